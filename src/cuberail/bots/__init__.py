@@ -1,0 +1,1 @@
+"""Bots: they see games only through the core state interface."""

@@ -1,0 +1,30 @@
+"""Game-agnostic core: the state interface, actions, errors, options and records.
+
+Nothing here knows a particular game; titles plug in through :class:`GameInfo`.
+"""
+
+from cuberail.core.actions import Action
+from cuberail.core.errors import (
+    CuberailError,
+    IllegalActionError,
+    OptionError,
+    RecordError,
+)
+from cuberail.core.game import GameInfo
+from cuberail.core.options import OptionSpec
+from cuberail.core.record import Record, replay
+from cuberail.core.state import GameResult, GameState
+
+__all__ = [
+    "Action",
+    "CuberailError",
+    "GameInfo",
+    "GameResult",
+    "GameState",
+    "IllegalActionError",
+    "OptionError",
+    "OptionSpec",
+    "Record",
+    "RecordError",
+    "replay",
+]

@@ -1,0 +1,40 @@
+"""A title's fixed facts, declared up front as data (as OpenSpiel games do)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cuberail.core.errors import CuberailError
+from cuberail.core.options import OptionSpec, OptionValue, resolve_options
+from cuberail.core.state import GameState
+
+StateFactory = Callable[[int, Mapping[str, OptionValue]], GameState]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a consumer needs to know to create and describe games of one title."""
+
+    title: str
+    name: str
+    rules_version: int
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    factory: StateFactory
+    doc: str = ""
+
+    def new_game(self, num_players: int, options: Mapping[str, Any] | None = None) -> GameState:
+        """A fresh game; options not given take their defaults."""
+        if not self.min_players <= num_players <= self.max_players:
+            raise CuberailError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players,"
+                f" not {num_players}"
+            )
+        return self.factory(num_players, self.resolve_options(options))
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """Every option with its value (defaults filled in), validated."""
+        return resolve_options(self.options, options)

@@ -1,0 +1,86 @@
+"""JSON snapshots of a Chicago Express state, and reasons for refused actions."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cuberail.core.actions import Action
+from cuberail.games.chicago_express.board import COMPANIES, COMPANY_IDS, GAUGE_NAMES, HEXES
+
+if TYPE_CHECKING:
+    from cuberail.games.chicago_express.state import ChicagoExpressState
+
+
+def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
+    """Every fact of the state, by name, as plain JSON values."""
+    from cuberail.games.chicago_express.state import AUCTION_SETUP, BID, OVER, PHASE_NAMES, SETUP
+
+    data: dict[str, Any] = {
+        "title": s.title,
+        "options": dict(s.opts.raw),
+        "phase": PHASE_NAMES[s.phase],
+        "current_player": s.current_player(),
+        "turn": s.turn,
+        "players": [
+            {"seat": p, "cash": s.cash[p],
+             "shares": {COMPANY_IDS[c]: s.held[p][c] for c in range(5) if s.held[p][c]}}
+            for p in range(s.num_players)
+        ],
+        "companies": [_company(s, c) for c in range(5)],
+        "gauges": {GAUGE_NAMES[g]: {"used": s.gauges[g], "size": s.gauge_size(g)}
+                   for g in range(3)},
+        "industrial_track": {HEXES[h].name: v for h, v in sorted(s.track.items())},
+        "developed": [HEXES[h].id for h in range(len(HEXES)) if s.is_developed(h)],
+        "houses": s.houses,
+        "dividends_paid": s.dividends,
+        "bank": {"paid_in": s.bank_in, "paid_out": s.bank_out},
+    }
+    if s.phase in (SETUP, BID):
+        data["auction"] = {
+            "company": COMPANY_IDS[s.a_company],
+            "kind": ("setup", "turn", "wabash")[s.a_kind],
+            "opener": s.a_opener,
+            "high_bid": s.a_high if s.a_bidder >= 0 else None,
+            "high_bidder": s.a_bidder if s.a_bidder >= 0 else None,
+            "minimum_bid": s.minimum_bid(),
+            "passed": [p for p in range(s.num_players) if s.a_out[p]],
+            "setup_index": s.a_setup if s.a_kind == AUCTION_SETUP else None,
+        }
+    if s.b_company >= 0 and s.phase not in (SETUP,):
+        data["build"] = {"company": COMPANY_IDS[s.b_company], "placed": s.b_placed}
+    if s.phase == OVER:
+        data["result"] = s.result().to_json()
+    data["legal_actions"] = [a.text() for a in s.legal_actions()]
+    return data
+
+
+def _company(s: ChicagoExpressState, c: int) -> dict[str, Any]:
+    co = COMPANIES[c]
+    return {
+        "id": co.id, "name": co.name, "colour": co.colour, "open": s.is_open(c),
+        "income": s.income[c], "treasury": s.treasury[c],
+        "shares_sold": s.sold[c], "shares_left": s.unsold(c),
+        "locomotives_left": s.locos_left[c],
+        "hexes": [HEXES[h].id for h in range(len(HEXES)) if s.network[c] >> h & 1],
+    }
+
+
+def _bids_summary(legal: list[Action]) -> str:
+    bids = [int(a.args[0]) for a in legal if a.kind == "bid"]
+    if not bids:
+        return "you cannot afford a bid: pass"
+    return f"bid {bids[0]} to {bids[-1]}, or pass"
+
+
+def explain(s: ChicagoExpressState, action: Action) -> str:
+    """Why ``action`` is refused, naming what is allowed now."""
+    from cuberail.games.chicago_express.state import BID, PHASE_NAMES, SETUP
+
+    legal = s.legal_actions()
+    step = PHASE_NAMES[s.phase]
+    if s.phase in (SETUP, BID):
+        what = f"{COMPANY_IDS[s.a_company]} share auction, player {s.a_to_act} to act"
+        return f"{what}: {_bids_summary(legal)}"
+    names = [a.text() for a in legal]
+    shown = ", ".join(names[:15]) + (", ..." if len(names) > 15 else "")
+    return f"step '{step}' (player {s.turn}): allowed are {shown}"

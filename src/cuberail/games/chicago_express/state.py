@@ -1,0 +1,472 @@
+"""The Chicago Express game state and its rules (CE-1 to CE-9).
+
+Turn flow is a small set of steps (the ``phase``): a turn chooses a gauge, then
+the chosen action runs as its own step (pick a share, bid, pick a company,
+place, develop). Dividends, the Chicago phase and the end are automatic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self
+
+from cuberail.core.actions import Action
+from cuberail.core.hexes import iter_bits
+from cuberail.core.options import OptionValue
+from cuberail.core.state import GameResult, GameState
+from cuberail.games.chicago_express import actions as A
+from cuberail.games.chicago_express.board import (
+    CHICAGO,
+    CITY,
+    COMPANIES,
+    COMPANY_IDS,
+    DETROIT,
+    DEVELOPABLE,
+    FOREST,
+    FORT_WAYNE,
+    GAUGE_NAMES,
+    HEX_INDEX,
+    HEXES,
+    HOUSES,
+    INDUSTRIAL_HEXES,
+    MAX_PLACEMENTS,
+    MOUNTAIN,
+    NEIGHBOUR_MASK,
+    SETUP_ORDER,
+    START_HEX,
+    START_MASK,
+    STARTING_CASH,
+    WABASH,
+)
+
+# Steps of the turn flow.
+SETUP, CHOOSE, SHARE, BID, COMPANY, PLACE, DEVELOP, OVER = range(8)
+PHASE_NAMES = ("setup auction", "choose action", "choose share", "auction", "choose company",
+               "build", "develop", "game over")
+# Kinds of auction.
+AUCTION_SETUP, AUCTION_TURN, AUCTION_WABASH = range(3)
+NUM_COMPANIES = len(COMPANIES)
+AUCTION_GAUGE, DEVELOP_GAUGE, BUILD_GAUGE = range(3)
+
+
+def ceil_div(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+class ChicagoExpressState(GameState):
+    """A game of Chicago Express; see the module docstring for the flow."""
+
+    title = "chicago-express"
+
+    __slots__ = (
+        "_legal", "a_bidder", "a_company", "a_high", "a_kind", "a_opener", "a_out",
+        "a_setup", "a_to_act", "b_chicago", "b_company", "b_placed", "bank_in", "bank_out",
+        "cash", "developed", "dividends", "frontier", "gauges", "held", "houses", "income",
+        "locos_left", "network", "num_players", "occ", "occ_mask", "opts", "phase", "sold",
+        "track", "treasury", "turn", "wabash_open",
+    )
+
+    def __init__(self, num_players: int, options: Mapping[str, OptionValue]) -> None:
+        n = num_players
+        self.num_players = n
+        self.opts = _Rules(options)
+        self.cash = [STARTING_CASH[n]] * n
+        self.held = [[0] * NUM_COMPANIES for _ in range(n)]
+        self.treasury = [0] * NUM_COMPANIES
+        self.income = [0] * NUM_COMPANIES
+        self.sold = [0] * NUM_COMPANIES
+        self.locos_left = [c.locomotives for c in COMPANIES]
+        self.network = [0] * NUM_COMPANIES
+        self.frontier = [0] * NUM_COMPANIES
+        self.occ = [0] * len(HEXES)
+        self.occ_mask = [0] * len(HEXES)
+        self.developed = 0
+        self.houses = HOUSES
+        self.track = {i: HEXES[i].track_start for i in INDUSTRIAL_HEXES}
+        self.gauges = [0, 0, 0]
+        self.wabash_open = False
+        self.dividends = 0
+        self.bank_in = 0  # dollars paid to the bank (build costs)
+        self.bank_out = 0  # dollars paid by the bank (dividends, forests)
+        self.turn = 0
+        self.b_company = -1
+        self.b_placed = 0
+        self.b_chicago = False
+        self._legal: list[Action] | None = None
+        for c in SETUP_ORDER:  # CE-1.1: one locomotive on each eastern start hex
+            self._put_locomotive(c, START_HEX[c])
+            self.income[c] = COMPANIES[c].start_income
+        self._start_auction(AUCTION_SETUP, SETUP_ORDER[0], 0)  # CE-2.2: seat 0 opens
+        self.a_setup = 0
+
+    # ----- the state interface -------------------------------------------------
+
+    def current_player(self) -> int:
+        if self.phase == OVER:
+            return -1
+        if self.phase in (SETUP, BID):
+            return self.a_to_act
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def result(self) -> GameResult:
+        return GameResult.from_scores(self.cash)  # CE-9.2: cash only
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions in a fixed order. The list is shared: do not modify it."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> list[Action]:
+        phase = self.phase
+        if phase in (SETUP, BID):
+            return self._bid_actions()
+        if phase == CHOOSE:
+            return [A.CHOOSE[g] for g in range(3) if not self._is_red(g)]
+        if phase == SHARE:
+            return [*(A.SHARE[c] for c in self.auctionable_companies()), A.FORGO]
+        if phase == COMPANY:
+            return [*(A.COMPANY[c] for c in self.buildable_companies(self.turn)), A.FORGO]
+        if phase == PLACE:
+            return [*(A.PLACE[h] for h in self.placements(self.b_company)), A.STOP]
+        if phase == DEVELOP:
+            return [*(A.DEVELOP[h] for h in self.developable_hexes()), A.FORGO]
+        return []
+
+    def _apply(self, action: Action) -> None:
+        self._legal = None
+        kind = action.kind
+        if kind == "bid":
+            self._bid(int(action.args[0]))
+        elif kind == "pass":
+            self._pass()
+        elif kind == "choose":
+            self._choose(GAUGE_NAMES.index(str(action.args[0])))
+        elif kind == "share":
+            self._start_auction(AUCTION_TURN, COMPANY_IDS.index(str(action.args[0])), self.turn)
+        elif kind == "company":
+            self.b_company = COMPANY_IDS.index(str(action.args[0]))
+            self.b_placed = 0
+            self.b_chicago = False
+            self.phase = PLACE
+        elif kind == "place":
+            self._place(HEX_INDEX[str(action.args[0])])
+        elif kind == "stop":
+            self._finish_build()
+        elif kind == "develop":
+            self._develop(HEX_INDEX[str(action.args[0])])
+        else:  # forgo
+            self._end_turn()
+
+    def clone(self) -> Self:
+        other = object.__new__(type(self))
+        for name in _SCALARS:
+            object.__setattr__(other, name, getattr(self, name))
+        other.cash = self.cash[:]
+        other.held = [row[:] for row in self.held]
+        other.treasury = self.treasury[:]
+        other.income = self.income[:]
+        other.sold = self.sold[:]
+        other.locos_left = self.locos_left[:]
+        other.network = self.network[:]
+        other.frontier = self.frontier[:]
+        other.occ = self.occ[:]
+        other.occ_mask = self.occ_mask[:]
+        other.track = dict(self.track)
+        other.gauges = self.gauges[:]
+        other.a_out = self.a_out[:]
+        other._legal = self._legal
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        from cuberail.games.chicago_express.snapshot import snapshot
+
+        return snapshot(self)
+
+    def explain_illegal(self, action: Action) -> str:
+        from cuberail.games.chicago_express.snapshot import explain
+
+        return explain(self, action)
+
+    # ----- queries (also used by views and bots) --------------------------------
+
+    def gauge_size(self, gauge: int) -> int:
+        return self.opts.gauges[gauge]
+
+    def _is_red(self, gauge: int) -> bool:
+        return self.gauges[gauge] >= self.opts.gauges[gauge]
+
+    def red_gauges(self) -> int:
+        return sum(1 for g in range(3) if self._is_red(g))
+
+    def is_open(self, company: int) -> bool:
+        return company != WABASH or self.wabash_open
+
+    def unsold(self, company: int) -> int:
+        return COMPANIES[company].shares - self.sold[company]
+
+    def auctionable_companies(self) -> list[int]:
+        """CE-4.1: open companies with an unsold share."""
+        return [c for c in range(NUM_COMPANIES) if self.is_open(c) and self.unsold(c) > 0]
+
+    def buildable_companies(self, player: int) -> list[int]:
+        """CE-5.1, CE-5.6: companies the player holds a share of, with locomotives left."""
+        row = self.held[player]
+        return [c for c in range(NUM_COMPANIES) if row[c] > 0 and self.locos_left[c] > 0]
+
+    def minimum_bid(self) -> int:
+        """The opening bid of the current auction (CE-2.1, CE-4.2)."""
+        c = self.a_company
+        if self.a_kind == AUCTION_SETUP:
+            return COMPANIES[c].setup_min_bid
+        return ceil_div(self.income[c], self.sold[c] + 1)
+
+    def placement_cost(self, hex_index: int) -> int:
+        """CE-5.4: red cost times the locomotives on the hex after placing."""
+        return HEXES[hex_index].cost * (self.occ[hex_index] + 1)
+
+    def placements(self, company: int) -> list[int]:
+        """Hexes where ``company`` may place its next locomotive (CE-5.2 to CE-5.4)."""
+        if self.locos_left[company] <= 0 or self.b_placed >= MAX_PLACEMENTS:
+            return []
+        money = self.treasury[company]
+        out = []
+        for h in iter_bits(self.frontier[company]):
+            hx = HEXES[h]
+            if hx.single_company and self.occ[h]:
+                continue
+            if hx.cost * (self.occ[h] + 1) <= money:
+                out.append(h)
+        return out
+
+    def is_developed(self, hex_index: int) -> bool:
+        return bool(self.developed >> hex_index & 1)
+
+    def developable_hexes(self) -> list[int]:
+        """CE-6.1, CE-6.2, CE-6.5: occupied hexes that can take a development now."""
+        out = []
+        for h in DEVELOPABLE:
+            if not self.occ[h]:
+                continue
+            hx = HEXES[h]
+            if hx.is_industrial:
+                if self.track[h] < self.opts.track_max[h]:
+                    out.append(h)
+            elif self.houses > 0 and not self.developed >> h & 1:
+                out.append(h)
+        return out
+
+    def hex_income(self, hex_index: int) -> int:
+        """CE-5.5: income a company gains by placing a locomotive on this hex now."""
+        hx = HEXES[hex_index]
+        if hx.is_industrial:
+            return self.track[hex_index]
+        if hx.terrain in (CITY, MOUNTAIN):
+            return hx.income + (hx.house if self.developed >> hex_index & 1 else 0)
+        return 0
+
+    def companies_on(self, hex_index: int) -> list[int]:
+        mask = self.occ_mask[hex_index]
+        return [c for c in range(NUM_COMPANIES) if mask >> c & 1]
+
+    def dividend_per_share(self, company: int) -> int:
+        """CE-8.1: income over shares sold, rounded up per share."""
+        return ceil_div(self.income[company], self.sold[company]) if self.sold[company] else 0
+
+    def end_conditions(self) -> list[str]:
+        """CE-9.1: the end conditions that hold now (checked at a general dividend)."""
+        out = []
+        if sum(1 for c in range(NUM_COMPANIES) if self.locos_left[c] == 0) >= 3:
+            out.append("3 companies have no locomotives left")
+        if sum(1 for c in range(NUM_COMPANIES) if self.unsold(c) == 0) >= 3:
+            out.append("3 companies have no unsold shares")
+        if self.houses <= 3:
+            out.append("the supply holds 3 houses or fewer")
+        if self.track[DETROIT] >= HEXES[DETROIT].track_max:
+            out.append("Detroit stands at its maximum")
+        return out
+
+    # ----- auctions (CE-2, CE-4, CE-7.2) -------------------------------------------
+
+    def _start_auction(self, kind: int, company: int, opener: int) -> None:
+        self.phase = SETUP if kind == AUCTION_SETUP else BID
+        self.a_kind = kind
+        self.a_company = company
+        self.a_opener = opener
+        self.a_to_act = opener
+        self.a_high = 0
+        self.a_bidder = -1
+        self.a_out = [False] * self.num_players
+
+    def _bid_actions(self) -> list[Action]:
+        low = self.a_high + 1 if self.a_bidder >= 0 else self.minimum_bid()
+        high = self.cash[self.a_to_act]
+        return [A.PASS, *(A.bid(x) for x in range(max(low, 1), high + 1))]
+
+    def _bid(self, amount: int) -> None:
+        self.a_high = amount
+        self.a_bidder = self.a_to_act
+        self._next_bidder()
+
+    def _pass(self) -> None:
+        self.a_out[self.a_to_act] = True
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        inside = [p for p in range(self.num_players) if not self.a_out[p]]
+        if not inside or (len(inside) == 1 and inside[0] == self.a_bidder):
+            self._close_auction()
+            return
+        p = self.a_to_act
+        while True:
+            p = (p + 1) % self.num_players
+            if not self.a_out[p] and p != self.a_bidder:
+                self.a_to_act = p
+                return
+
+    def _close_auction(self) -> None:
+        c, winner = self.a_company, self.a_bidder
+        if winner >= 0:  # CE-2.3, CE-4.4: the winner pays the company
+            self.cash[winner] -= self.a_high
+            self.treasury[c] += self.a_high
+        elif self.a_kind == AUCTION_SETUP:  # CE-2.4: the opener gets it for free
+            winner = self.a_opener
+        if winner >= 0:
+            self.held[winner][c] += 1
+            self.sold[c] += 1
+        if self.a_kind != AUCTION_SETUP:
+            self._end_turn()
+            return
+        self.a_setup += 1
+        if self.a_setup < len(SETUP_ORDER):  # CE-2.5: the receiver opens the next one
+            self._start_auction(AUCTION_SETUP, SETUP_ORDER[self.a_setup], winner)
+            return
+        self.turn = next(p for p in range(self.num_players) if self.held[p][0])  # CE-2.6
+        self._start_turn()
+
+    # ----- turns, gauges and dividends (CE-3, CE-8) ------------------------------
+
+    def _choose(self, gauge: int) -> None:
+        self.gauges[gauge] += 1
+        self.phase = (SHARE, DEVELOP, COMPANY)[gauge]
+
+    def _end_turn(self) -> None:
+        self.turn = (self.turn + 1) % self.num_players
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        if self.red_gauges() >= 2:  # CE-3.2
+            self._general_dividend()
+            if self.phase == OVER:
+                return
+        self.phase = CHOOSE
+
+    def _pay_dividend(self, company: int) -> None:
+        per = self.dividend_per_share(company)
+        if not per:
+            return
+        for p in range(self.num_players):
+            got = per * self.held[p][company]
+            self.cash[p] += got
+            self.bank_out += got
+
+    def _general_dividend(self) -> None:
+        for c in range(NUM_COMPANIES):  # CE-8.1
+            self._pay_dividend(c)
+        self.dividends += 1
+        if self.end_conditions():  # CE-8.2, CE-9.1
+            self.phase = OVER
+            return
+        self.gauges = [0, 0, 0]  # CE-8.3
+        if self.track[DETROIT] < HEXES[DETROIT].track_max:  # CE-8.4
+            self.track[DETROIT] += HEXES[DETROIT].track_step
+            for c in self.companies_on(DETROIT):
+                self.income[c] += HEXES[DETROIT].track_step
+
+    # ----- building and the Chicago phase (CE-5, CE-7) ---------------------------
+
+    def _put_locomotive(self, company: int, h: int) -> None:
+        self.occ[h] += 1
+        self.occ_mask[h] |= 1 << company
+        self.network[company] |= 1 << h
+        self.frontier[company] = (self.frontier[company] | NEIGHBOUR_MASK[h]) & ~(
+            self.network[company] | START_MASK)
+        self.locos_left[company] -= 1
+
+    def _place(self, h: int) -> None:
+        c = self.b_company
+        cost = self.placement_cost(h)
+        self.treasury[c] -= cost
+        self.bank_in += cost
+        self.income[c] += self.hex_income(h)
+        self._put_locomotive(c, h)
+        self.b_placed += 1
+        if h == CHICAGO:
+            self.b_chicago = True
+            if self.opts.chicago_stops_build:  # CE-5.7
+                self._finish_build()
+                return
+        if self.b_placed >= MAX_PLACEMENTS or self.locos_left[c] == 0:
+            self._finish_build()
+
+    def _finish_build(self) -> None:
+        if self.b_chicago:
+            self._chicago_phase(self.b_company)
+        else:
+            self._end_turn()
+
+    def _chicago_phase(self, company: int) -> None:
+        self._pay_dividend(company)  # CE-7.1 (the +7 came with the placement)
+        if self.wabash_open:
+            self._end_turn()  # CE-7.3
+            return
+        self.wabash_open = True  # CE-7.2
+        self._put_locomotive(WABASH, FORT_WAYNE)
+        self.income[WABASH] = self.hex_income(FORT_WAYNE)
+        self._start_auction(AUCTION_WABASH, WABASH, self.turn)
+
+    # ----- developing (CE-6) ----------------------------------------------------
+
+    def _develop(self, h: int) -> None:
+        hx = HEXES[h]
+        if hx.is_industrial:  # CE-6.5
+            before = self.track[h]
+            self.track[h] = min(before + hx.track_step, self.opts.track_max[h])
+            gain = self.track[h] - before
+        else:
+            self.houses -= 1
+            self.developed |= 1 << h
+            gain = hx.house
+        if hx.terrain == FOREST:  # CE-6.4
+            for c in self.companies_on(h):
+                self.treasury[c] += hx.develop_cash
+                self.bank_out += hx.develop_cash
+        else:  # CE-6.3
+            for c in self.companies_on(h):
+                self.income[c] += gain
+        self._end_turn()
+
+
+_SCALARS = (
+    "num_players", "opts", "developed", "houses", "wabash_open", "dividends", "bank_in",
+    "bank_out", "turn", "phase", "a_kind", "a_company", "a_opener", "a_to_act", "a_high",
+    "a_bidder", "a_setup", "b_company", "b_placed", "b_chicago",
+)
+
+
+class _Rules:
+    """The rule options of one game, read once into fast fields."""
+
+    __slots__ = ("chicago_stops_build", "gauges", "raw", "track_max")
+
+    def __init__(self, options: Mapping[str, OptionValue]) -> None:
+        self.raw = dict(options)
+        self.chicago_stops_build = options["chicago"] == "stop"
+        self.gauges = (int(options["auction_gauge"]), int(options["develop_gauge"]),
+                       int(options["build_gauge"]))
+        self.track_max = {i: HEXES[i].track_max for i in INDUSTRIAL_HEXES}
+        self.track_max[HEX_INDEX["I6"]] = int(options["wheeling_max"])
+        self.track_max[HEX_INDEX["K4"]] = int(options["pittsburgh_max"])
