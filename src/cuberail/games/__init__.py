@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
+
 from cuberail.core.errors import CuberailError
 from cuberail.core.game import GameInfo
 
@@ -36,3 +39,12 @@ def get_game(title: str) -> GameInfo:
     if key not in table:
         raise CuberailError(f"unknown game {title!r}; cuberail plays: {', '.join(sorted(table))}")
     return table[key]
+
+
+_PACKAGES = {"chicago-express": "chicago_express", "trans-siberian": "trans_siberian"}
+
+
+def view_module(title: str) -> ModuleType:
+    """The text-view module of a title: ``render(state, players)`` and friends."""
+    info = get_game(title)
+    return importlib.import_module(f"cuberail.games.{_PACKAGES[info.title]}.view")

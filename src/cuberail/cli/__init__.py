@@ -1,0 +1,1 @@
+"""The ``cuberail`` command line."""
