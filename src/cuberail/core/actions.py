@@ -14,45 +14,24 @@ words). Its text form is the kind followed by its args, separated by spaces::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from cuberail.core.errors import ActionParseError
 
 Arg = int | str
 
 
-class Action:
-    """One decision of one player. Compared and hashed by value."""
-
-    __slots__ = ("_hash", "args", "kind")
+class Action(NamedTuple):
+    """One decision of one player: immutable, compared and hashed by value (in C, for speed)."""
 
     kind: str
-    args: tuple[Arg, ...]
-
-    def __init__(self, kind: str, args: tuple[Arg, ...] = ()) -> None:
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "args", args)
-        object.__setattr__(self, "_hash", hash((kind, args)))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("Action is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Action):
-            return NotImplemented
-        return self.kind == other.kind and self.args == other.args
-
-    def __hash__(self) -> int:
-        return self._hash  # type: ignore[no-any-return]
+    args: tuple[Arg, ...] = ()
 
     def __repr__(self) -> str:
         return f"Action({self.text()!r})"
 
     def __str__(self) -> str:
         return self.text()
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Action, (self.kind, self.args))
 
     def text(self) -> str:
         """The short text form: ``kind arg1 arg2``."""
@@ -80,7 +59,8 @@ class Action:
         if isinstance(data, str):
             return cls.from_text(data)
         if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ActionParseError(f"not an action: {data!r} (expected {{'kind': ..., 'args': [...]}})")
+            expected = "{'kind': ..., 'args': [...]}"
+            raise ActionParseError(f"not an action: {data!r} (expected {expected})")
         args = data.get("args", [])
         if not isinstance(args, list) or not all(_is_arg(a) for a in args):
             raise ActionParseError(f"bad action args: {args!r} (expected a list of ints and words)")
