@@ -58,14 +58,6 @@ class ChicagoExpressState(GameState):
 
     title = "chicago-express"
 
-    __slots__ = (
-        "_legal", "a_bidder", "a_company", "a_high", "a_kind", "a_opener", "a_out",
-        "a_setup", "a_to_act", "b_chicago", "b_company", "b_placed", "bank_in", "bank_out",
-        "cash", "developed", "dividends", "frontier", "gauges", "held", "houses", "income",
-        "locos_left", "network", "num_players", "occ", "occ_mask", "opts", "phase", "sold",
-        "track", "treasury", "turn", "wabash_open",
-    )
-
     def __init__(self, num_players: int, options: Mapping[str, OptionValue]) -> None:
         n = num_players
         self.num_players = n
@@ -163,22 +155,21 @@ class ChicagoExpressState(GameState):
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
-        for name in _SCALARS:
-            object.__setattr__(other, name, getattr(self, name))
-        other.cash = self.cash[:]
-        other.held = [row[:] for row in self.held]
-        other.treasury = self.treasury[:]
-        other.income = self.income[:]
-        other.sold = self.sold[:]
-        other.locos_left = self.locos_left[:]
-        other.network = self.network[:]
-        other.frontier = self.frontier[:]
-        other.occ = self.occ[:]
-        other.occ_mask = self.occ_mask[:]
-        other.track = dict(self.track)
-        other.gauges = self.gauges[:]
-        other.a_out = self.a_out[:]
-        other._legal = self._legal
+        d = other.__dict__
+        d.update(self.__dict__)  # scalars and the shared, read-only rules
+        d["cash"] = self.cash[:]
+        d["held"] = [row[:] for row in self.held]
+        d["treasury"] = self.treasury[:]
+        d["income"] = self.income[:]
+        d["sold"] = self.sold[:]
+        d["locos_left"] = self.locos_left[:]
+        d["network"] = self.network[:]
+        d["frontier"] = self.frontier[:]
+        d["occ"] = self.occ[:]
+        d["occ_mask"] = self.occ_mask[:]
+        d["track"] = self.track.copy()
+        d["gauges"] = self.gauges[:]
+        d["a_out"] = self.a_out[:]
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -448,13 +439,6 @@ class ChicagoExpressState(GameState):
             for c in self.companies_on(h):
                 self.income[c] += gain
         self._end_turn()
-
-
-_SCALARS = (
-    "num_players", "opts", "developed", "houses", "wabash_open", "dividends", "bank_in",
-    "bank_out", "turn", "phase", "a_kind", "a_company", "a_opener", "a_to_act", "a_high",
-    "a_bidder", "a_setup", "b_company", "b_placed", "b_chicago",
-)
 
 
 class _Rules:
