@@ -1,0 +1,56 @@
+"""Trans-Siberian Railroad: rules TS-1 to TS-9 (docs/trans-siberian.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from cuberail.core.game import GameInfo
+from cuberail.core.options import OptionSpec, OptionValue
+from cuberail.games.trans_siberian.board import INCOME_MARKS, STARTING_CASH
+from cuberail.games.trans_siberian.state import TransSiberianState
+
+RULES_VERSION = 1
+
+OPTIONS = (
+    OptionSpec("cash_3p", STARTING_CASH[3], "TS-1.1: starting cash of each player, 3 players",
+               minimum=8, maximum=300),
+    OptionSpec("cash_4p", STARTING_CASH[4], "TS-1.1: starting cash of each player, 4 players",
+               minimum=8, maximum=300),
+    OptionSpec("cash_5p", STARTING_CASH[5], "TS-1.1: starting cash of each player, 5 players",
+               minimum=8, maximum=300),
+    OptionSpec("income_marks", ",".join(str(m) for m in INCOME_MARKS),
+               "TS-1.4: the income-track marks that raise the share value, comma separated"),
+    OptionSpec("timing_track", 5, "TS-1.5: timing advances before each dividend",
+               minimum=1, maximum=20),
+    OptionSpec("dividend_track", 8, "TS-1.6: dividend payments before the game ends",
+               minimum=1, maximum=30),
+    OptionSpec("start_player", "first-seat", "TS-1.8: who opens the first auction: seat 0,"
+               " or a seat drawn with the seed option", choices=("first-seat", "random")),
+    OptionSpec("seed", 0, "TS-1.8: the seed of the random start player", minimum=0,
+               maximum=2**31 - 1),
+    OptionSpec("failed_auction_steps", 1, "TS-2.4, TS-7.1: nationalization steps per company"
+               " nobody bids on", minimum=0, maximum=5),
+    OptionSpec("first_turn", "last-winner", "TS-2.5: who takes the first turn: the winner of"
+               " the last opening auction, the player after them, or the start player",
+               choices=("last-winner", "after-winner", "start-player")),
+    OptionSpec("phase2_order", "black-white", "TS-7.1: the order of the phase-2 auctions",
+               choices=("black-white", "white-black")),
+)
+
+
+def _new(num_players: int, options: Mapping[str, OptionValue]) -> TransSiberianState:
+    return TransSiberianState(num_players, options)
+
+
+INFO = GameInfo(
+    title="trans-siberian",
+    name="Trans-Siberian Railroad",
+    rules_version=RULES_VERSION,
+    min_players=3,
+    max_players=5,
+    options=OPTIONS,
+    factory=_new,
+    doc="docs/trans-siberian.md",
+)
+
+__all__ = ["INFO", "OPTIONS", "RULES_VERSION", "TransSiberianState"]

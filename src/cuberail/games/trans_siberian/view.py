@@ -1,0 +1,311 @@
+"""Trans-Siberian Railroad in the terminal: tracks, companies, players, the network, the step.
+
+Rendering only; the rules live in state.py. ``render``, ``describe_action`` and
+``events`` are what every title's view offers (see ``cuberail.games.view_module``).
+Everything fits a 100-column terminal; the network is a list of links per owner.
+"""
+
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+from cuberail.games.trans_siberian import actions as A
+from cuberail.games.trans_siberian import network as N
+from cuberail.games.trans_siberian.board import (
+    COMPANIES,
+    COMPANY_IDS,
+    COMPANY_INDEX,
+    LINK_INDEX,
+    LINKS,
+    LOCATIONS,
+    NUM_COMPANIES,
+    PAYEE_IDS,
+    SHARES,
+    SURCHARGE,
+    TOP,
+)
+from cuberail.games.trans_siberian.state import (
+    ACTIVE,
+    AUCTION,
+    BUILD_FIRST,
+    BUILD_SECOND,
+    NATIONALIZED,
+    OVER,
+    PICK_LINK,
+    PICK_SURCHARGE,
+    PICK_VALUE,
+    STATUS_NAMES,
+    TransSiberianState,
+)
+
+STYLE = tuple(c.style for c in COMPANIES)
+
+
+def _ts(state: GameState) -> TransSiberianState:
+    if not isinstance(state, TransSiberianState):
+        raise TypeError(f"not a Trans-Siberian Railroad state: {type(state).__name__}")
+    return state
+
+
+def _name(players: list[str], seat: int) -> str:
+    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+
+
+def _co(c: int) -> Text:
+    return Text(COMPANY_IDS[c], style=STYLE[c])
+
+
+def link_text(link: int) -> str:
+    """``Moscow–Kazan 3``; an external link ends in ``→ext``: ``Chita→ext 5``."""
+    ends = [LOCATIONS[e] for e in LINKS[link].ends]
+    names = "–".join(loc.name for loc in ends if not loc.is_external)
+    for loc in ends:
+        if loc.is_external:
+            names += "→ext" + loc.name.partition("#")[2]
+    return f"{names} {LINKS[link].value}"
+
+
+# ----- tracks ---------------------------------------------------------------------------
+
+
+def _dots(done: int, size: int) -> str:
+    return "●" * min(done, size) + "○" * max(size - done, 0)
+
+
+def render_tracks(s: TransSiberianState) -> Text:
+    """Phase, timing, dividend and nationalization tracks on one line."""
+    out = Text()
+    out.append(f"phase {s.phase}", style="bold")
+    out.append(f"   timing {_dots(s.timing, s.opts.timing)} {s.timing}/{s.opts.timing}")
+    out.append(f"   dividends {s.dividends}/{s.opts.dividend_track}")
+    out.append("   nationalization at ")
+    out.append(f"${s.nationalization_value()}", style="bold red" if s.phase == 2 else "")
+    return out
+
+
+# ----- companies and players --------------------------------------------------------------
+
+
+def _status(s: TransSiberianState, c: int) -> str:
+    if s.status[c] != ACTIVE:
+        return STATUS_NAMES[s.status[c]]
+    return "public" if s.is_public(c) else "private"
+
+
+def render_companies(s: TransSiberianState) -> Table:
+    """Status, share value, income, dividend, treasury, shares and links of each company."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    heads = ("company", "status", "value", "income", "div", "cash", "owned", "left", "links")
+    for head in heads:
+        table.add_column(head, justify="left" if head in ("company", "status") else "right")
+    for c in range(NUM_COMPANIES):
+        live = s.status[c] == ACTIVE
+        value = f"${s.share_value(c)}" if s.value[c] >= 0 else "-"
+        table.add_row(
+            _co(c), _status(s, c), value, str(s.income[c]),
+            f"${s.dividend_per_share(c)}" if live and s.owned(c) else "-",
+            f"${s.treasury[c]}", f"{s.owned(c)}/{SHARES[c]}", str(s.unsold[c]),
+            str(s.nlinks[c]),
+        )
+    return table
+
+
+def _shares(s: TransSiberianState, seat: int) -> Text:
+    out = Text()
+    for c in range(NUM_COMPANIES):
+        n = s.shares_held(seat, c)
+        if n:
+            out.append(COMPANY_IDS[c], style=STYLE[c])
+            out.append(f"x{n} ")
+    return out
+
+
+def render_players(s: TransSiberianState, players: list[str]) -> Table:
+    """Cash, shares and current score (TS-9.2) of each player; the one to move is marked."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
+    for head in ("", "player", "cash", "score", "shares"):
+        table.add_column(head, justify="right" if head in ("cash", "score") else "left")
+    mover = s.current_player()
+    for p, score in enumerate(s.scores()):
+        mark = Text("▶", style="bold") if p == mover else Text("")
+        table.add_row(mark, _name(players, p)[:16], f"${s.cash[p]}", f"${score}", _shares(s, p))
+    return table
+
+
+# ----- the network --------------------------------------------------------------------------
+
+
+def render_network(s: TransSiberianState) -> Table:
+    """Every link with its value, grouped by owner; ``→ext`` marks external links."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False)
+    table.add_column("owner", no_wrap=True)
+    table.add_column("links (ends, value)", max_width=86)
+    for c in range(NUM_COMPANIES):
+        mine = [i for i, o in enumerate(s.owner) if o == c]
+        if mine:
+            label = _co(c)
+            if s.status[c] == NATIONALIZED:
+                label.append(" (nat.)", style="dim")
+            table.add_row(label, ", ".join(link_text(i) for i in mine))
+    free = [i for i, o in enumerate(s.owner) if o < 0]
+    table.add_row(Text("unowned", style="dim"), Text(", ".join(link_text(i) for i in free),
+                                                     style="dim"))
+    return table
+
+
+# ----- the step -----------------------------------------------------------------------------
+
+
+def _auction_step(s: TransSiberianState, players: list[str]) -> str:
+    co = COMPANY_IDS[s.a_company]
+    if s.step == PICK_LINK:
+        return f"{_name(players, s.a_bidder)} won {co} for ${s.a_high}: choose its first link"
+    if s.step == PICK_VALUE:
+        return f"{_name(players, s.a_bidder)} chooses {co}'s share value (at most ${s.a_high})"
+    text = f"auction of a {co} share, opened by {_name(players, s.a_opener)}"
+    if s.a_bidder >= 0:
+        text += f": high bid ${s.a_high} by {_name(players, s.a_bidder)}"
+    else:
+        text += f": no bid yet (minimum ${s.minimum_bid()})"
+    return text + f". {_name(players, s.a_to_act)} to bid or pass"
+
+
+def describe_step(s: TransSiberianState, players: list[str]) -> str:
+    """One line saying what is going on and who decides."""
+    who = _name(players, s.turn)
+    if s.step in (AUCTION, PICK_LINK, PICK_VALUE):
+        return _auction_step(s, players)
+    if s.step == OVER:
+        winners = ", ".join(_name(players, p) for p in s.result().winners)
+        return f"game over ({'; '.join(s.end_reasons())}): {winners} won"
+    if s.step == PICK_SURCHARGE:
+        return f"{who} chooses which company gets the ${SURCHARGE} surcharge"
+    if s.step == BUILD_FIRST:
+        c = s.b_company
+        return f"{who} builds for {COMPANY_IDS[c]} (treasury ${s.treasury[c]}): choose a link"
+    if s.step == BUILD_SECOND:
+        return f"{who} may build a second {COMPANY_IDS[s.b_company]} link, or stop"
+    return f"{who}'s turn: buy, build or pass"
+
+
+def render(state: GameState, players: list[str]) -> RenderableType:
+    """The whole table: tracks, companies and players, the network and the step."""
+    s = _ts(state)
+    step = Text.assemble(("now: ", "bold"), describe_step(s, players))
+    return Group(render_tracks(s), render_companies(s), render_players(s, players),
+                 render_network(s), step)
+
+
+# ----- actions and events -------------------------------------------------------------------
+
+
+def _value_steps(s: TransSiberianState, c: int, link: int, bonus: int) -> int:
+    before = s.income[c]
+    marks = sum(1 for m in s.opts.marks if before < m <= before + LINKS[link].value)
+    return min(s.value[c] + marks + bonus, TOP) - s.value[c]
+
+
+def _describe_build(s: TransSiberianState, action: Action) -> str:
+    c, link = s.b_company, LINK_INDEX[str(action.args[0])]
+    first = s.step == BUILD_FIRST
+    key = A.parse_pay(str(action.args[1])) if len(action.args) > 1 else 0
+    paid = A.payees(key or 0)
+    base, fee = N.link_cost(link)
+    cost = f"${base + fee * len(paid)}"
+    if paid:
+        who = ", ".join(f"{PAYEE_IDS[p]} ${fee * paid.count(p)}" for p in sorted(set(paid)))
+        cost += f" (jumping {len(paid)}: {who})"
+    bonus = 0 if first and not LINKS[link].external else 1
+    steps = _value_steps(s, c, link, bonus)
+    rise = f", value +{steps} step{'s' * (steps != 1)}" if steps else ""
+    gain = f"income +{LINKS[link].value}{rise}"
+    return f"build {link_text(link)} for {COMPANY_IDS[c]}: {cost}, {gain}"
+
+
+def _describe_buy(s: TransSiberianState, names: list[str]) -> str:
+    cs = [COMPANY_INDEX[n] for n in names]
+    if len(cs) == 1:
+        return f"buy a share of {names[0]} for ${s.share_value(cs[0])}"
+    total = sum(s.share_value(c) for c in cs) + SURCHARGE
+    return (f"buy a share of {names[0]} (${s.share_value(cs[0])}) and of {names[1]}"
+            f" (${s.share_value(cs[1])}), ${total} with the surcharge")
+
+
+def _describe_bid(s: TransSiberianState, kind: str, arg: object) -> str:
+    co = COMPANY_IDS[s.a_company]
+    return f"bid ${arg} for the {co} share" if kind == "bid" else f"pass on the {co} share"
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """A sentence for ``action`` in ``state`` (before it is applied), e.g. for logs."""
+    s = _ts(state)
+    kind, args = action.kind, action.args
+    arg = args[0] if args else ""
+    if kind in ("bid", "pass") and s.step == AUCTION:
+        return _describe_bid(s, kind, arg)
+    if kind == "pass":
+        return f"pass (timing {s.timing + 1}/{s.opts.timing})"
+    if kind == "link" and s.step == PICK_LINK:
+        link = LINK_INDEX[str(arg)]
+        return f"start {COMPANY_IDS[s.a_company]} on {link_text(link)} (income {LINKS[link].value})"
+    if kind == "link":
+        return _describe_build(s, action)
+    if kind == "value":
+        return f"set {COMPANY_IDS[s.a_company]}'s share value to ${arg}"
+    if kind == "buy":
+        return _describe_buy(s, [str(a) for a in args])
+    if kind == "surcharge":
+        return f"pay the ${SURCHARGE} surcharge to {arg}"
+    if kind == "build":
+        c = COMPANY_INDEX[str(arg)]
+        return f"build for {arg} (treasury ${s.treasury[c]}, {s.nlinks[c]} links)"
+    if kind == "stop":
+        return "stop building after one link"
+    return action.text()
+
+
+def _auction_events(b: TransSiberianState, a: TransSiberianState, players: list[str]) -> list[str]:
+    out = []
+    for c in range(NUM_COMPANIES):
+        if b.status[c] != a.status[c] and a.status[c] == ACTIVE:
+            p = next(p for p in range(a.num_players) if a.shares_held(p, c))
+            out.append(f"{_name(players, p)} wins the {COMPANY_IDS[c]} share for ${a.treasury[c]}")
+        elif b.status[c] != a.status[c] and a.status[c] != NATIONALIZED:
+            out.append(f"nobody bids: {COMPANY_IDS[c]} never enters the game")
+    return out
+
+
+def _interturn_events(b: TransSiberianState, a: TransSiberianState,
+                      players: list[str]) -> list[str]:
+    if a.dividends == b.dividends:
+        return []
+    got = [a.cash[p] - b.cash[p] for p in range(a.num_players)]
+    if b.step == PICK_SURCHARGE:  # the action itself cost the mover the surcharge
+        got[b.turn] += SURCHARGE
+    out = [f"dividend #{a.dividends}: " + ", ".join(
+        f"{_name(players, p)} +${got[p]}" for p in range(a.num_players))]
+    gone = [COMPANY_IDS[c] for c in range(NUM_COMPANIES)
+            if a.status[c] == NATIONALIZED and b.status[c] != NATIONALIZED]
+    if gone:
+        out.append(f"nationalized (final dividend paid, shares removed): {', '.join(gone)}")
+    if a.phase > b.phase:
+        out.append("a share value reached $48: phase 2 begins")
+    out.append(f"the nationalization value is now ${a.nationalization_value()}")
+    return out
+
+
+def events(before: GameState, after: GameState, players: list[str]) -> list[str]:
+    """What happened by itself when one action was applied (auctions, dividends, the end)."""
+    b, a = _ts(before), _ts(after)
+    out = _auction_events(b, a, players) + _interturn_events(b, a, players)
+    if a.is_terminal():
+        out.append("the game ends: " + "; ".join(a.end_reasons()))
+    return out
+
+
+__all__ = ["describe_action", "describe_step", "events", "render"]
