@@ -1,0 +1,292 @@
+"""``cuberail play``: a game in the terminal, humans (hotseat) and bots, autosaved every move.
+
+The loop (:func:`play_loop`) takes an input function and a console, so tests can
+drive it with scripted input; :func:`cmd_play` only turns arguments into a :class:`Game`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import TypeVar
+
+from rich.console import Console
+from rich.table import Table
+
+from cuberail.cli import common
+from cuberail.cli.common import Command, Menu, Reply, read_choice
+from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
+from cuberail.core.options import parse_option_args
+from cuberail.core.record import Record, new_record
+from cuberail.core.state import GameState
+from cuberail.games import get_game, titles
+
+Ask = Callable[[str], str]
+T = TypeVar("T")
+DEFAULT_TITLE = "chicago-express"
+DEFAULT_PLAYERS = 4
+
+
+class Quit(Exception):
+    """The human asked to stop; the game is saved."""
+
+
+@dataclass
+class Game:
+    """A game being played: its record (the truth), state, seats, save file and view."""
+
+    record: Record
+    state: GameState
+    seats: list[common.Seat]
+    path: Path
+    view: ModuleType
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the record (atomically) with the seats in its meta."""
+        self.record.meta["seats"] = [s.to_json() for s in self.seats]
+        target = path or self.path
+        try:
+            self.record.save(target)
+        except OSError as exc:
+            raise CuberailError(f"cannot save to {target}: {exc.strerror or exc}") from None
+        return target
+
+    def apply(self, action: Action) -> list[str]:
+        """Apply, append to the record, autosave; returns what happened by itself."""
+        before = self.state.clone()
+        self.state.apply(action)
+        self.record.actions.append(action)
+        self.save()
+        events = getattr(self.view, "events", None)
+        return list(events(before, self.state, self.names)) if events else []
+
+    def describe(self, action: Action) -> str:
+        return str(self.view.describe_action(self.state, action))
+
+    def undo(self) -> bool:
+        """Take back the last human decision and everything after it."""
+        state, last = common.replay_record(self.record, 0), None
+        for i, action in enumerate(self.record.actions):
+            if not self.seats[state.current_player()].is_bot and len(state.legal_actions()) > 1:
+                last = i
+            state.apply(action)
+        if last is None:
+            return False
+        del self.record.actions[last:]
+        self.state = common.replay_record(self.record)
+        self.save()
+        return True
+
+
+# ----- the loop -----------------------------------------------------------------------
+
+
+def play_loop(game: Game, ask: Ask, console: Console) -> int:
+    """Play until the end or a quit; every action is saved. Returns an exit code."""
+    _say(console, f"{get_game(game.record.title).name}: " + ", ".join(game.names))
+    _say(console, f"saving to {game.path} after every move")
+    _say(console, common.resume_hint(game.path))
+    try:
+        while not game.state.is_terminal():
+            _step(game, ask, console)
+    except Quit:
+        return _stopped(game, console, "game saved", 0)
+    except EOFError:
+        return _stopped(game, console, "end of input: game saved", 0)
+    except KeyboardInterrupt:
+        return _stopped(game, console, "interrupted: game saved", 130)
+    show_result(game, console)
+    return 0
+
+
+def _say(console: Console, text: str) -> None:
+    """Plain text, never wrapped (paths and commands must stay copyable)."""
+    console.print(text, soft_wrap=True, highlight=False, markup=False)
+
+
+def _stopped(game: Game, console: Console, why: str, code: int) -> int:
+    game.save()
+    _say(console, f"\n{why} to {game.path}")
+    _say(console, common.resume_hint(game.path))
+    return code
+
+
+def _step(game: Game, ask: Ask, console: Console) -> None:
+    seat = game.seats[game.state.current_player()]
+    legal = game.state.legal_actions()
+    if len(legal) == 1:
+        action, note = legal[0], " (the only legal move)"
+    elif seat.is_bot:
+        action, note = seat.make_bot(len(game.record.actions)).choose(game.state), ""
+    else:
+        chosen = human_turn(game, ask, console)
+        if chosen is None:
+            return
+        action, note = chosen, ""
+    _say(console, f"{seat.name}: {game.describe(action)}{note}")
+    for event in game.apply(action):
+        _say(console, f"  · {event}")
+
+
+HELP = """\
+Type a number from the list, or a move as text (e.g. `bid 12`, `place R3`; any case).
+In an auction a bare amount is a bid: `12` means `bid 12`.
+Commands: board (show the table again), save [FILE] (save a copy), undo (take back
+your last decision), quit (save and stop), help."""
+
+
+def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
+    """Ask the human to move: an action, or None after an undo. Raises Quit on `quit`."""
+    seat = game.seats[game.state.current_player()]
+    menu = Menu.build(game.state.legal_actions())
+    _show(game, menu, console)
+    while True:
+        choice = read_choice(menu, ask(f"{seat.name} [1-{len(menu.items)}, help]> "))
+        if isinstance(choice, Action):
+            return choice
+        if isinstance(choice, Reply):
+            _say(console, choice.text)
+        elif _command(game, choice, menu, console):
+            return None
+
+
+def _command(game: Game, command: Command, menu: Menu, console: Console) -> bool:
+    """Run a command; True when the turn must start over (after an undo)."""
+    word, rest = command.word, command.arg
+    if word == "quit":
+        raise Quit
+    if word == "help":
+        console.print(HELP, highlight=False, markup=False)
+    elif word == "board":
+        _show(game, menu, console)
+    elif word == "save":
+        try:
+            _say(console, f"saved to {game.save(Path(rest) if rest else None)}")
+        except CuberailError as exc:
+            _say(console, str(exc))
+    elif word == "undo":
+        if game.undo():
+            console.print("took back the last decision")
+            return True
+        console.print("nothing to undo")
+    return False
+
+
+def _show(game: Game, menu: Menu, console: Console) -> None:
+    console.print(game.view.render(game.state, game.names))
+    console.print(menu.render(game.state, game.view.describe_action))
+
+
+def show_result(game: Game, console: Console) -> None:
+    """The final table and the scores, ranks and winners."""
+    console.print(game.view.render(game.state, game.names))
+    result = game.state.result()
+    table = Table(title="final result", title_justify="left")
+    for head in ("rank", "player", "score", ""):
+        table.add_column(head)
+    ranks = result.ranks()
+    for p in sorted(range(len(game.seats)), key=lambda i: ranks[i]):
+        won = "winner" if p in result.winners else ""
+        table.add_row(f"{ranks[p]:g}", game.seats[p].name, str(result.scores[p]), won)
+    console.print(table)
+    _say(console, "winner: " + " and ".join(game.seats[p].name for p in result.winners))
+
+
+# ----- setting up -----------------------------------------------------------------------
+
+
+def new_game(args: argparse.Namespace, ask: Ask, interactive: bool) -> Game:
+    """A fresh game from the arguments, asking for what is missing on a terminal."""
+    title = args.title or _ask(ask, interactive, f"game ({'/'.join(titles())})",
+                               DEFAULT_TITLE, lambda text: get_game(text).title)
+    info = get_game(title)
+    options = parse_option_args(info.options, args.option or [])
+    low, high = info.min_players, info.max_players
+    players = (_players(str(args.players), low, high) if args.players is not None else
+               _ask(ask, interactive, f"players ({low}-{high})",
+                    str(min(max(DEFAULT_PLAYERS, low), high)),
+                    lambda text: _players(text, low, high)))
+    bots = (common.parse_bots(args.bots, players) if args.bots is not None else
+            _ask(ask, interactive, f"bots (0-{players}, or kinds like random,random)",
+                 str(players - 1), lambda text: common.parse_bots(text, players)))
+    seats = common.make_seats(players, bots, common.parse_names(args.names), args.seed)
+    record = new_record(info, [s.name for s in seats], options)
+    path = Path(args.save) if args.save else common.default_save_path(info.title)
+    game = Game(record, info.new_game(players, record.options), seats, path,
+                common.load_view(info.title))
+    game.save()
+    return game
+
+
+def load_game(args: argparse.Namespace) -> Game:
+    """A saved game, replayed; its seats come from the record's meta."""
+    record = common.load_record(args.load)
+    if args.title and get_game(args.title).title != record.title:
+        raise CuberailError(f"{args.load} is a game of {record.title}, not {args.title}")
+    state = common.replay_record(record)
+    seats = common.seats_from_record(record) or common.make_seats(
+        len(record.players), common.parse_bots(args.bots, len(record.players)),
+        record.players, args.seed)
+    path = Path(args.save) if args.save else Path(args.load)
+    return Game(record, state, seats, path, common.load_view(record.title))
+
+
+def _ask(ask: Ask, interactive: bool, question: str, default: str,
+         parse: Callable[[str], T]) -> T:
+    """A setup answer, parsed; on a terminal asked again until it parses, else the default."""
+    if not interactive:
+        return parse(default)
+    while True:
+        answer = ask(f"{question} [{default}]: ").strip() or default
+        try:
+            return parse(answer)
+        except CuberailError as exc:
+            print(exc)
+
+
+def _players(text: str, low: int, high: int) -> int:
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise CuberailError(f"this game is for {low} to {high} players, not {text}")
+    return int(text)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    interactive = sys.stdin.isatty()
+    if interactive:
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (line editing and history for input())
+    console = common.make_console()
+    game = load_game(args) if args.load else new_game(args, input, interactive)
+    if game.state.is_terminal():
+        show_result(game, console)
+        return 0
+    return play_loop(game, input, console)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "play", help="play a game in the terminal (hotseat and bots)",
+        description="Play a game; it is saved after every move. Humans take the first seats"
+        " and share the keyboard; bots take the rest.",
+        epilog=common.option_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("title", nargs="?", help=f"the game: {', '.join(titles())}")
+    p.add_argument("--players", type=int, help="number of seats (default 4)")
+    p.add_argument("--bots", help="how many seats bots play (e.g. 3; default players-1),"
+                   " or one kind per bot seat (e.g. random,random)")
+    p.add_argument("--names", help="seat names in seat order, e.g. Ann,Bob")
+    p.add_argument("--seed", type=int, help="seed for the bots (reproducible games)")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="a rule option")
+    p.add_argument("--load", metavar="FILE", help="resume a saved game")
+    p.add_argument("--save", metavar="FILE", help="where to autosave"
+                   " (default ./cuberail-TITLE-DATE.json; with --load, the loaded file)")
+    p.set_defaults(func=cmd_play)
