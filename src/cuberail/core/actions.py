@@ -14,6 +14,7 @@ words). Its text form is the kind followed by its args, separated by spaces::
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from cuberail.core.errors import ActionParseError
@@ -45,7 +46,10 @@ class Action(NamedTuple):
         words = text.split()
         if not words:
             raise ActionParseError("empty action text")
-        return cls(words[0].lower(), tuple(_parse_arg(w) for w in words[1:]))
+        kind = words[0].lower()
+        if not _is_kind(kind):
+            raise ActionParseError(f"{words[0]!r} is not an action word (letters first)")
+        return cls(kind, tuple(_parse_arg(w) for w in words[1:]))
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form: ``{"kind": ..., "args": [...]}`` (args omitted when empty)."""
@@ -58,7 +62,7 @@ class Action(NamedTuple):
         """Read the JSON form written by :meth:`to_json` (or a text string)."""
         if isinstance(data, str):
             return cls.from_text(data)
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        if not isinstance(data, dict) or not _is_kind(data.get("kind")):
             expected = "{'kind': ..., 'args': [...]}"
             raise ActionParseError(f"not an action: {data!r} (expected {expected})")
         args = data.get("args", [])
@@ -67,15 +71,23 @@ class Action(NamedTuple):
         return cls(data["kind"], tuple(args))
 
 
+_INT = re.compile(r"-?[0-9]+")
+_KIND = re.compile(r"[a-z][a-z0-9_-]*")
+
+
+def _is_kind(value: object) -> bool:
+    return isinstance(value, str) and _KIND.fullmatch(value) is not None
+
+
 def _is_arg(value: object) -> bool:
+    """Ints, and words that read back as themselves (no spaces, not number-like)."""
     if isinstance(value, bool):
         return False
     if isinstance(value, int):
         return True
-    return isinstance(value, str) and bool(value) and not any(c.isspace() for c in value)
+    return (isinstance(value, str) and bool(value) and not any(c.isspace() for c in value)
+            and _INT.fullmatch(value) is None)
 
 
 def _parse_arg(word: str) -> Arg:
-    if word.lstrip("-").isdigit():
-        return int(word)
-    return word
+    return int(word) if _INT.fullmatch(word) else word

@@ -33,9 +33,10 @@ class OptionSpec:
             raise OptionError(f"option {self.name}: {text!r} is not true or false")
         if isinstance(self.default, int):
             try:
-                return self.check(int(text))
+                number = int(text)
             except ValueError:
                 raise OptionError(f"option {self.name}: {text!r} is not a whole number") from None
+            return self.check(number)
         return self.check(text)
 
     def check(self, value: object) -> OptionValue:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cuberail.core.actions import Action
+from cuberail.core.hexes import iter_bits
 from cuberail.games.chicago_express.board import COMPANIES, COMPANY_IDS, GAUGE_NAMES, HEXES
 
 if TYPE_CHECKING:
@@ -13,7 +14,14 @@ if TYPE_CHECKING:
 
 def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
     """Every fact of the state, by name, as plain JSON values."""
-    from cuberail.games.chicago_express.state import AUCTION_SETUP, BID, OVER, PHASE_NAMES, SETUP
+    from cuberail.games.chicago_express.state import (
+        AUCTION_SETUP,
+        BID,
+        OVER,
+        PHASE_NAMES,
+        PLACE,
+        SETUP,
+    )
 
     data: dict[str, Any] = {
         "title": s.title,
@@ -30,7 +38,7 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
         "gauges": {GAUGE_NAMES[g]: {"used": s.gauges[g], "size": s.gauge_size(g)}
                    for g in range(3)},
         "industrial_track": {HEXES[h].name: v for h, v in sorted(s.track.items())},
-        "developed": [HEXES[h].id for h in range(len(HEXES)) if s.is_developed(h)],
+        "developed": [HEXES[h].id for h in iter_bits(s.developed)],
         "houses": s.houses,
         "dividends_paid": s.dividends,
         "bank": {"paid_in": s.bank_in, "paid_out": s.bank_out},
@@ -46,8 +54,9 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
             "passed": [p for p in range(s.num_players) if s.a_out[p]],
             "setup_index": s.a_setup if s.a_kind == AUCTION_SETUP else None,
         }
-    if s.b_company >= 0 and s.phase not in (SETUP,):
-        data["build"] = {"company": COMPANY_IDS[s.b_company], "placed": s.b_placed}
+    if s.phase == PLACE:
+        data["build"] = {"company": COMPANY_IDS[s.b_company], "placed": s.b_placed,
+                         "reached_chicago": s.b_chicago}
     if s.phase == OVER:
         data["result"] = s.result().to_json()
     data["legal_actions"] = [a.text() for a in s.legal_actions()]
@@ -61,7 +70,7 @@ def _company(s: ChicagoExpressState, c: int) -> dict[str, Any]:
         "income": s.income[c], "treasury": s.treasury[c],
         "shares_sold": s.sold[c], "shares_left": s.unsold(c),
         "locomotives_left": s.locos_left[c],
-        "hexes": [HEXES[h].id for h in range(len(HEXES)) if s.network[c] >> h & 1],
+        "hexes": [HEXES[h].id for h in iter_bits(s.network[c])],
     }
 
 
