@@ -1,0 +1,110 @@
+"""Action values: text and JSON forms, exact round trips, refusals of malformed input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cuberail.core import Action
+from cuberail.core.errors import ActionParseError
+
+KINDS = st.from_regex(r"[a-z][a-z0-9_]{0,9}", fullmatch=True)
+# Words are args that are not integers: they start with a letter (ids like "B&O", "A2").
+WORDS = st.from_regex(r"[A-Za-z][A-Za-z0-9&_\-]{0,9}", fullmatch=True)
+ARGS = st.lists(st.one_of(st.integers(min_value=-10**12, max_value=10**12), WORDS), max_size=4)
+ACTIONS = st.builds(lambda kind, args: Action(kind, tuple(args)), KINDS, ARGS)
+
+
+@given(ACTIONS)
+def test_text_round_trip(action: Action) -> None:
+    assert Action.from_text(action.text()) == action
+
+
+@given(ACTIONS)
+def test_json_round_trip(action: Action) -> None:
+    data = json.loads(json.dumps(action.to_json()))
+    assert Action.from_json(data) == action
+    assert Action.from_json(action.text()) == action
+
+
+@given(ACTIONS, ACTIONS)
+def test_equality_and_hash_by_value(a: Action, b: Action) -> None:
+    assert (a == b) == (a.text() == b.text())
+    if a == b:
+        assert hash(a) == hash(b)
+    assert Action(a.kind, a.args) == a and hash(Action(a.kind, a.args)) == hash(a)
+
+
+def test_text_forms() -> None:
+    assert Action("pass").text() == "pass"
+    assert Action("bid", (8,)).text() == "bid 8"
+    assert Action("share", ("B&O",)).text() == "share B&O"
+    assert str(Action("place", ("A2",))) == "place A2"
+    assert repr(Action("bid", (8,))) == "Action('bid 8')"
+
+
+def test_from_text_reads_ints_and_words() -> None:
+    assert Action.from_text("bid 8").args == (8,)
+    assert Action.from_text("move -3 x").args == (-3, "x")
+    assert Action.from_text("  Share   NYC ") == Action("share", ("NYC",))  # kind lowercased
+    assert Action.from_text("develop I6").args == ("I6",)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "\n"])
+def test_from_text_refuses_empty_text(text: str) -> None:
+    with pytest.raises(ActionParseError, match="empty"):
+        Action.from_text(text)
+
+
+def test_json_forms() -> None:
+    assert Action("pass").to_json() == {"kind": "pass"}
+    assert Action("bid", (8,)).to_json() == {"kind": "bid", "args": [8]}
+    assert Action.from_json({"kind": "bid", "args": [8]}) == Action("bid", (8,))
+    assert Action.from_json({"kind": "pass"}) == Action("pass")
+    assert Action.from_json("share NYC") == Action("share", ("NYC",))
+
+
+@pytest.mark.parametrize("data", [None, 8, [], ["bid", 8], {}, {"kind": 3}, {"args": [1]}])
+def test_from_json_refuses_non_actions(data: object) -> None:
+    with pytest.raises(ActionParseError, match="not an action"):
+        Action.from_json(data)
+
+
+@pytest.mark.parametrize("args", ["8", [True], [1.5], [None], [""], ["two words"], [[1]],
+                                  {"a": 1}])
+def test_from_json_refuses_bad_args(args: object) -> None:
+    with pytest.raises(ActionParseError, match="bad action args"):
+        Action.from_json({"kind": "bid", "args": args})
+
+
+def test_actions_are_immutable() -> None:
+    action = Action("bid", (8,))
+    with pytest.raises(AttributeError):
+        action.kind = "pass"  # type: ignore[misc]
+    assert action == Action("bid", (8,))
+
+
+def test_parse_errors_are_value_errors() -> None:
+    assert issubclass(ActionParseError, ValueError)
+
+
+@pytest.mark.parametrize("text", ["bid --5", "bid ²", "bid -²"])
+def test_from_text_never_raises_a_bare_value_error(text: str) -> None:
+    try:
+        action = Action.from_text(text)
+    except ActionParseError:
+        return
+    assert Action.from_text(action.text()) == action
+
+
+@pytest.mark.parametrize("data", [{"kind": "company", "args": ["12"]}, {"kind": "bid 8"},
+                                  {"kind": ""}, {"kind": "x", "args": ["-7"]}])
+def test_from_json_accepts_only_values_with_an_exact_text_round_trip(data: object) -> None:
+    try:
+        action = Action.from_json(data)
+    except ActionParseError:
+        return
+    assert Action.from_text(action.text()) == action
