@@ -38,8 +38,24 @@ def westward(state: GameState, rng: random.Random) -> Action:
     return uniform(state, rng)
 
 
+def builder(state: GameState, rng: random.Random) -> Action:
+    """Trans-Siberian: bid low, buy and build often (so jumps, junctions and phase 2 occur)."""
+    legal = state.legal_actions()
+    kinds = {a.kind for a in legal}
+    if "bid" in kinds:
+        return legal[min(1, len(legal) - 1)] if rng.random() < 0.5 else legal[0]
+    builds = [a for a in legal if a.kind in ("build", "link")]
+    if builds and rng.random() < 0.85:
+        return rng.choice(builds)
+    buys = [a for a in legal if a.kind == "buy"]
+    if buys and rng.random() < 0.7:
+        return rng.choice(buys)
+    return uniform(state, rng)
+
+
 POLICIES: dict[str, tuple[Policy, ...]] = {
     "chicago-express": (uniform, westward),
+    "trans-siberian": (uniform, builder),
 }
 
 

@@ -34,7 +34,7 @@ from cuberail.core.record import new_record
 from cuberail.games import get_game, titles
 
 CHUNK = 50
-GAMES = {"chicago-express": 2100}
+GAMES = {"chicago-express": 2100, "trans-siberian": 2000}
 DEFAULT_GAMES = 500
 FULL_EVERY = 7  # 300 of the 2,100 Chicago Express games get every check at every step
 RANDOM_OPTIONS_SHARE = 0.25

@@ -19,6 +19,7 @@ text                meaning
 
 from __future__ import annotations
 
+from cuberail.core import auction
 from cuberail.core.actions import Action
 from cuberail.games.chicago_express.board import COMPANY_IDS, GAUGE_NAMES, HEXES
 
@@ -27,14 +28,7 @@ SHARE = tuple(Action("share", (c,)) for c in COMPANY_IDS)
 COMPANY = tuple(Action("company", (c,)) for c in COMPANY_IDS)
 PLACE = tuple(Action("place", (h.id,)) for h in HEXES)
 DEVELOP = tuple(Action("develop", (h.id,)) for h in HEXES)
-PASS = Action("pass")
 STOP = Action("stop")
 FORGO = Action("forgo")
-_BIDS = [Action("bid", (n,)) for n in range(400)]
-
-
-def bid(amount: int) -> Action:
-    """The (shared) action value for a bid of ``amount`` dollars."""
-    if amount < len(_BIDS):
-        return _BIDS[amount]
-    return Action("bid", (amount,))
+PASS = auction.PASS
+bid = auction.bid_action

@@ -51,7 +51,7 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
             "high_bid": s.a_high if s.a_bidder >= 0 else None,
             "high_bidder": s.a_bidder if s.a_bidder >= 0 else None,
             "minimum_bid": s.minimum_bid(),
-            "passed": [p for p in range(s.num_players) if s.a_out[p]],
+            "passed": [p for p in range(s.num_players) if s.has_passed(p)],
             "setup_index": s.a_setup if s.a_kind == AUCTION_SETUP else None,
         }
     if s.phase == PLACE:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from cuberail.core.actions import Action
+from cuberail.core.auction import OpenAuction, ceil_div, dividend_per_share
 from cuberail.core.hexes import iter_bits
 from cuberail.core.options import OptionValue
 from cuberail.core.state import GameResult, GameState
@@ -49,11 +50,7 @@ NUM_COMPANIES = len(COMPANIES)
 AUCTION_GAUGE, DEVELOP_GAUGE, BUILD_GAUGE = range(3)
 
 
-def ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
-
-
-class ChicagoExpressState(GameState):
+class ChicagoExpressState(OpenAuction, GameState):
     """A game of Chicago Express; see the module docstring for the flow."""
 
     title = "chicago-express"
@@ -134,7 +131,7 @@ class ChicagoExpressState(GameState):
         if kind == "bid":
             self._bid(int(action.args[0]))
         elif kind == "pass":
-            self._pass()
+            self._pass_auction()
         elif kind == "choose":
             self._choose(GAUGE_NAMES.index(str(action.args[0])))
         elif kind == "share":
@@ -169,7 +166,6 @@ class ChicagoExpressState(GameState):
         d["occ_mask"] = self.occ_mask[:]
         d["track"] = self.track.copy()
         d["gauges"] = self.gauges[:]
-        d["a_out"] = self.a_out[:]
         return other
 
     def to_json(self) -> dict[str, Any]:
@@ -213,7 +209,11 @@ class ChicagoExpressState(GameState):
         c = self.a_company
         if self.a_kind == AUCTION_SETUP:
             return COMPANIES[c].setup_min_bid
-        return ceil_div(self.income[c], self.sold[c] + 1)
+        return self.minimum_bid_for(c)
+
+    def minimum_bid_for(self, company: int) -> int:
+        """CE-4.2: the opening bid of a share of ``company`` auctioned now."""
+        return ceil_div(self.income[company], self.sold[company] + 1)
 
     def placement_cost(self, hex_index: int) -> int:
         """CE-5.4: red cost times the locomotives on the hex after placing."""
@@ -265,7 +265,7 @@ class ChicagoExpressState(GameState):
 
     def dividend_per_share(self, company: int) -> int:
         """CE-8.1: income over shares sold, rounded up per share."""
-        return ceil_div(self.income[company], self.sold[company]) if self.sold[company] else 0
+        return dividend_per_share(self.income[company], self.sold[company])
 
     def end_conditions(self) -> list[str]:
         """CE-9.1: the end conditions that hold now (checked at a general dividend)."""
@@ -285,38 +285,10 @@ class ChicagoExpressState(GameState):
     def _start_auction(self, kind: int, company: int, opener: int) -> None:
         self.phase = SETUP if kind == AUCTION_SETUP else BID
         self.a_kind = kind
-        self.a_company = company
-        self.a_opener = opener
-        self.a_to_act = opener
-        self.a_high = 0
-        self.a_bidder = -1
-        self.a_out = [False] * self.num_players
+        self._open_auction(company, opener)
 
-    def _bid_actions(self) -> list[Action]:
-        low = self.a_high + 1 if self.a_bidder >= 0 else self.minimum_bid()
-        high = self.cash[self.a_to_act]
-        return [A.PASS, *(A.bid(x) for x in range(max(low, 1), high + 1))]
-
-    def _bid(self, amount: int) -> None:
-        self.a_high = amount
-        self.a_bidder = self.a_to_act
-        self._next_bidder()
-
-    def _pass(self) -> None:
-        self.a_out[self.a_to_act] = True
-        self._next_bidder()
-
-    def _next_bidder(self) -> None:
-        inside = [p for p in range(self.num_players) if not self.a_out[p]]
-        if not inside or (len(inside) == 1 and inside[0] == self.a_bidder):
-            self._close_auction()
-            return
-        p = self.a_to_act
-        while True:
-            p = (p + 1) % self.num_players
-            if not self.a_out[p] and p != self.a_bidder:
-                self.a_to_act = p
-                return
+    def opening_bid(self) -> int:
+        return self.minimum_bid()
 
     def _close_auction(self) -> None:
         c, winner = self.a_company, self.a_bidder

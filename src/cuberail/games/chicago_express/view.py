@@ -47,7 +47,6 @@ from cuberail.games.chicago_express.state import (
     SETUP,
     SHARE,
     ChicagoExpressState,
-    ceil_div,
 )
 
 CELL = 5
@@ -258,7 +257,7 @@ def _auction_step(s: ChicagoExpressState, players: list[str]) -> str:
         text += f": high bid ${s.a_high} by {_name(players, s.a_bidder)}"
     else:
         text += f": no bid yet (minimum ${s.minimum_bid()})"
-    passed = [_name(players, p) for p in range(s.num_players) if s.a_out[p]]
+    passed = [_name(players, p) for p in range(s.num_players) if s.has_passed(p)]
     if passed:
         text += f"; passed: {', '.join(passed)}"
     return text + f". {_name(players, s.a_to_act)} to bid or pass"
@@ -339,7 +338,7 @@ def describe_action(state: GameState, action: Action) -> str:
         return _describe_choose(s, str(arg))
     if kind == "share":
         c = COMPANY_IDS.index(str(arg))
-        minimum = ceil_div(s.income[c], s.sold[c] + 1)  # CE-4.2
+        minimum = s.minimum_bid_for(c)
         return f"put a {arg} share up for auction (minimum bid ${minimum})"
     if kind in ("bid", "pass"):
         co = COMPANY_IDS[s.a_company]

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from cuberail.core import auction
 from cuberail.core.actions import Action
 from cuberail.games.trans_siberian.board import (
     COMPANY_IDS,
@@ -44,7 +45,7 @@ FIELD = 7  # bits per payee in a multiset key
 _FIELD_MASK = (1 << FIELD) - 1
 PAY_PREFIX = "pay:"
 
-PASS = Action("pass")
+PASS = auction.PASS
 STOP = Action("stop")
 BUY = tuple(Action("buy", (c,)) for c in COMPANY_IDS)
 BUY_TWO = {(a, b): Action("buy", (COMPANY_IDS[a], COMPANY_IDS[b]))
@@ -53,14 +54,7 @@ SURCHARGE = tuple(Action("surcharge", (c,)) for c in COMPANY_IDS)
 BUILD = tuple(Action("build", (c,)) for c in COMPANY_IDS)
 LINK = tuple(Action("link", (link.id,)) for link in LINKS)
 VALUE = tuple(Action("value", (v,)) for v in SHARE_TRACK)
-_BIDS = [Action("bid", (n,)) for n in range(400)]
-
-
-def bid(amount: int) -> Action:
-    """The (shared) action value for a bid of ``amount`` dollars."""
-    if amount < len(_BIDS):
-        return _BIDS[amount]
-    return Action("bid", (amount,))
+bid = auction.bid_action
 
 
 def payee_bit(payee: int) -> int:

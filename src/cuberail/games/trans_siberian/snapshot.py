@@ -49,7 +49,7 @@ def snapshot(s: TransSiberianState) -> dict[str, Any]:
             "opener": s.a_opener,
             "high_bid": s.a_high if s.a_bidder >= 0 else None,
             "high_bidder": s.a_bidder if s.a_bidder >= 0 else None,
-            "passed": [p for p in range(s.num_players) if s.a_out >> p & 1],
+            "passed": [p for p in range(s.num_players) if s.has_passed(p)],
             "still_to_come": [COMPANY_IDS[c] for c in s.a_queue],
         }
     build = _build(s)

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from typing import Any, Self
 
 from cuberail.core.actions import Action
+from cuberail.core.auction import OpenAuction, dividend_per_share
 from cuberail.core.errors import OptionError
 from cuberail.core.options import OptionValue
 from cuberail.core.state import GameResult, GameState
@@ -70,11 +71,7 @@ STATUS_NAMES = ("waiting", "in play", "never entered", "nationalized")
 NC = NUM_COMPANIES
 
 
-def ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
-
-
-class TransSiberianState(GameState):
+class TransSiberianState(OpenAuction, GameState):
     """A game of Trans-Siberian Railroad; see the module docstring for the flow."""
 
     title = "trans-siberian"
@@ -237,8 +234,7 @@ class TransSiberianState(GameState):
 
     def dividend_per_share(self, company: int) -> int:
         """TS-5.2: income over shares held by players, rounded up per share."""
-        held = self.owned(company)
-        return ceil_div(self.income[company], held) if held else 0
+        return dividend_per_share(self.income[company], self.owned(company))
 
     def buyable(self, company: int) -> bool:
         """TS-3.1: in play (so not nationalized) with an unsold share."""
@@ -307,8 +303,8 @@ class TransSiberianState(GameState):
             if not self.start_links(c):
                 self._never_enters(c)
                 continue
-            self.step, self.a_opener, self.a_to_act = AUCTION, opener, opener
-            self.a_high, self.a_bidder, self.a_out = 0, -1, 0
+            self.step = AUCTION
+            self._open_auction(c, opener)
             return
         self.a_company = -1
         if self.a_phase == 1:  # TS-2.5
@@ -324,38 +320,19 @@ class TransSiberianState(GameState):
         self.unsold[company] = 0
         self.nat = min(self.nat + self.opts.failed_steps, TOP)
 
+    def opening_bid(self) -> int:
+        return MIN_BID  # TS-2.1
+
     def minimum_bid(self) -> int:
-        return self.a_high + 1 if self.a_bidder >= 0 else MIN_BID
-
-    def _bid_actions(self) -> list[Action]:
-        low, high = self.minimum_bid(), self.cash[self.a_to_act]
-        return [A.PASS, *(A.bid(x) for x in range(low, high + 1))]
-
-    def _bid(self, amount: int) -> None:
-        self.a_high = amount
-        self.a_bidder = self.a_to_act
-        self._next_bidder()
+        """The lowest bid allowed now (the opening bid, or one more than the high bid)."""
+        return self.lowest_bid()
 
     def _pass(self) -> None:
         if self.step == TURN:  # TS-3.3, TS-5.1
             self.timing += 1
             self._end_turn()
             return
-        self.a_out |= 1 << self.a_to_act
-        self._next_bidder()
-
-    def _next_bidder(self) -> None:
-        n, out = self.num_players, self.a_out
-        inside = [p for p in range(n) if not out >> p & 1]
-        if not inside or inside == [self.a_bidder]:
-            self._close_auction()
-            return
-        p = self.a_to_act
-        while True:
-            p = (p + 1) % n
-            if not out >> p & 1 and p != self.a_bidder:
-                self.a_to_act = p
-                return
+        self._pass_auction()
 
     def _close_auction(self) -> None:
         c, winner = self.a_company, self.a_bidder

@@ -1,0 +1,90 @@
+"""The open ascending auction both titles use (CE-2.2, CE-4.3, TS-2.1, TS-7.1).
+
+The opener bids at least the opening bid or passes; then, in seat order, each
+player still in bids higher than the current bid or passes for good. It ends
+when nobody is left in, or only the high bidder is. A player left alone before
+anyone has bid may still bid or pass. What happens then (who gets the share,
+who moves next) is the title's ``_close_auction``.
+"""
+
+from __future__ import annotations
+
+from cuberail.core.actions import Action
+
+PASS = Action("pass")
+_BIDS = [Action("bid", (n,)) for n in range(400)]
+
+
+def bid_action(amount: int) -> Action:
+    """The (shared) action value for a bid of ``amount`` dollars."""
+    return _BIDS[amount] if 0 <= amount < len(_BIDS) else Action("bid", (amount,))
+
+
+class OpenAuction:
+    """Mixin for a game state: the auction fields and moves. ``a_out`` is a bitmask of seats."""
+
+    num_players: int
+    cash: list[int]
+    a_company: int  # what is auctioned
+    a_opener: int
+    a_to_act: int
+    a_high: int
+    a_bidder: int  # -1 while nobody has bid
+    a_out: int  # seats that passed
+
+    def opening_bid(self) -> int:
+        """The smallest first bid of the current auction (title rules)."""
+        raise NotImplementedError
+
+    def _close_auction(self) -> None:
+        """Settle the auction: pay, hand over, move on (title rules)."""
+        raise NotImplementedError
+
+    def lowest_bid(self) -> int:
+        """The smallest bid the seat to act may make now."""
+        return self.a_high + 1 if self.a_bidder >= 0 else max(1, self.opening_bid())
+
+    def has_passed(self, seat: int) -> bool:
+        return bool(self.a_out >> seat & 1)
+
+    def _open_auction(self, company: int, opener: int) -> None:
+        self.a_company = company
+        self.a_opener = self.a_to_act = opener
+        self.a_high, self.a_bidder, self.a_out = 0, -1, 0
+
+    def _bid_actions(self) -> list[Action]:
+        """``pass``, then every bid from the lowest allowed up to the bidder's cash."""
+        top = self.cash[self.a_to_act]
+        return [PASS, *(bid_action(x) for x in range(self.lowest_bid(), top + 1))]
+
+    def _bid(self, amount: int) -> None:
+        self.a_high = amount
+        self.a_bidder = self.a_to_act
+        self._next_bidder()
+
+    def _pass_auction(self) -> None:
+        self.a_out |= 1 << self.a_to_act
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        n, out = self.num_players, self.a_out
+        inside = [p for p in range(n) if not out >> p & 1]
+        if not inside or inside == [self.a_bidder]:
+            self._close_auction()
+            return
+        p = self.a_to_act
+        while True:
+            p = (p + 1) % n
+            if not out >> p & 1 and p != self.a_bidder:
+                self.a_to_act = p
+                return
+
+
+def ceil_div(a: int, b: int) -> int:
+    """``a / b`` rounded up (the games always round up)."""
+    return -(-a // b)
+
+
+def dividend_per_share(income: int, shares: int) -> int:
+    """Income over the shares owned, rounded up per share (CE-8.1, TS-5.2); 0 with no shares."""
+    return ceil_div(income, shares) if shares > 0 else 0
