@@ -1,0 +1,63 @@
+"""Engine and search speed: the same numbers as ``cuberail bench`` (this script just runs it).
+
+    python benchmarks/bench_engine.py                       # every title, medians of 5 runs
+    python benchmarks/bench_engine.py chicago-express --repeat 9 --json bench.json
+    python benchmarks/bench_engine.py --profile chicago-express   # where the time goes
+
+Targets (one core, 4-player Chicago Express): random full games >= 500/s; legal
+actions + apply <= 10 us per decision; clone <= 5 us; MCTS >= 1,000 iterations/s
+with full rollouts and >= 5,000 with cut-off rollouts. ``--profile`` runs cProfile
+over random games and over MCTS searches and prints the top functions by own time.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import pstats
+import random
+import sys
+
+from cuberail.cli.main import main as cuberail
+
+
+def profile(title: str, players: int = 4) -> None:
+    """cProfile of random games, then of MCTS searches (fast rollouts, cut off at 30)."""
+    from cuberail.bots.mcts import MCTSBot, MCTSConfig
+    from cuberail.games import get_game
+
+    info = get_game(title)
+
+    def random_games() -> None:
+        rng = random.Random(1)
+        for _ in range(30):
+            state = info.new_game(players)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+
+    def searches(cutoff: int | None) -> None:
+        rng = random.Random(2)
+        bot = MCTSBot(3, MCTSConfig(iterations=300, cutoff=cutoff))
+        state = info.new_game(players)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if len(legal) > 1 and rng.random() < 0.1:
+                bot.choose(state)
+            state.apply(legal[rng.randrange(len(legal))])
+
+    for label, job in (("random games", random_games),
+                       ("MCTS, full rollouts", lambda: searches(None)),
+                       ("MCTS, cut-off rollouts", lambda: searches(30))):
+        print(f"\n===== {title}: {label} =====")
+        prof = cProfile.Profile()
+        prof.runcall(job)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    if args[:1] == ["--profile"]:
+        for name in args[1:] or ["chicago-express"]:
+            profile(name)
+        sys.exit(0)
+    sys.exit(cuberail(["bench", *args]))

@@ -1,0 +1,93 @@
+"""Evaluation of unfinished games: a utility in [0, 1] per seat, for search cut-offs.
+
+A title's evaluator estimates each seat's final score, then turns the estimates
+into win chances with a softmax whose temperature shrinks as the end nears (the
+fewer dividends left, the surer the leader). :func:`terminal_utility` scores
+finished games on the same scale: the win share, slightly smoothed by score.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from cuberail.core.state import GameState
+
+Evaluator = Callable[[GameState], list[float]]
+
+
+def softmax_utility(values: list[float], temperature: float) -> list[float]:
+    """Win chances from estimated scores: exp(v / T), normalised to sum to 1."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def terminal_utility(state: GameState, score_weight: float = 0.1) -> list[float]:
+    """Win share (ties shared), blended with a little of each seat's share of the top score.
+
+    The blend keeps search informative when every line is lost or won; with
+    ``score_weight`` 0 it is exactly ``state.returns()``.
+    """
+    result = state.result()
+    wins = result.returns()
+    if score_weight <= 0:
+        return wins
+    top = max(max(result.scores), 1)
+    return [(1 - score_weight) * w + score_weight * max(0, s) / top
+            for w, s in zip(wins, result.scores, strict=True)]
+
+
+def evaluate_chicago_express(state: GameState) -> list[float]:
+    """Cash plus the dividends each seat's shares should still pay, as win chances (CE-8, CE-9).
+
+    Dividend by dividend, a company's income grows as its treasury is spent on
+    builds and its unsold shares sell (diluting the dividend): the model of the
+    heuristic's share values, with its tuned rates.
+    """
+    from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
+    from cuberail.games.chicago_express.state import ChicagoExpressState
+
+    assert isinstance(state, ChicagoExpressState)
+    s = state
+    d = remaining_dividends(s)
+    per_share = []
+    for c in range(len(s.income)):
+        sold = s.sold[c]
+        total = 0.0
+        if sold:
+            income, money = s.income[c], s.treasury[c]
+            for j in range(d):
+                n = min(COMPANY_SHARES[c], sold + CE_SELL_RATE * j)
+                total += math.ceil((income + CE_MONEY_TO_INCOME * min(money, CE_SPEND * (j + 1)))
+                                   / n)
+        per_share.append(total)
+    values = [s.cash[p] + sum(k * v for k, v in zip(s.held[p], per_share, strict=True))
+              for p in range(s.num_players)]
+    return softmax_utility(values, 4.0 + 2.5 * d)
+
+
+CE_SELL_RATE = 0.7  # shares of a company sold per round
+CE_MONEY_TO_INCOME = 0.2  # income per treasury dollar spent
+CE_SPEND = 9.0  # treasury dollars spent per round
+
+
+EVALUATORS: dict[str, Evaluator] = {
+    "chicago-express": evaluate_chicago_express,
+}
+
+
+def evaluator_for(title: str) -> Evaluator | None:
+    """The title's evaluator, or None (search then plays every rollout to the end)."""
+    if title == "trans-siberian" and title not in EVALUATORS:
+        _load_trans_siberian()
+    return EVALUATORS.get(title)
+
+
+def _load_trans_siberian() -> None:
+    try:
+        from cuberail.bots.heuristic_ts import evaluate_trans_siberian  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return
+    EVALUATORS["trans-siberian"] = evaluate_trans_siberian

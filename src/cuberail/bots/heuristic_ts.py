@@ -1,0 +1,214 @@
+"""A rule-based Trans-Siberian Railroad player, an evaluator for search, and a rollout policy.
+
+The score is cash plus the value of shares in public companies (TS-9.2), so the
+bot values a position per seat as::
+
+    cash + sum over shares held of (end value of the share + dividends it should still pay)
+
+where the end value counts only if the company is (or should become) public and
+is discounted when nationalization threatens (TS-8). Turn decisions look one step
+ahead within the bot's own turn (buy, build and its links, surcharge) and take the
+option with the best value for itself relative to the average opponent. Bids go
+up to a rough worth of the share, and the winner sets the share value as high as
+its bid allows.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from cuberail.bots.base import Bot, apply_legal
+from cuberail.bots.evaluate import softmax_utility
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+from cuberail.games.trans_siberian import actions as A
+from cuberail.games.trans_siberian.board import (
+    LINK_ENDS,
+    LINK_VALUE,
+    LOC_LINKS,
+    MAX_LINKS,
+    MIN_BID,
+    NUM_COMPANIES,
+    SHARE_TRACK,
+)
+from cuberail.games.trans_siberian.network import bits, direct_options
+from cuberail.games.trans_siberian.state import (
+    ACTIVE,
+    AUCTION,
+    BUILD_FIRST,
+    BUILD_SECOND,
+    PICK_LINK,
+    PICK_SURCHARGE,
+    PICK_VALUE,
+    TURN,
+    TransSiberianState,
+)
+
+NC = NUM_COMPANIES
+
+
+@dataclass(frozen=True)
+class Params:
+    """The knobs of the Trans-Siberian heuristic."""
+
+    spite: float = 0.6  # weight of the average opponent's gain against my own
+    dividend_weight: float = 0.8  # share of the expected dividends counted
+    private_weight: float = 0.5  # end value counted for a share of a company not yet public
+    bid_reserve: int = 8  # cash kept back in auctions
+    bid_base: float = 12.0  # dollars a share is worth to its first holder, before dividends
+    noise: float = 0.05  # relative jitter of the turn's option values
+
+
+def remaining_dividends(s: TransSiberianState) -> int:
+    """Dividends still to come (TS-1.6); fewer when a share value nears 75 (TS-9.1)."""
+    left = s.opts.dividend_track - s.dividends
+    top = max((s.value[c] for c in range(NC) if s.status[c] == ACTIVE), default=0)
+    near_top = len(SHARE_TRACK) - 1 - top
+    return max(0, min(left, 1 + near_top // 2))
+
+
+def share_worth(s: TransSiberianState, company: int, d: int, p: Params) -> float:
+    """What one share of ``company`` should add to its holder's final score."""
+    if s.status[company] != ACTIVE:
+        return 0.0
+    owned = s.owned(company)
+    value = float(s.share_value(company))
+    if owned < 2:
+        value *= p.private_weight if s.unsold[company] else 0.0
+    gap = s.value[company] - s.nat  # TS-8: in phase 2, a value at or below the marker is lost
+    if s.phase == 1:
+        gap += 2  # builds still to come before phase 2 lift the value
+    if gap <= 0:
+        value *= 0.3
+    elif gap <= 2:
+        value *= 0.6 + 0.2 * gap
+    per = math.ceil(s.income[company] / owned) if owned else 0
+    return value + p.dividend_weight * d * per
+
+
+def seat_values(s: TransSiberianState, p: Params | None = None) -> list[float]:
+    """Each seat's expected final score."""
+    p = p or Params()
+    d = remaining_dividends(s)
+    worth = [share_worth(s, c, d, p) for c in range(NC)]
+    return [s.cash[q] + sum(s.held[q * NC + c] * worth[c] for c in range(NC))
+            for q in range(s.num_players)]
+
+
+def evaluate_trans_siberian(state: GameState) -> list[float]:
+    """Seat values as win chances (for search cut-offs)."""
+    assert isinstance(state, TransSiberianState)
+    d = remaining_dividends(state)
+    return softmax_utility(seat_values(state), 6.0 + 3.0 * d)
+
+
+def relative(values: list[float], me: int, spite: float) -> float:
+    others = (sum(values) - values[me]) / max(1, len(values) - 1)
+    return values[me] - spite * others
+
+
+class TSHeuristic(Bot):
+    """The ``heuristic`` bot for Trans-Siberian Railroad."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None, params: Params | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.p = params or Params()
+
+    def choose(self, state: GameState) -> Action:
+        assert isinstance(state, TransSiberianState), "TSHeuristic plays Trans-Siberian only"
+        s = state
+        legal = s.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if s.step == AUCTION:
+            return self._bid(s, legal)
+        if s.step == PICK_VALUE:
+            return legal[-1]  # the highest value the bid allows (TS-2.2)
+        if s.step == PICK_LINK:
+            return max(legal, key=lambda a: _link_outlook(s, a))
+        me = s.current_player()
+        scored = [(self._after(s, a, me), i) for i, a in enumerate(legal)]
+        best = max(scored)[1]
+        return legal[best]
+
+    def _bid(self, s: TransSiberianState, legal: list[Action]) -> Action:
+        me = s.a_to_act
+        amount = s.minimum_bid()
+        if amount > self.bid_limit(s, me):
+            return A.PASS
+        return A.bid(amount) if A.bid(amount) in legal else A.PASS
+
+    def bid_limit(self, s: TransSiberianState, player: int) -> int:
+        """The highest bid for the company on auction: a rough worth, keeping a reserve."""
+        c = s.a_company
+        d = max(1, s.opts.dividend_track - s.dividends)
+        link = max((LINK_VALUE[x] for x in s.start_links(c)), default=2)
+        dividends = self.p.dividend_weight * d * link / 2
+        worth = self.p.bid_base + dividends * (1 + self.p.noise * self.rng.uniform(-1.0, 1.0))
+        cash = s.cash[player]
+        return int(min(cash, max(MIN_BID, cash - self.p.bid_reserve), worth))
+
+    def _after(self, s: TransSiberianState, action: Action, me: int, depth: int = 0) -> float:
+        """The value for ``me`` after ``action`` and my best follow-ups within this turn."""
+        nxt = s.clone()
+        apply_legal(nxt, action)
+        if depth == 0 and not nxt.is_terminal() and nxt.current_player() == me and (
+                nxt.step in (PICK_SURCHARGE, BUILD_FIRST, BUILD_SECOND)):
+            options = nxt.legal_actions()
+            return max(self._after(nxt, a, me, depth + 1) for a in options)
+        value = relative(seat_values(nxt, self.p), me, self.p.spite)
+        if self.p.noise and depth == 0:
+            value += self.p.noise * self.rng.uniform(-1.0, 1.0) * (abs(value) * 0.05 + 1.0)
+        return value
+
+
+def _link_outlook(s: TransSiberianState, action: Action) -> float:
+    """A first link's value plus half the best link going on from its far ends."""
+    from cuberail.games.trans_siberian.board import LINK_INDEX
+
+    link = LINK_INDEX[str(action.args[0])]
+    onward = 0
+    for end in LINK_ENDS[link]:
+        for other in bits(LOC_LINKS[end] & s.free):
+            if other != link:
+                onward = max(onward, LINK_VALUE[other])
+    return LINK_VALUE[link] + 0.5 * onward
+
+
+# ----- a cheap policy, for search rollouts ----------------------------------------------
+
+_JUDGE = TSHeuristic(0, Params(noise=0.0))
+
+
+def fast_policy(state: GameState, rng: random.Random) -> Action:
+    """Bid the minimum up to a rough worth, build when possible, else buy, seldom pass."""
+    assert isinstance(state, TransSiberianState)
+    s = state
+    if s.step == AUCTION:  # as the heuristic bids, give or take a little
+        low = s.minimum_bid()
+        limit = _JUDGE.bid_limit(s, s.a_to_act) * (0.9 + 0.2 * rng.random())
+        return A.bid(low) if low <= min(s.cash[s.a_to_act], limit) else A.PASS
+    if s.step == BUILD_FIRST:  # direct links first: listing every jump route is slow
+        c = s.b_company
+        direct = direct_options(s.free, s.touch[c], s.network[c], s.treasury[c])
+        if direct and s.nlinks[c] < MAX_LINKS:
+            link = max(direct, key=lambda o: LINK_VALUE[o[0]] + rng.random())[0]
+            return A.link_action(link, 0)
+    legal = s.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    if s.step == PICK_VALUE:
+        return legal[-1]
+    if s.step == TURN:
+        builds = [a for a in legal if a.kind == "build"]
+        if builds and rng.random() < 0.7:
+            return builds[rng.randrange(len(builds))]
+        buys = [a for a in legal if a.kind == "buy" and len(a.args) == 1]
+        if buys and rng.random() < 0.8:
+            return buys[rng.randrange(len(buys))]
+    return legal[rng.randrange(len(legal))]
+

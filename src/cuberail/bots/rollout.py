@@ -1,0 +1,78 @@
+"""Rollout policies for search: cheap ways to finish (or advance) a game from a state.
+
+A policy takes a state and a seeded generator and returns one of the state's
+legal actions without changing the state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+
+Policy = Callable[[GameState, random.Random], Action]
+
+
+def random_policy(state: GameState, rng: random.Random) -> Action:
+    """Any legal action, uniformly."""
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def biased_policy(state: GameState, rng: random.Random) -> Action:
+    """Uniform over the legal actions, except that of the ``bid`` actions only the lowest counts.
+
+    Random bids of any size make rollouts absurd (a player spends all its money at
+    once); raising by the minimum keeps auctions believable for any title.
+    """
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    options: list[Action] = []
+    lowest: Action | None = None
+    for a in legal:
+        if a.kind != "bid":
+            options.append(a)
+        elif lowest is None or int(a.args[0]) < int(lowest.args[0]):
+            lowest = a
+    if lowest is not None:
+        options.append(lowest)
+    return options[rng.randrange(len(options))]
+
+
+def _chicago_express_fast() -> Policy:
+    from cuberail.bots.fast_ce import fast_policy
+
+    return fast_policy
+
+
+def _trans_siberian_fast() -> Policy | None:
+    try:
+        from cuberail.bots.heuristic_ts import fast_policy  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return None
+    policy: Policy = fast_policy
+    return policy
+
+
+def fast_policy_for(title: str) -> Policy:
+    """The title's cheap knowledgeable policy, or :func:`biased_policy` when it has none."""
+    if title == "chicago-express":
+        return _chicago_express_fast()
+    if title == "trans-siberian":
+        return _trans_siberian_fast() or biased_policy
+    return biased_policy
+
+
+def heuristic_policy_for(title: str, seed: int) -> Policy:
+    """The title's full rule-based bot as a rollout policy (stronger, much slower)."""
+    from cuberail.bots.heuristic import heuristic_for
+
+    bot = heuristic_for(title, seed)
+
+    def policy(state: GameState, rng: random.Random) -> Action:
+        return bot.choose(state)
+
+    return policy

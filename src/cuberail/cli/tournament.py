@@ -1,0 +1,216 @@
+"""``cuberail tournament``: bots play many seeded games across processes; a table of results.
+
+Game ``g`` seats the bots rotated by ``g % players``, so no bot profits from its
+seat. Every game's record is written as it finishes (replayable with ``cuberail
+replay``), then ``summary.json``. The same seed gives the same records whatever
+``--jobs`` is, as long as the bots search by iterations rather than by time.
+Ctrl-C stops early and still reports the games finished so far.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
+from cuberail.bots.registry import bot_names, make_bot
+from cuberail.core.errors import CuberailError
+from cuberail.core.game import GameInfo
+from cuberail.core.options import parse_option_args
+from cuberail.games import get_game
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser(
+        "tournament", help="bots play many games; win shares with confidence intervals",
+        description=__doc__,
+    )
+    p.add_argument("title", help="game title, e.g. chicago-express (or ce)")
+    p.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
+    p.add_argument("--bots", default="heuristic,random",
+                   help="comma-separated bot per seat (one name fills every seat), e.g."
+                        " mcts,heuristic,heuristic,random; bots: "
+                        + ", ".join(bot_names()) + ", mcts:ITERATIONS, mcts:SECONDSs")
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--out", help="directory for records and summary.json"
+                                 " (default ./tournament-TITLE-SEED)")
+    p.add_argument("--chart", help="write a PNG of the win shares (needs matplotlib)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="rule option (repeatable)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    info = get_game(args.title)
+    bots = _bot_list(args.bots, args.players, info)
+    options = parse_option_args(info.options, args.option)
+    if args.games < 1:
+        raise CuberailError("--games must be at least 1")
+    if args.jobs < 1:
+        raise CuberailError("--jobs must be at least 1")
+    out = Path(args.out or f"tournament-{info.title}-{args.seed}")
+    out.mkdir(parents=True, exist_ok=True)
+    console = Console()
+    previous = signal.signal(signal.SIGTERM, _terminated)  # stop the workers on kill, too
+    try:
+        outcomes, interrupted, seconds = _play_all(info, bots, args, options, out)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    summary = build_summary(info, bots, args, options, outcomes, interrupted, seconds)
+    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    print_table(console, info, bots, outcomes, interrupted)
+    console.print(f"records and summary.json in {out}/")
+    if args.chart:
+        title = f"{info.name}: {len(outcomes)} games"
+        draw_chart(summarise(bots, outcomes), Path(args.chart), title, 1 / len(bots))
+        console.print(f"chart: {args.chart}")
+    return 130 if interrupted else 0
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
+def _bot_list(text: str, players: int, info: GameInfo) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not info.min_players <= players <= info.max_players:
+        raise CuberailError(
+            f"{info.name} is for {info.min_players} to {info.max_players} players, not {players}")
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise CuberailError(
+            f"--bots names {len(names)} bots for {players} players: give one per seat"
+            " (or a single name for every seat)")
+    for name in dict.fromkeys(names):
+        make_bot(name, 0)  # refuse unknown names before any game starts
+    return names
+
+
+# ----- playing ------------------------------------------------------------------------
+
+
+def _play_all(info: GameInfo, bots: list[str], args: argparse.Namespace,
+              options: Mapping[str, Any], out: Path) -> tuple[list[GameOutcome], bool, float]:
+    outcomes: list[GameOutcome] = []
+    interrupted = False
+    start = time.perf_counter()
+    progress = Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=False,
+    )
+    with progress:
+        task = progress.add_task(f"{info.title}", total=args.games)
+        games = play_games(info.title, bots, args.seed, range(args.games), options, args.jobs)
+        try:
+            for outcome in games:
+                _save_record(out, outcome)
+                outcomes.append(outcome)
+                progress.advance(task)
+        except KeyboardInterrupt:
+            interrupted = True
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes, interrupted, time.perf_counter() - start
+
+
+def record_path(out: Path, index: int) -> Path:
+    return out / f"game-{index:04d}.json"
+
+
+def _save_record(out: Path, outcome: GameOutcome) -> None:
+    path = record_path(out, outcome.index)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(outcome.record, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+# ----- reporting ---------------------------------------------------------------------
+
+
+def build_summary(info: GameInfo, bots: list[str], args: argparse.Namespace,
+                  options: Mapping[str, Any], outcomes: list[GameOutcome], interrupted: bool,
+                  seconds: float) -> dict[str, Any]:
+    """The machine-readable summary; everything but ``timing`` is the same for a seed."""
+    stats = summarise(bots, outcomes)
+    return {
+        "title": info.title,
+        "rules_version": info.rules_version,
+        "options": info.resolve_options(options),
+        "players": len(bots),
+        "bots": bots,
+        "seed": args.seed,
+        "games_requested": args.games,
+        "games_played": len(outcomes),
+        "interrupted": interrupted,
+        "results": [s.to_json() for s in stats],
+        "games": [o.to_json() for o in outcomes],
+        "timing": {
+            "wall_seconds": round(seconds, 3),
+            "jobs": args.jobs,
+            "seconds_per_move": {s.name: round(s.seconds_per_move, 6) for s in stats},
+        },
+    }
+
+
+def print_table(console: Console, info: GameInfo, bots: list[str],
+                outcomes: list[GameOutcome], interrupted: bool) -> None:
+    """One row per bot: seat-games, win share with its 95% interval, mean score and rank."""
+    stats = summarise(bots, outcomes)
+    note = " (interrupted)" if interrupted else ""
+    table = Table(title=f"{info.name}: {len(outcomes)} games, {len(bots)} players{note}")
+    for heading in ("bot", "seats", "games", "win share", "95% CI", "score", "rank", "ms/move"):
+        table.add_column(heading, justify="left" if heading == "bot" else "right", no_wrap=True)
+    for s in stats:
+        lo, hi = s.interval()
+        table.add_row(s.name, str(bots.count(s.name)), str(s.games), f"{s.win_share:.3f}",
+                      f"{lo:.3f}-{hi:.3f}", f"{s.mean_score:.1f}", f"{s.mean_rank:.2f}",
+                      f"{1000 * s.seconds_per_move:.1f}")
+    console.print(table)
+    if len(set(bots)) < len(bots):
+        console.print("a bot in several seats: its games count seat-games (ties share wins)")
+
+
+def draw_chart(stats: list[BotStats], path: Path, title: str, fair: float) -> None:
+    """Win shares with 95% error bars and the fair share per seat, as a PNG (matplotlib, Agg)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise CuberailError(
+            "--chart needs matplotlib: pip install matplotlib (or cuberail[plot])") from None
+    names = [s.name for s in stats]
+    shares = [s.win_share for s in stats]
+    lows = [max(0.0, s.win_share - s.interval()[0]) for s in stats]
+    highs = [max(0.0, s.interval()[1] - s.win_share) for s in stats]
+    fig, ax = plt.subplots(figsize=(1.6 + 1.2 * len(names), 4))
+    ax.bar(names, shares, yerr=[lows, highs], capsize=6, color="#4c72b0")
+    ax.axhline(fair, linestyle="--", color="grey", linewidth=1, label="fair share")
+    ax.legend(loc="upper right")
+    ax.set_ylim(0, 1)
+    ax.set_ylabel("win share (95% CI)")
+    ax.set_title(title)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
