@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from cuberail.bots.base import Bot, apply_legal
 from cuberail.bots.evaluate import softmax_utility
 from cuberail.core.actions import Action
+from cuberail.core.bits import iter_bits
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import actions as A
 from cuberail.games.trans_siberian.board import (
@@ -33,7 +34,7 @@ from cuberail.games.trans_siberian.board import (
     NUM_COMPANIES,
     SHARE_TRACK,
 )
-from cuberail.games.trans_siberian.network import bits, direct_options
+from cuberail.games.trans_siberian.network import direct_options
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
     AUCTION,
@@ -173,7 +174,7 @@ def _link_outlook(s: TransSiberianState, action: Action) -> float:
     link = LINK_INDEX[str(action.args[0])]
     onward = 0
     for end in LINK_ENDS[link]:
-        for other in bits(LOC_LINKS[end] & s.free):
+        for other in iter_bits(LOC_LINKS[end] & s.free):
             if other != link:
                 onward = max(onward, LINK_VALUE[other])
     return LINK_VALUE[link] + 0.5 * onward

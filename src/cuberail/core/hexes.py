@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from cuberail.core.bits import iter_bits
+
+__all__ = ["column_index", "iter_bits", "odd_q_neighbours"]
+
 # Neighbour offsets (dc, dr) for a flat-top "odd-q" layout: odd columns sit half a hex lower.
 _EVEN_COL = ((0, -1), (0, 1), (-1, -1), (-1, 0), (1, -1), (1, 0))
 _ODD_COL = ((0, -1), (0, 1), (-1, 0), (-1, 1), (1, 0), (1, 1))
@@ -16,13 +20,3 @@ def odd_q_neighbours(col: int, row: int) -> list[tuple[int, int]]:
     """The six (col, row) neighbours of a hex in a flat-top odd-q layout."""
     offsets = _ODD_COL if col % 2 else _EVEN_COL
     return [(col + dc, row + dr) for dc, dr in offsets]
-
-
-def iter_bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cuberail.core.bits import iter_bits
 from cuberail.games.trans_siberian.actions import payee_bit, payee_tuple
 from cuberail.games.trans_siberian.board import (
     EXTERNAL_COST,
@@ -50,20 +51,10 @@ Option = tuple[int, int, int, int]
 Route = tuple[int, int, int]
 
 
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits of ``mask``, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def links_at(locations: int) -> int:
     """The bitmask of links with an end among ``locations``."""
     out = 0
-    for loc in bits(locations):
+    for loc in iter_bits(locations):
         out |= LOC_LINKS[loc]
     return out
 
@@ -84,7 +75,7 @@ def total_cost(link: int, jumps: int) -> int:
 def direct_options(free: int, touch: int, net: int, money: int) -> list[Option]:
     """First links touching the network that the company can pay for."""
     out = []
-    for link in bits(free & touch):
+    for link in iter_bits(free & touch):
         if total_cost(link, 0) > money:
             continue
         inside = LINK_MASK[link] & net
@@ -105,7 +96,7 @@ def jump_reach(
     reach: dict[int, list[Route]] = {}
     fee_key = [payee_bit(p) for p in payee]
     fee_bit = [1 << p for p in payee]
-    frontier = [(loc, 0, 0) for loc in bits(net)]
+    frontier = [(loc, 0, 0) for loc in iter_bits(net)]
     for depth in range(1, min(max_jumps, MAX_JUMPS) + 1):
         nxt: list[tuple[int, int, int]] = []
         for loc, key, paid in frontier:
@@ -141,7 +132,7 @@ def jump_options(
     for loc in reach:
         reached |= 1 << loc
     out: list[Option] = []
-    for link in bits(links_at(reached) & free & ~touch):
+    for link in iter_bits(links_at(reached) & free & ~touch):
         out.extend(_link_jumps(link, reach, money))
     return out
 
@@ -187,9 +178,9 @@ def can_build(
     """Whether some first link is affordable: a cheap test before listing them."""
     if money < INTERNAL_COST:
         return False
-    if any(total_cost(link, 0) <= money for link in bits(free & touch)):
+    if any(total_cost(link, 0) <= money for link in iter_bits(free & touch)):
         return True
-    seen, frontier = net, bits(net)
+    seen, frontier = net, iter_bits(net)
     for depth in range(1, min((money - INTERNAL_COST) // INTERNAL_FEE, MAX_JUMPS) + 1):
         nxt = []
         for loc in frontier:
@@ -202,7 +193,7 @@ def can_build(
                         seen |= 1 << w
                         nxt.append(w)
         for w in nxt:
-            if any(total_cost(link, depth) <= money for link in bits(LOC_LINKS[w] & free)):
+            if any(total_cost(link, depth) <= money for link in iter_bits(LOC_LINKS[w] & free)):
                 return True
         frontier = nxt
         if not frontier:
@@ -214,12 +205,12 @@ def second_links(free: int, ends: int, money: int) -> list[int]:
     """TS-3.2, TS-4.1: unowned internal links starting at ``ends``; never a jump."""
     if money < INTERNAL_COST:
         return []
-    return bits(links_at(ends) & free & INTERNAL_LINKS)
+    return iter_bits(links_at(ends) & free & INTERNAL_LINKS)
 
 
 def moscow_links(free: int) -> list[int]:
     """TS-2.2: unoccupied links starting in Moscow."""
-    return bits(MOSCOW_MASK & free)
+    return iter_bits(MOSCOW_MASK & free)
 
 
 def phase2_links(free: int, others: int) -> list[int]:
@@ -227,4 +218,4 @@ def phase2_links(free: int, others: int) -> list[int]:
 
     ``others`` is the bitmask of links touching the other companies' networks.
     """
-    return bits(others & free & INTERNAL_LINKS)
+    return iter_bits(others & free & INTERNAL_LINKS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cuberail.core.actions import Action
+from cuberail.core.bits import iter_bits
 from cuberail.games.trans_siberian import network as N
 from cuberail.games.trans_siberian.board import (
     COMPANY_IDS,
@@ -76,7 +77,7 @@ def _company(s: TransSiberianState, c: int) -> dict[str, Any]:
         "income": s.income[c], "share_value": s.share_value(c) or None,
         "treasury": s.treasury[c], "shares_owned": s.owned(c), "shares_unsold": s.unsold[c],
         "shares_removed": s.removed[c], "links": s.nlinks[c],
-        "network": [LOCATIONS[i].id for i in N.bits(s.network[c])],
+        "network": [LOCATIONS[i].id for i in iter_bits(s.network[c])],
     }
 
 
@@ -86,7 +87,7 @@ def _build(s: TransSiberianState) -> dict[str, Any]:
         out["company"] = COMPANY_IDS[s.b_company]
     if s.b_first >= 0:
         out["first_link"] = LINKS[s.b_first].id
-        out["second_from"] = [LOCATIONS[i].id for i in N.bits(s.b_ends)]
+        out["second_from"] = [LOCATIONS[i].id for i in iter_bits(s.b_ends)]
     if s.pair[0] >= 0:
         out["buying"] = [COMPANY_IDS[c] for c in s.pair]
     return out
@@ -190,7 +191,7 @@ def _link_rule(s: TransSiberianState) -> str:
     from cuberail.games.trans_siberian.state import BUILD_SECOND
 
     if s.step == BUILD_SECOND:
-        ends = ", ".join(LOCATIONS[i].id for i in N.bits(s.b_ends))
+        ends = ", ".join(LOCATIONS[i].id for i in iter_bits(s.b_ends))
         return f"the second link is internal and starts where the first ended ({ends})"
     if s.a_phase == 1:
         return "the first link is an unoccupied link from Moscow"
