@@ -282,43 +282,52 @@ def _spread(bids: list[Action], count: int) -> list[Action]:
     return list(dict.fromkeys(out))
 
 
-def _prune_chicago_express(state: GameState, legal: list[Action], bot: MCTSBot) -> list[Action]:
-    """Bids: pass, the lowest three amounts, and the heuristic's worth of the share (and 2 less).
+def _thin_bids(legal: list[Action], bot: MCTSBot, limit: Callable[[], int]) -> list[Action]:
+    """Bids: pass, the lowest amounts and (with ``jump_bids``) the heuristic's limit and 2 less.
 
-    Nothing above the heuristic's worth: overpaying is never searched.
+    Nothing above the heuristic's limit: overpaying is never searched. Bids are listed in
+    ascending order by both titles.
     """
     bids = [a for a in legal if a.kind == "bid"]
     if len(bids) <= bot.config.bid_options:
         return list(legal)
+    low = int(bids[0].args[0])
+    if bot.config.jump_bids:
+        top = limit()
+        wanted = {low, low + 1, low + 2, top - 2, top}
+    else:
+        wanted = {low, low + 1}
+    return [a for a in legal if a.kind != "bid" or int(a.args[0]) in wanted]
+
+
+def _prune_chicago_express(state: GameState, legal: list[Action], bot: MCTSBot) -> list[Action]:
     from cuberail.bots.heuristic_ce import CEHeuristic, Params
     from cuberail.games.chicago_express.state import ChicagoExpressState
 
     assert isinstance(state, ChicagoExpressState)
-    judge = bot.helpers.get("ce")
-    if not isinstance(judge, CEHeuristic):
-        judge = bot.helpers["ce"] = CEHeuristic(bot.seed, replace(Params(), noise=0.0))
-    limit = judge.bid_limit(state, state.a_to_act, state.a_company)
-    low = int(bids[0].args[0])  # CE lists bids in ascending order
-    wanted = {low, low + 1, low + 2, limit - 2, limit} if bot.config.jump_bids else {low, low + 1}
-    return [a for a in legal if a.kind != "bid" or int(a.args[0]) in wanted]
+
+    def limit() -> int:
+        judge = bot.helpers.get("ce")
+        if not isinstance(judge, CEHeuristic):
+            judge = bot.helpers["ce"] = CEHeuristic(bot.seed, replace(Params(), noise=0.0))
+        return judge.bid_limit(state, state.a_to_act, state.a_company)
+
+    return _thin_bids(legal, bot, limit)
 
 
 def _prune_trans_siberian(state: GameState, legal: list[Action], bot: MCTSBot) -> list[Action]:
-    """Bids as for Chicago Express: the lowest amounts and the heuristic's limit, no more."""
-    bids = [a for a in legal if a.kind == "bid"]
-    if len(bids) <= bot.config.bid_options:
-        return list(legal)
     from cuberail.bots.heuristic_ts import Params, TSHeuristic
     from cuberail.games.trans_siberian.state import TransSiberianState
 
     assert isinstance(state, TransSiberianState)
-    judge = bot.helpers.get("ts")
-    if not isinstance(judge, TSHeuristic):
-        judge = bot.helpers["ts"] = TSHeuristic(bot.seed, replace(Params(), noise=0.0))
-    limit = judge.bid_limit(state, state.a_to_act)
-    low = int(bids[0].args[0])
-    wanted = {low, low + 1, low + 2, limit - 2, limit} if bot.config.jump_bids else {low, low + 1}
-    return [a for a in legal if a.kind != "bid" or int(a.args[0]) in wanted]
+
+    def limit() -> int:
+        judge = bot.helpers.get("ts")
+        if not isinstance(judge, TSHeuristic):
+            judge = bot.helpers["ts"] = TSHeuristic(bot.seed, replace(Params(), noise=0.0))
+        return judge.bid_limit(state, state.a_to_act)
+
+    return _thin_bids(legal, bot, limit)
 
 
 PRUNERS: dict[str, Pruner] = {"chicago-express": _prune_chicago_express,
