@@ -21,11 +21,12 @@ from cuberail.cli.main import main as cuberail
 
 
 def profile(title: str, players: int = 4) -> None:
-    """cProfile of random games, then of MCTS searches (fast rollouts, cut off at 30)."""
-    from cuberail.bots.mcts import MCTSBot, MCTSConfig
+    """cProfile of random games, then of MCTS searches from the bench's fixed states."""
+    from cuberail.cli.bench import fixed_states, mcts_rate
     from cuberail.games import get_game
 
     info = get_game(title)
+    states = [s for s, _ in fixed_states(info, players)]
 
     def random_games() -> None:
         rng = random.Random(1)
@@ -35,23 +36,13 @@ def profile(title: str, players: int = 4) -> None:
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
 
-    def searches(cutoff: int | None) -> None:
-        rng = random.Random(2)
-        bot = MCTSBot(3, MCTSConfig(iterations=300, cutoff=cutoff))
-        state = info.new_game(players)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            if len(legal) > 1 and rng.random() < 0.1:
-                bot.choose(state)
-            state.apply(legal[rng.randrange(len(legal))])
-
     for label, job in (("random games", random_games),
-                       ("MCTS, full rollouts", lambda: searches(None)),
-                       ("MCTS, cut-off rollouts", lambda: searches(30))):
+                       ("MCTS, full rollouts", lambda: mcts_rate(states, 300, None)),
+                       ("MCTS, cut-off rollouts", lambda: mcts_rate(states, 1000, 30))):
         print(f"\n===== {title}: {label} =====")
         prof = cProfile.Profile()
         prof.runcall(job)
-        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
 
 
 if __name__ == "__main__":

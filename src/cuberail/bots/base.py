@@ -17,15 +17,3 @@ class Bot(ABC):
     def choose(self, state: GameState) -> Action:
         """The action to play for ``state.current_player()``; the state is not changed."""
 
-
-def apply_legal(state: GameState, action: Action) -> None:
-    """Apply an action taken from ``state.legal_actions()``, skipping the legality check.
-
-    Search applies millions of actions it took from the legal list itself; the
-    check in :meth:`GameState.apply` (a scan of that list) would double the cost.
-    Games that override ``apply`` itself get the checked call.
-    """
-    if type(state).apply is GameState.apply:
-        state._apply(action)
-    else:
-        state.apply(action)

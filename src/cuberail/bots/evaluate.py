@@ -9,14 +9,14 @@ finished games on the same scale: the win share, slightly smoothed by score.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cuberail.core.state import GameState
 
 Evaluator = Callable[[GameState], list[float]]
 
 
-def softmax_utility(values: list[float], temperature: float) -> list[float]:
+def softmax_utility(values: Sequence[float], temperature: float) -> list[float]:
     """Win chances from estimated scores: exp(v / T), normalised to sum to 1."""
     top = max(values)
     weights = [math.exp((v - top) / temperature) for v in values]
@@ -52,19 +52,20 @@ def evaluate_chicago_express(state: GameState) -> list[float]:
     assert isinstance(state, ChicagoExpressState)
     s = state
     d = remaining_dividends(s)
+    ceil = math.ceil
     per_share = []
-    for c in range(len(s.income)):
-        sold = s.sold[c]
-        total = 0.0
+    for c, sold in enumerate(s.sold):
+        total = 0
         if sold:
-            income, money = s.income[c], s.treasury[c]
+            income, money, shares = s.income[c], s.treasury[c], COMPANY_SHARES[c]
             for j in range(d):
-                n = min(COMPANY_SHARES[c], sold + CE_SELL_RATE * j)
-                total += math.ceil((income + CE_MONEY_TO_INCOME * min(money, CE_SPEND * (j + 1)))
-                                   / n)
+                n = sold + CE_SELL_RATE * j
+                spent = CE_SPEND * (j + 1)
+                total += ceil((income + CE_MONEY_TO_INCOME * (money if money < spent else spent))
+                              / (n if n < shares else shares))
         per_share.append(total)
-    values = [s.cash[p] + sum(k * v for k, v in zip(s.held[p], per_share, strict=True))
-              for p in range(s.num_players)]
+    values = [cash + sum(k * v for k, v in zip(held, per_share, strict=True))
+              for cash, held in zip(s.cash, s.held, strict=True)]
     return softmax_utility(values, 4.0 + 2.5 * d)
 
 

@@ -32,7 +32,6 @@ _HOUSE = tuple(h.house for h in HEXES)
 _DEVELOP_GAIN = tuple(h.house or h.track_step or 1 for h in HEXES)
 _COMPANY_OF = {a: i for i, a in enumerate(A.COMPANY)}
 _SHARE_OF = {a: i for i, a in enumerate(A.SHARE)}
-_HEX_OF = {a: int(i) for i, a in enumerate(A.PLACE)} | {a: i for i, a in enumerate(A.DEVELOP)}
 _CHICAGO_BONUS = 14
 
 
@@ -49,20 +48,20 @@ def fast_policy(state: GameState, rng: random.Random) -> Action:
     assert isinstance(state, ChicagoExpressState)
     s = state
     phase = s.phase
-    if phase in (BID, SETUP):  # decided from the auction's fields: no list of every bid
+    if phase in (BID, SETUP):  # decided from the auction's fields: no list of bids
         return _bid(s, rng)
+    if phase == PLACE:  # from the hexes themselves: no list of actions
+        return _place(s, s.placements(s.b_company), rng)
+    if phase == DEVELOP:
+        return _develop(s, s.developable_hexes())
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if phase == PLACE:
-        return _place(s, legal, rng)
-    if phase == DEVELOP:
-        return _develop(s, legal)
     if phase == SHARE:
         return _share(s, legal, rng)
     if phase == COMPANY:
         return max(legal[:-1], key=lambda a: s.treasury[_COMPANY_OF[a]] + rng.random())
-    return legal[rng.randrange(len(legal))]  # choose a gauge
+    return legal[int(rng.random() * len(legal))]  # choose a gauge
 
 
 def _worth(s: ChicagoExpressState, company: int, d: int) -> float:
@@ -80,26 +79,32 @@ def _bid(s: ChicagoExpressState, rng: random.Random) -> Action:
     limit = bid_limit(s) * (0.9 + 0.2 * rng.random())
     if low > limit:
         return A.PASS
-    return A.bid(min(high, low + rng.randrange(int(limit - low) // 4 + 1)))
+    return A.bid(min(high, low + int(rng.random() * (int(limit - low) // 4 + 1))))
 
 
 _LIMITS: dict[tuple[int, ...], int] = {}
 _JUDGE: list[CEHeuristic] = []
+_CASH_CEILING = 400  # above any cash a player can hold
 
 
 def bid_limit(s: ChicagoExpressState) -> int:
-    """The heuristic's limit for the bidder to act (remembered: an auction asks it often)."""
+    """The heuristic's bid limit for the bidder to act, its price limit remembered.
+
+    The price limit is remembered without the bidder's cash (taken as unlimited,
+    then capped): an auction asks again after every bid, and cash changes often.
+    """
     c, p = s.a_company, s.a_to_act
-    key = (c, p, s.cash[p], s.income[c], s.treasury[c], s.sold[c], s.track[DETROIT], s.houses,
-           *[row[c] for row in s.held], *s.sold, *s.locos_left)
-    found = _LIMITS.get(key)
-    if found is None:
-        if not _JUDGE:
-            _JUDGE.append(CEHeuristic(0, Params(noise=0.0)))
+    # Everything the price limit reads: other seats' holdings enter only as their sum, sold[c].
+    key = (c, s.num_players, s.held[p][c], s.income[c], s.treasury[c],
+           s.track[DETROIT], s.houses, *s.sold, *s.locos_left)
+    price = _LIMITS.get(key)
+    if not _JUDGE:
+        _JUDGE.append(CEHeuristic(0, Params(noise=0.0)))
+    if price is None:
         if len(_LIMITS) > 50_000:
             _LIMITS.clear()
-        found = _LIMITS[key] = _JUDGE[0].bid_limit(s, p, c)
-    return found
+        price = _LIMITS[key] = _JUDGE[0].price_limit(s, p, c, _CASH_CEILING)
+    return _JUDGE[0].bid_from_price(min(price, s.cash[p]))
 
 
 def _share(s: ChicagoExpressState, legal: list[Action], rng: random.Random) -> Action:
@@ -113,11 +118,12 @@ def _share(s: ChicagoExpressState, legal: list[Action], rng: random.Random) -> A
     return choice
 
 
-def _place(s: ChicagoExpressState, legal: list[Action], rng: random.Random) -> Action:
+def _place(s: ChicagoExpressState, hexes: list[int], rng: random.Random) -> Action:
+    if not hexes:
+        return A.STOP
     developed, track = s.developed, s.track
-    best, choice = -1.0, legal[-1]
-    for a in legal[:-1]:
-        h = _HEX_OF[a]
+    best, choice = -1.0, A.STOP
+    for h in hexes:
         if h in track:
             value = track[h]
         elif h == CHICAGO:
@@ -126,19 +132,18 @@ def _place(s: ChicagoExpressState, legal: list[Action], rng: random.Random) -> A
             value = _INCOME[h] + (_HOUSE[h] if developed >> h & 1 else 0)
         score = value + rng.random()
         if score > best:
-            best, choice = score, a
+            best, choice = score, A.PLACE[h]
     if best < 1.0 and rng.random() < 0.3:
-        return legal[-1]  # nothing here pays: sometimes stop
+        return A.STOP  # nothing here pays: sometimes stop
     return choice
 
 
-def _develop(s: ChicagoExpressState, legal: list[Action]) -> Action:
+def _develop(s: ChicagoExpressState, hexes: list[int]) -> Action:
     me = s.turn
     spite = 0.5 / (s.num_players - 1)
     best, choice = 0.0, A.FORGO
     held, sold, occ_mask = s.held[me], s.sold, s.occ_mask
-    for a in legal[:-1]:
-        h = _HEX_OF[a]
+    for h in hexes:
         mask = occ_mask[h]
         gain = 0.0
         for c in range(5):
@@ -146,5 +151,5 @@ def _develop(s: ChicagoExpressState, legal: list[Action]) -> Action:
                 gain += held[c] / sold[c] - spite
         gain *= _DEVELOP_GAIN[h]
         if gain > best:
-            best, choice = gain, a
+            best, choice = gain, A.DEVELOP[h]
     return choice

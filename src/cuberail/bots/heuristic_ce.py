@@ -26,9 +26,11 @@ from cuberail.games.chicago_express.board import (
     CHICAGO,
     COMPANIES,
     DETROIT,
+    HEX_COST,
     HEXES,
     INDUSTRIAL,
     NEIGHBOURS,
+    SINGLE_COMPANY,
     START_MASK,
 )
 from cuberail.games.chicago_express.state import (
@@ -47,8 +49,6 @@ COMPANY_SHARES = tuple(c.shares for c in COMPANIES)
 CHICAGO_INCOME = 7  # CE-7.1
 MAX_STEPS = 3  # placements per build (CE-5.2)
 SEARCH_LIMIT = 24.0  # dollars of track the build planner looks ahead
-_SINGLE = tuple(h.single_company for h in HEXES)
-_COST = tuple(h.cost for h in HEXES)
 _START = tuple(bool(START_MASK >> h.index & 1) for h in HEXES)
 _NUM_HEXES = len(HEXES)
 _INCOME = tuple(float(h.income) for h in HEXES)  # cities and mountains (CE-5.5)
@@ -175,18 +175,30 @@ class CEHeuristic(Bot):
 
     def bid_limit(self, s: ChicagoExpressState, player: int, company: int) -> int:
         """The highest bid ``player`` should make for a share of ``company`` (never overpay)."""
+        return self.bid_from_price(self.price_limit(s, player, company, s.cash[player]))
+
+    def price_limit(self, s: ChicagoExpressState, player: int, company: int, cash: int) -> int:
+        """The highest price up to ``cash`` at which the share is still worth its margin (0: none).
+
+        Found by bisection, the surplus falling as the price rises; so the limit for
+        less cash is this one capped at that cash.
+        """
         surplus = self.surplus_curve(s, player, company)
         margin = self.p.margin
-        low, high = 1, s.cash[player]
+        low, high = 1, cash
         if surplus(low) <= margin:
             return 0
-        while low < high:  # the surplus falls as the price rises: bisect
+        while low < high:
             mid = (low + high + 1) // 2
             if surplus(mid) > margin:
                 low = mid
             else:
                 high = mid - 1
-        return int(low * self.p.bid_fraction) if low > 3 else low
+        return low
+
+    def bid_from_price(self, price: int) -> int:
+        """The bid limit for a price limit: a fraction of it, to buy below worth."""
+        return int(price * self.p.bid_fraction) if price > 3 else price
 
     def _bid(self, s: ChicagoExpressState, legal: list[Action]) -> Action:
         me = s.a_to_act
@@ -277,9 +289,9 @@ class CEHeuristic(Bot):
                 if su <= MAX_STEPS and du <= money and gain[u] > reach:
                     reach = gain[u]
             for v in NEIGHBOURS[u]:
-                if net >> v & 1 or _START[v] or (_SINGLE[v] and occ[v]):
+                if net >> v & 1 or _START[v] or (SINGLE_COMPANY[v] and occ[v]):
                     continue
-                nd = du + _COST[v] * (occ[v] + 1)
+                nd = du + HEX_COST[v] * (occ[v] + 1)
                 if nd < dist[v] and nd <= limit:
                     dist[v] = nd
                     steps[v] = su + 1

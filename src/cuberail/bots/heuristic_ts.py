@@ -19,7 +19,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from cuberail.bots.base import Bot, apply_legal
+from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import softmax_utility
 from cuberail.core.actions import Action
 from cuberail.core.bits import iter_bits
@@ -156,7 +156,7 @@ class TSHeuristic(Bot):
     def _after(self, s: TransSiberianState, action: Action, me: int, depth: int = 0) -> float:
         """The value for ``me`` after ``action`` and my best follow-ups within this turn."""
         nxt = s.clone()
-        apply_legal(nxt, action)
+        nxt.apply_unchecked(action)
         if depth == 0 and not nxt.is_terminal() and nxt.current_player() == me and (
                 nxt.step in (PICK_SURCHARGE, BUILD_FIRST, BUILD_SECOND)):
             options = nxt.legal_actions()

@@ -15,9 +15,9 @@ Knowledge used, all optional per title: bids in the tree are thinned to a few
 amounts (the lowest two by default: in an ascending auction the decision that
 matters is to go on or to stop); rollouts by a cheap policy that bids as the
 heuristic would; an evaluator for cut-offs; and, with ``prior_visits``, the
-heuristic's move at the root starts with that many visits. UCT's exploration is
-scaled by the spread of the rewards seen, since evaluated cut-offs give rewards
-much closer together than won-or-lost games.
+heuristic's move at the root starts with that many visits. UCT's exploration for
+a seat is scaled by the spread of that seat's rewards seen, since evaluated
+cut-offs give rewards much closer together than won-or-lost games.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from cuberail.bots.base import Bot, apply_legal
+from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import Evaluator, evaluator_for, terminal_utility
 from cuberail.bots.heuristic import has_heuristic, heuristic_for
 from cuberail.bots.rollout import (
@@ -90,10 +90,12 @@ class Node:
 
     def select(self, exploration: float) -> Node:
         """The child with the highest UCT value."""
-        log_n = math.log(self.visits)
+        scale = exploration * math.sqrt(math.log(self.visits))
+        sqrt = math.sqrt
         best, chosen = -1.0, self.children[0]
         for child in self.children:
-            value = child.wins / child.visits + exploration * math.sqrt(log_n / child.visits)
+            n = child.visits
+            value = child.wins / n + scale / sqrt(n)
             if value > best:
                 best, chosen = value, child
         return chosen
@@ -118,7 +120,8 @@ class MCTSBot(Bot):
         self._prune: Pruner = _generic_prune
         self._cutoff: int | None = None
         self.helpers: dict[str, object] = {}  # per-title helpers (e.g. a judge of bids)
-        self._count, self._sum, self._squares = 0, 0.0, 0.0  # rewards seen, for their spread
+        # Rewards seen in this search, per seat, for their spread: count, sums, sums of squares.
+        self._count, self._sum, self._squares = 0, [0.0], [0.0]
 
     # ----- the bot interface ---------------------------------------------------
 
@@ -140,7 +143,8 @@ class MCTSBot(Bot):
         deadline = math.inf if cfg.seconds is None else start + cfg.seconds * 0.95
         limit = cfg.iterations if cfg.iterations is not None else 1 << 62
         root = Node(None, -1)
-        self._count, self._sum, self._squares = 0, 0.0, 0.0
+        n = state.num_players
+        self._count, self._sum, self._squares = 0, [0.0] * n, [0.0] * n
         self._expand(root, state)
         if cfg.prior_visits > 0:
             self._seed_prior(root, state)
@@ -159,42 +163,56 @@ class MCTSBot(Bot):
         state = root_state.clone()
         node = root
         path = [root]
-        c = self.config.exploration * self._spread()
+        c = self._explorations()
         while True:  # selection
             if node.untried is None:  # a child seeded by the prior, not yet expanded
                 self._expand(node, state)
             if node.untried or not node.children:
                 break
-            node = node.select(c)
+            node = node.select(c[node.player])
             assert node.action is not None
-            apply_legal(state, node.action)
+            state.apply_unchecked(node.action)
             path.append(node)
-        if node.untried:  # expansion
-            action = node.untried.pop()
+        untried = node.untried
+        if untried:  # expansion: an untried action at random
+            i = int(self.rng.random() * len(untried))
+            action = untried[i]
+            untried[i] = untried[-1]
+            untried.pop()
             child = Node(action, node.player)
-            apply_legal(state, action)
+            state.apply_unchecked(action)
             self._expand(child, state)
             node.children.append(child)
             path.append(child)
         rewards = self._rollout(state)
-        self._count += len(rewards)
-        self._sum += sum(rewards)
-        self._squares += sum(r * r for r in rewards)
+        self._count += 1
+        sums, squares = self._sum, self._squares
+        for p, r in enumerate(rewards):
+            sums[p] += r
+            squares[p] += r * r
         for n in path:  # backpropagation: each node scores its mover's reward
             n.visits += 1
             if n.mover >= 0:
                 n.wins += rewards[n.mover]
 
-    def _spread(self) -> float:
-        """The standard deviation of the rewards seen in this search (0.5 before any).
+    def _explorations(self) -> list[float]:
+        """The UCT constant for each seat's choices, in units of that seat's reward spread.
 
-        Exploration scales with it: evaluated cut-offs give rewards far closer
-        together than won-or-lost games, and a fixed constant would explore blindly.
+        The spread is the standard deviation of the seat's own rewards in this
+        search (0.5 before 8 iterations): it is what separates one move from another
+        for that seat. Evaluated cut-offs give rewards far closer together than
+        won-or-lost games, and a fixed constant would explore blindly. (The spread
+        over all seats together would be dominated by the gap between the leader
+        and the rest, and drown the differences between moves.)
         """
-        if self._count < 8:
-            return 0.5
-        mean = self._sum / self._count
-        return max(1e-3, math.sqrt(max(0.0, self._squares / self._count - mean * mean)))
+        c, count = self.config.exploration, self._count
+        if count < 8:
+            return [c * 0.5] * len(self._sum)
+        out = []
+        for total, squares in zip(self._sum, self._squares, strict=True):
+            mean = total / count
+            out.append(c * max(1e-3, math.sqrt(max(0.0, squares / count - mean * mean))))
+        return out
 
     def _seed_prior(self, root: Node, state: GameState) -> None:
         """Start the heuristic's move with ``prior_visits`` visits at the position's value.
@@ -225,20 +243,19 @@ class MCTSBot(Bot):
             node.untried = []
             return
         node.player = state.current_player()
-        options = self._prune(state, state.legal_actions(), self)
-        self.rng.shuffle(options)
-        node.untried = options
+        node.untried = self._prune(state, state.legal_actions(), self)  # a copy
 
     def _rollout(self, state: GameState) -> list[float]:
-        cutoff = self._cutoff if self._evaluate is not None else None
-        steps = 0
+        evaluate = self._evaluate
+        left = -1 if evaluate is None or self._cutoff is None else self._cutoff  # -1: no cut-off
         policy, rng = self._policy, self.rng
-        while not state.is_terminal():
-            if cutoff is not None and steps >= cutoff:
-                assert self._evaluate is not None
-                return self._evaluate(state)
-            apply_legal(state, policy(state, rng))
-            steps += 1
+        apply, is_terminal = state.apply_unchecked, state.is_terminal
+        while not is_terminal():
+            if left == 0:
+                assert evaluate is not None
+                return evaluate(state)
+            apply(policy(state, rng))
+            left -= 1
         return terminal_utility(state, self.config.score_weight)
 
     # ----- title knowledge ------------------------------------------------------------

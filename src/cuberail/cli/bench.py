@@ -84,8 +84,7 @@ def bench_title(info: GameInfo, players: int, repeat: int, sizes: Sizes) -> dict
     """Every measure of one title, each the median of ``repeat`` runs."""
     players = max(info.min_players, min(info.max_players, players))
     games = [_random_game(info, players, seed) for seed in range(3)]
-    fixed = [_fixed_state(info, players, actions, point)
-             for actions in games for point in FIXED_POINTS]
+    fixed = fixed_states(info, players, games)
     out: dict[str, float] = {}
 
     def median(name: str, measure: Callable[[], float]) -> None:
@@ -141,6 +140,21 @@ def _decisions_per_second(info: GameInfo, players: int, games: list[list[Action]
             state.legal_actions()
             state.apply(action)
     return total / (time.perf_counter() - start)
+
+
+def fixed_states(info: GameInfo, players: int,
+                 games: list[list[Action]] | None = None) -> list[tuple[GameState, Action]]:
+    """States along random games (seeds 0-2 unless given), each with the action played there."""
+    players = max(info.min_players, min(info.max_players, players))
+    if games is None:
+        games = [_random_game(info, players, seed) for seed in range(3)]
+    return [_fixed_state(info, players, actions, point)
+            for actions in games for point in FIXED_POINTS]
+
+
+def mcts_rate(states: list[GameState], iterations: int, cutoff: int | None) -> float:
+    """MCTS iterations per second (fast rollouts), over the states with a choice."""
+    return _mcts_rate(states, iterations, cutoff)
 
 
 def _fixed_state(info: GameInfo, players: int, actions: list[Action],

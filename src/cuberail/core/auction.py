@@ -54,8 +54,11 @@ class OpenAuction:
 
     def _bid_actions(self) -> list[Action]:
         """``pass``, then every bid from the lowest allowed up to the bidder's cash."""
-        top = self.cash[self.a_to_act]
-        return [PASS, *(bid_action(x) for x in range(self.lowest_bid(), top + 1))]
+        top = self.cash[self.a_to_act] + 1
+        low = self.lowest_bid()
+        if top <= len(_BIDS):
+            return [PASS, *_BIDS[low:top]]
+        return [PASS, *(bid_action(x) for x in range(low, top))]
 
     def _bid(self, amount: int) -> None:
         self.a_high = amount
@@ -67,15 +70,15 @@ class OpenAuction:
         self._next_bidder()
 
     def _next_bidder(self) -> None:
-        n, out = self.num_players, self.a_out
-        inside = [p for p in range(n) if not out >> p & 1]
-        if not inside or inside == [self.a_bidder]:
+        n, out, bidder = self.num_players, self.a_out, self.a_bidder
+        inside = ((1 << n) - 1) & ~out  # seats still in
+        if not inside or (bidder >= 0 and inside == 1 << bidder):
             self._close_auction()
             return
         p = self.a_to_act
         while True:
             p = (p + 1) % n
-            if not out >> p & 1 and p != self.a_bidder:
+            if not out >> p & 1 and p != bidder:
                 self.a_to_act = p
                 return
 

@@ -102,6 +102,15 @@ class GameState(ABC):
             raise IllegalActionError(action, reason)
         self._apply(action)
 
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply an action taken from this very state's :meth:`legal_actions`, unchecked.
+
+        For search, which applies millions of actions it took from the legal list
+        itself: the check in :meth:`apply` (a scan of that list) would double the
+        cost. Anything else (a user, a record, the network) goes through :meth:`apply`.
+        """
+        self._apply(action)
+
     def apply_text(self, text: str) -> Action:
         """Parse the text form of an action and apply it; returns the action."""
         action = Action.from_text(text)

@@ -118,6 +118,9 @@ FORT_WAYNE = HEX_INDEX[COMPANIES[WABASH].start]
 START_HEX = tuple(HEX_INDEX[c.start] for c in COMPANIES)
 INDUSTRIAL_HEXES = tuple(h.index for h in HEXES if h.is_industrial)
 DETROIT = next(i for i in INDUSTRIAL_HEXES if HEXES[i].automatic)
+# Per-hex fields as flat tuples, for the hot paths of the rules and the bots.
+HEX_COST = tuple(h.cost for h in HEXES)
+SINGLE_COMPANY = tuple(h.single_company for h in HEXES)
 # Hexes that can ever be developed (CE-6.2, CE-6.5), in map order.
 DEVELOPABLE = tuple(
     h.index for h in HEXES

@@ -12,7 +12,6 @@ from typing import Any, Self
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, ceil_div, dividend_per_share
-from cuberail.core.hexes import iter_bits
 from cuberail.core.options import OptionValue
 from cuberail.core.state import GameResult, GameState
 from cuberail.games.chicago_express import actions as A
@@ -20,12 +19,11 @@ from cuberail.games.chicago_express.board import (
     CHICAGO,
     CITY,
     COMPANIES,
-    COMPANY_IDS,
     DETROIT,
     DEVELOPABLE,
     FOREST,
     FORT_WAYNE,
-    GAUGE_NAMES,
+    HEX_COST,
     HEX_INDEX,
     HEXES,
     HOUSES,
@@ -34,6 +32,7 @@ from cuberail.games.chicago_express.board import (
     MOUNTAIN,
     NEIGHBOUR_MASK,
     SETUP_ORDER,
+    SINGLE_COMPANY,
     START_HEX,
     START_MASK,
     STARTING_CASH,
@@ -48,6 +47,21 @@ PHASE_NAMES = ("setup auction", "choose action", "choose share", "auction", "cho
 AUCTION_SETUP, AUCTION_TURN, AUCTION_WABASH = range(3)
 NUM_COMPANIES = len(COMPANIES)
 AUCTION_GAUGE, DEVELOP_GAUGE, BUILD_GAUGE = range(3)
+# What ``_apply`` does with each action: (operation, company, hex or gauge index).
+# Bids are not listed: an action missing here is a bid.
+_PASS, _CHOOSE, _SHARE, _COMPANY, _PLACE, _STOP, _DEVELOP, _FORGO = range(8)
+_OPS: dict[Action, tuple[int, int]] = {
+    A.PASS: (_PASS, 0), A.STOP: (_STOP, 0), A.FORGO: (_FORGO, 0),
+    **{a: (_CHOOSE, g) for g, a in enumerate(A.CHOOSE)},
+    **{a: (_SHARE, c) for c, a in enumerate(A.SHARE)},
+    **{a: (_COMPANY, c) for c, a in enumerate(A.COMPANY)},
+    **{a: (_PLACE, h) for h, a in enumerate(A.PLACE)},
+    **{a: (_DEVELOP, h) for h, a in enumerate(A.DEVELOP)},
+}
+# The gauges a turn may choose, by the bitmask of gauges already red (CE-3.1).
+DEVELOPABLE_MASK = sum(1 << h for h in DEVELOPABLE)
+_RED_COUNT = tuple(red.bit_count() for red in range(8))
+_CHOOSABLE = tuple(tuple(A.CHOOSE[g] for g in range(3) if not red >> g & 1) for red in range(8))
 
 
 class ChicagoExpressState(OpenAuction, GameState):
@@ -114,41 +128,48 @@ class ChicagoExpressState(OpenAuction, GameState):
         if phase in (SETUP, BID):
             return self._bid_actions()
         if phase == CHOOSE:
-            return [A.CHOOSE[g] for g in range(3) if not self._is_red(g)]
-        if phase == SHARE:
-            return [*(A.SHARE[c] for c in self.auctionable_companies()), A.FORGO]
-        if phase == COMPANY:
-            return [*(A.COMPANY[c] for c in self.buildable_companies(self.turn)), A.FORGO]
+            return list(_CHOOSABLE[self._red_mask()])
         if phase == PLACE:
-            return [*(A.PLACE[h] for h in self.placements(self.b_company)), A.STOP]
-        if phase == DEVELOP:
-            return [*(A.DEVELOP[h] for h in self.developable_hexes()), A.FORGO]
-        return []
+            out = [A.PLACE[h] for h in self.placements(self.b_company)]
+        elif phase == SHARE:
+            out = [A.SHARE[c] for c in self.auctionable_companies()]
+        elif phase == COMPANY:
+            out = [A.COMPANY[c] for c in self.buildable_companies(self.turn)]
+        elif phase == DEVELOP:
+            out = [A.DEVELOP[h] for h in self.developable_hexes()]
+        else:
+            return []
+        out.append(A.STOP if phase == PLACE else A.FORGO)
+        return out
 
     def _apply(self, action: Action) -> None:
         self._legal = None
-        kind = action.kind
-        if kind == "bid":
+        op = _OPS.get(action)
+        if op is None:
             self._bid(int(action.args[0]))
-        elif kind == "pass":
+            return
+        code, index = op
+        if code == _PLACE:
+            self._place(index)
+        elif code == _PASS:
             self._pass_auction()
-        elif kind == "choose":
-            self._choose(GAUGE_NAMES.index(str(action.args[0])))
-        elif kind == "share":
-            self._start_auction(AUCTION_TURN, COMPANY_IDS.index(str(action.args[0])), self.turn)
-        elif kind == "company":
-            self.b_company = COMPANY_IDS.index(str(action.args[0]))
+        elif code == _CHOOSE:
+            self._choose(index)
+        elif code == _SHARE:
+            self._start_auction(AUCTION_TURN, index, self.turn)
+        elif code == _COMPANY:
+            self.b_company = index
             self.b_placed = 0
             self.b_chicago = False
             self.phase = PLACE
-        elif kind == "place":
-            self._place(HEX_INDEX[str(action.args[0])])
-        elif kind == "stop":
+        elif code == _STOP:
             self._finish_build()
-        elif kind == "develop":
-            self._develop(HEX_INDEX[str(action.args[0])])
+        elif code == _DEVELOP:
+            self._develop(index)
         else:  # forgo
             self._end_turn()
+
+    apply_unchecked = _apply  # search's unchecked apply, without a call in between
 
     def clone(self) -> Self:
         other = object.__new__(type(self))
@@ -186,8 +207,13 @@ class ChicagoExpressState(OpenAuction, GameState):
     def _is_red(self, gauge: int) -> bool:
         return self.gauges[gauge] >= self.opts.gauges[gauge]
 
+    def _red_mask(self) -> int:
+        """Bit g set: gauge g is full (red)."""
+        g, size = self.gauges, self.opts.gauges
+        return (g[0] >= size[0]) | (g[1] >= size[1]) << 1 | (g[2] >= size[2]) << 2
+
     def red_gauges(self) -> int:
-        return sum(1 for g in range(3) if self._is_red(g))
+        return _RED_COUNT[self._red_mask()]
 
     def is_open(self, company: int) -> bool:
         return company != WABASH or self.wabash_open
@@ -217,19 +243,23 @@ class ChicagoExpressState(OpenAuction, GameState):
 
     def placement_cost(self, hex_index: int) -> int:
         """CE-5.4: red cost times the locomotives on the hex after placing."""
-        return HEXES[hex_index].cost * (self.occ[hex_index] + 1)
+        return HEX_COST[hex_index] * (self.occ[hex_index] + 1)
 
     def placements(self, company: int) -> list[int]:
         """Hexes where ``company`` may place its next locomotive (CE-5.2 to CE-5.4)."""
         if self.locos_left[company] <= 0 or self.b_placed >= MAX_PLACEMENTS:
             return []
-        money = self.treasury[company]
+        money, occ = self.treasury[company], self.occ
         out = []
-        for h in iter_bits(self.frontier[company]):
-            hx = HEXES[h]
-            if hx.single_company and self.occ[h]:
+        mask = self.frontier[company]
+        while mask:  # the frontier's hexes, ascending
+            low = mask & -mask
+            mask ^= low
+            h = low.bit_length() - 1
+            k = occ[h]
+            if k and SINGLE_COMPANY[h]:  # CE-5.3
                 continue
-            if hx.cost * (self.occ[h] + 1) <= money:
+            if HEX_COST[h] * (k + 1) <= money:  # CE-5.4
                 out.append(h)
         return out
 
@@ -238,15 +268,21 @@ class ChicagoExpressState(OpenAuction, GameState):
 
     def developable_hexes(self) -> list[int]:
         """CE-6.1, CE-6.2, CE-6.5: occupied hexes that can take a development now."""
+        occupied = 0
+        for net in self.network:
+            occupied |= net
+        mask = DEVELOPABLE_MASK & occupied
+        houses_left = self.houses > 0
+        developed, track, track_max = self.developed, self.track, self.opts.track_max
         out = []
-        for h in DEVELOPABLE:
-            if not self.occ[h]:
-                continue
-            hx = HEXES[h]
-            if hx.is_industrial:
-                if self.track[h] < self.opts.track_max[h]:
+        while mask:  # ascending: map order
+            low = mask & -mask
+            mask ^= low
+            h = low.bit_length() - 1
+            if h in track:  # industrial (CE-6.5)
+                if track[h] < track_max[h]:
                     out.append(h)
-            elif self.houses > 0 and not self.developed >> h & 1:
+            elif houses_left and not developed >> h & 1:  # a house (CE-6.2)
                 out.append(h)
         return out
 

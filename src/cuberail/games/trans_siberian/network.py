@@ -74,14 +74,19 @@ def total_cost(link: int, jumps: int) -> int:
 
 def direct_options(free: int, touch: int, net: int, money: int) -> list[Option]:
     """First links touching the network that the company can pay for."""
-    out = []
-    for link in iter_bits(free & touch):
-        if total_cost(link, 0) > money:
-            continue
-        inside = LINK_MASK[link] & net
-        ends = LINK_MASK[link] if inside & (inside - 1) else LINK_MASK[link] & ~inside
-        out.append((link, 0, 0, ends))
-    return out
+    return [direct_option(link, net) for link in iter_bits(free & touch)
+            if total_cost(link, 0) <= money]
+
+
+def direct_option(link: int, net: int) -> Option:
+    """The option of building ``link``, which touches the network, without a jump.
+
+    The second link goes on from the end outside the network, or from either end
+    when both are in it.
+    """
+    inside = LINK_MASK[link] & net
+    ends = LINK_MASK[link] if inside & (inside - 1) else LINK_MASK[link] & ~inside
+    return (link, 0, 0, ends)
 
 
 def jump_reach(

@@ -176,6 +176,8 @@ class TransSiberianState(OpenAuction, GameState):
             self._end_turn()
         self._options = None
 
+    apply_unchecked = _apply  # search's unchecked apply, without a call in between
+
     def clone(self) -> Self:
         other = object.__new__(type(self))
         d = other.__dict__
@@ -404,9 +406,22 @@ class TransSiberianState(OpenAuction, GameState):
             self.income[self.a_company] = LINK_VALUE[link]
             self.step = PICK_VALUE
         elif self.step == BUILD_FIRST:
-            self._build_first(self.build_options()[action])
+            self._build_first(self._chosen_option(action))
         else:
             self._build_second(LINK_INDEX[str(action.args[0])])
+
+    def _chosen_option(self, action: Action) -> N.Option:
+        """The option of a legal first link; a link touching the network needs no route search.
+
+        Jumps reach only links with no end in the network, so ``link X`` for a link
+        touching it is always the direct option.
+        """
+        if self._options is None and len(action.args) == 1:
+            link = LINK_INDEX[str(action.args[0])]
+            c = self.b_company
+            if self.touch[c] >> link & 1:
+                return N.direct_option(link, self.network[c])
+        return self.build_options()[action]
 
     def _own(self, company: int, link: int) -> None:
         self.owner[link] = company
