@@ -34,7 +34,7 @@ from cuberail.games.trans_siberian.board import (
     NUM_COMPANIES,
     SHARE_TRACK,
 )
-from cuberail.games.trans_siberian.network import direct_options
+from cuberail.games.trans_siberian.network import best_value, direct_options
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
     AUCTION,
@@ -147,7 +147,7 @@ class TSHeuristic(Bot):
         """The highest bid for the company on auction: a rough worth, keeping a reserve."""
         c = s.a_company
         d = max(1, s.opts.dividend_track - s.dividends)
-        link = max((LINK_VALUE[x] for x in s.start_links(c)), default=2)
+        link = best_value(s.start_link_mask(c)) or 2
         dividends = self.p.dividend_weight * d * link / 2
         worth = self.p.bid_base + dividends * (1 + self.p.noise * self.rng.uniform(-1.0, 1.0))
         cash = s.cash[player]

@@ -34,6 +34,7 @@ from cuberail.games.trans_siberian.board import (
     LINK_ENDS,
     LINK_EXTERNAL,
     LINK_MASK,
+    LINK_VALUE,
     LOC_LINKS,
     MOSCOW_MASK,
 )
@@ -183,7 +184,8 @@ def can_build(
     """Whether some first link is affordable: a cheap test before listing them."""
     if money < INTERNAL_COST:
         return False
-    if any(total_cost(link, 0) <= money for link in iter_bits(free & touch)):
+    direct = free & touch
+    if direct & INTERNAL_LINKS or (direct and money >= EXTERNAL_COST):
         return True
     seen, frontier = net, iter_bits(net)
     for depth in range(1, min((money - INTERNAL_COST) // INTERNAL_FEE, MAX_JUMPS) + 1):
@@ -213,14 +215,26 @@ def second_links(free: int, ends: int, money: int) -> list[int]:
     return iter_bits(links_at(ends) & free & INTERNAL_LINKS)
 
 
-def moscow_links(free: int) -> list[int]:
-    """TS-2.2: unoccupied links starting in Moscow."""
-    return iter_bits(MOSCOW_MASK & free)
+def best_value(links: int) -> int:
+    """The highest value among the links of a bitmask (0 for none)."""
+    for value, mask in _VALUE_MASKS:
+        if links & mask:
+            return value
+    return 0
 
 
-def phase2_links(free: int, others: int) -> list[int]:
-    """TS-7.1: unowned internal links sharing an end with a link of another company.
+_VALUE_MASKS = tuple((v, sum(1 << i for i, x in enumerate(LINK_VALUE) if x == v))
+                     for v in sorted(set(LINK_VALUE), reverse=True))
+
+
+def moscow_links(free: int) -> int:
+    """TS-2.2: unoccupied links starting in Moscow (a bitmask)."""
+    return MOSCOW_MASK & free
+
+
+def phase2_links(free: int, others: int) -> int:
+    """TS-7.1: unowned internal links sharing an end with a link of another company (a bitmask).
 
     ``others`` is the bitmask of links touching the other companies' networks.
     """
-    return iter_bits(others & free & INTERNAL_LINKS)
+    return others & free & INTERNAL_LINKS

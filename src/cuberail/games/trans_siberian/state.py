@@ -30,6 +30,7 @@ from typing import Any, Self
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, dividend_per_share
+from cuberail.core.bits import iter_bits
 from cuberail.core.errors import OptionError
 from cuberail.core.options import OptionValue
 from cuberail.core.state import GameResult, GameState
@@ -278,6 +279,10 @@ class TransSiberianState(OpenAuction, GameState):
 
     def start_links(self, company: int) -> list[int]:
         """TS-2.2, TS-7.1: the links an auction winner may choose from."""
+        return iter_bits(self.start_link_mask(company))
+
+    def start_link_mask(self, company: int) -> int:
+        """:meth:`start_links` as a bitmask."""
         if self.a_phase == 1:
             return N.moscow_links(self.free)
         others = 0

@@ -1,0 +1,45 @@
+"""The benchmark scripts still run: a tiny strength report (the numbers are not judged here)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_strength_report_prints_a_row_per_match_and_writes_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _load("strength")
+    out = tmp_path / "rows.json"
+    code = strength.main(["--jobs", "1", "--scale", "0.01", "--only", "chicago-express",
+                          "--select", "random", "--json", str(out)])
+    assert code == 0
+    table = capsys.readouterr().out
+    assert "| chicago-express | heuristic | 3 random | 4 |" in table
+    rows = json.loads(out.read_text())
+    assert [r["bot"] for r in rows] == ["heuristic"]
+    assert rows[0]["games"] == 4 and rows[0]["target"] == ">= 0.80"
+    lo, hi = rows[0]["ci95"]
+    assert 0.0 <= lo <= rows[0]["win_share"] <= hi <= 1.0
+
+
+def test_every_match_seats_one_bot_against_three_copies() -> None:
+    strength = _load("strength")
+    for match in strength.MATCHES:
+        assert len(match.bots) == 4 and match.bots[1:] == [match.field] * 3
+        assert match.bot != match.field
