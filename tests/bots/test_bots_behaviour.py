@@ -141,3 +141,27 @@ def test_heuristic_beats_random_clearly() -> None:
     outcomes = [play_game("chicago-express", bots, seed=77, game_index=g) for g in range(40)]
     heuristic = summarise(bots, outcomes)[0]
     assert heuristic.win_share > 0.5
+
+
+def test_exploration_scales_with_each_seats_own_reward_spread() -> None:
+    """Seat 0's rewards swing by 0.2 and seat 1's never move: UCT explores seat 0's moves
+    with 1.4 x 0.1 and seat 1's with the floor, not with the spread of all rewards pooled."""
+    state = get_game("chicago-express").new_game(2)
+    bot = MCTSBot(1, MCTSConfig(iterations=40, exploration=1.4))
+    flip = iter(range(1000))
+    bot._rollout = lambda s: [0.4, 0.2] if next(flip) % 2 else [0.6, 0.2]  # type: ignore[method-assign]
+    bot._prepare(state.title)
+    bot.search(state)
+    seat0, seat1 = bot._explorations()
+    assert seat0 == pytest.approx(1.4 * 0.1)
+    assert seat1 == pytest.approx(1.4 * 1e-3)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_apply_unchecked_does_what_apply_does_for_a_legal_action(title: str) -> None:
+    for state in sample_states(title, 6, seed=31):
+        for action in state.legal_actions()[:8]:
+            checked, unchecked = state.clone(), state.clone()
+            checked.apply(action)
+            unchecked.apply_unchecked(action)
+            assert checked.to_json() == unchecked.to_json()

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from ts_helpers import builder, c, fund, give, nationalize, play, set_value, texts
+from ts_helpers import (
+    build_leaning,
+    builder,
+    c,
+    fund,
+    give,
+    nationalize,
+    new,
+    play,
+    set_value,
+    texts,
+)
 
 from cuberail.core.errors import IllegalActionError
 from cuberail.games.trans_siberian.board import LINKS
@@ -255,3 +268,27 @@ def test_ts_1_2_a_company_owns_at_most_32_links() -> None:
     assert "build red" not in texts(s)
     with pytest.raises(IllegalActionError, match="all its 32 links"):
         play(s, "build red")
+
+
+def test_ts_4_1_a_plain_link_resolves_without_listing_jumps() -> None:
+    """Search applies ``link X`` unchecked, before any list of options exists (TS-4.1).
+
+    The shortcut must give the option the full list gives, and the same state after.
+    """
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        s = new(3 + seed % 3)
+        while not s.is_terminal():
+            if s.step == BUILD_FIRST:
+                for action in s.legal_actions():
+                    fresh = s.clone()
+                    fresh._legal = fresh._options = None  # as after an unchecked apply
+                    assert fresh._chosen_option(action) == s.build_options()[action]
+                    fresh.apply_unchecked(action)
+                    full = s.clone()
+                    full.apply(action)
+                    assert fresh.to_json() == full.to_json()
+                    checked += 1
+            s.apply(build_leaning(s, rng))
+    assert checked > 100
