@@ -119,10 +119,11 @@ def _share(s: ChicagoExpressState, legal: list[Action], rng: random.Random) -> A
 
 
 def _place(s: ChicagoExpressState, hexes: list[int], rng: random.Random) -> Action:
+    """The hex adding most income (Chicago counted as a bonus), ties broken at random."""
     if not hexes:
         return A.STOP
     developed, track = s.developed, s.track
-    best, choice = -1.0, A.STOP
+    best, ties = -1, []
     for h in hexes:
         if h in track:
             value = track[h]
@@ -130,12 +131,13 @@ def _place(s: ChicagoExpressState, hexes: list[int], rng: random.Random) -> Acti
             value = _CHICAGO_BONUS
         else:
             value = _INCOME[h] + (_HOUSE[h] if developed >> h & 1 else 0)
-        score = value + rng.random()
-        if score > best:
-            best, choice = score, A.PLACE[h]
-    if best < 1.0 and rng.random() < 0.3:
+        if value > best:
+            best, ties = value, [h]
+        elif value == best:
+            ties.append(h)
+    if best == 0 and rng.random() < 0.3:
         return A.STOP  # nothing here pays: sometimes stop
-    return choice
+    return A.PLACE[ties[int(rng.random() * len(ties))] if len(ties) > 1 else ties[0]]
 
 
 def _develop(s: ChicagoExpressState, hexes: list[int]) -> Action:

@@ -8,7 +8,8 @@ Measured on one core, single process:
   reached by seeded random play at 10%, 40% and 70% of a game);
 - MCTS iterations per second from those states, with full and with cut-off rollouts.
 
-Numbers, never assertions: the load average is printed so that a busy machine shows.
+Numbers, never assertions. Times are the process's CPU time, so other jobs on a
+shared machine count less; the load average is printed so that a busy machine shows.
 """
 
 from __future__ import annotations
@@ -106,6 +107,11 @@ def bench_title(info: GameInfo, players: int, repeat: int, sizes: Sizes) -> dict
 # ----- the measures --------------------------------------------------------------------
 
 
+def _clock() -> float:
+    """Seconds of this process's CPU time: other jobs on a shared machine do not count."""
+    return time.process_time()
+
+
 def _random_game(info: GameInfo, players: int, seed: int) -> list[Action]:
     rng = random.Random(seed)
     state = info.new_game(players)
@@ -121,25 +127,25 @@ def _random_game(info: GameInfo, players: int, seed: int) -> list[Action]:
 def _games_per_second(info: GameInfo, players: int, count: int) -> float:
     """Whole games by uniformly random play (new state, legal_actions, apply)."""
     rng = random.Random(12345)
-    start = time.perf_counter()
+    start = _clock()
     for _ in range(count):
         state = info.new_game(players)
         while not state.is_terminal():
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
-    return count / (time.perf_counter() - start)
+    return count / (_clock() - start)
 
 
 def _decisions_per_second(info: GameInfo, players: int, games: list[list[Action]]) -> float:
     """``legal_actions`` + checked ``apply`` per decision, over recorded random games."""
     starts = [info.new_game(players) for _ in games]
     total = sum(len(g) for g in games)
-    start = time.perf_counter()
+    start = _clock()
     for state, actions in zip(starts, games, strict=True):
         for action in actions:
             state.legal_actions()
             state.apply(action)
-    return total / (time.perf_counter() - start)
+    return total / (_clock() - start)
 
 
 def fixed_states(info: GameInfo, players: int,
@@ -197,10 +203,10 @@ def _clone_apply_list(state: GameState, action: Action) -> None:
 
 
 def _per_call(loops: int, fn: Callable[[], object]) -> float:
-    start = time.perf_counter()
+    start = _clock()
     for _ in range(loops):
         fn()
-    return (time.perf_counter() - start) / loops * 1e6
+    return (_clock() - start) / loops * 1e6
 
 
 def _mcts_rate(states: list[GameState], iterations: int, cutoff: int | None) -> float:
@@ -212,9 +218,10 @@ def _mcts_rate(states: list[GameState], iterations: int, cutoff: int | None) -> 
     for state in states:
         if len(state.legal_actions()) < 2 or state.is_terminal():
             continue
+        start = _clock()
         bot.choose(state)
+        seconds += _clock() - start
         done += bot.last_iterations
-        seconds += bot.last_seconds
     return done / seconds if seconds else 0.0
 
 

@@ -60,6 +60,9 @@ _OPS: dict[Action, tuple[int, int]] = {
 }
 # The gauges a turn may choose, by the bitmask of gauges already red (CE-3.1).
 DEVELOPABLE_MASK = sum(1 << h for h in DEVELOPABLE)
+# CE-5.5: the income of a city or mountain hex, and of its house; 0 elsewhere.
+_CITY_INCOME = tuple(h.income if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
+_HOUSE_INCOME = tuple(h.house if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
 _RED_COUNT = tuple(red.bit_count() for red in range(8))
 _CHOOSABLE = tuple(tuple(A.CHOOSE[g] for g in range(3) if not red >> g & 1) for red in range(8))
 
@@ -288,12 +291,11 @@ class ChicagoExpressState(OpenAuction, GameState):
 
     def hex_income(self, hex_index: int) -> int:
         """CE-5.5: income a company gains by placing a locomotive on this hex now."""
-        hx = HEXES[hex_index]
-        if hx.is_industrial:
-            return self.track[hex_index]
-        if hx.terrain in (CITY, MOUNTAIN):
-            return hx.income + (hx.house if self.developed >> hex_index & 1 else 0)
-        return 0
+        track = self.track.get(hex_index)
+        if track is not None:  # industrial
+            return track
+        return _CITY_INCOME[hex_index] + (
+            _HOUSE_INCOME[hex_index] if self.developed >> hex_index & 1 else 0)
 
     def companies_on(self, hex_index: int) -> list[int]:
         mask = self.occ_mask[hex_index]
