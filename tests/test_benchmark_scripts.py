@@ -33,9 +33,11 @@ def test_strength_report_prints_a_row_per_match_and_writes_json(
     assert "| chicago-express | heuristic | 3 random | 4 |" in table
     rows = json.loads(out.read_text())
     assert [r["bot"] for r in rows] == ["heuristic"]
-    assert rows[0]["games"] == 4 and rows[0]["target"] == ">= 0.80"
+    assert rows[0]["games"] == 4 and rows[0]["target"] == "win share >= 0.80"
     lo, hi = rows[0]["ci95"]
     assert 0.0 <= lo <= rows[0]["win_share"] <= hi <= 1.0
+    lo, hi = rows[0]["mean_rank_ci95"]
+    assert lo <= rows[0]["mean_rank"] <= hi
 
 
 def test_every_match_seats_one_bot_against_three_copies() -> None:

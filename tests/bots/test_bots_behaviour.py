@@ -7,7 +7,7 @@ import random
 import pytest
 from botstates import TITLES, finish, sample_states
 
-from cuberail.bots.arena import play_game, seat_names, summarise, wilson
+from cuberail.bots.arena import BotStats, play_game, seat_names, summarise, wilson
 from cuberail.bots.evaluate import evaluator_for, softmax_utility, terminal_utility
 from cuberail.bots.mcts import MCTSBot, MCTSConfig
 from cuberail.bots.registry import bot_names, make_bot, parse_mcts
@@ -165,3 +165,11 @@ def test_apply_unchecked_does_what_apply_does_for_a_legal_action(title: str) -> 
             checked.apply(action)
             unchecked.apply_unchecked(action)
             assert checked.to_json() == unchecked.to_json()
+
+
+def test_mean_rank_interval() -> None:
+    stats = BotStats("x", games=4, rank_sum=6.0, rank_squares=1 + 1 + 4 + 4)  # ranks 1, 1, 2, 2
+    lo, hi = stats.rank_interval()
+    half = 1.96 * (1 / 3) ** 0.5 / 2  # sample variance 1/3 over 4 games
+    assert (lo, hi) == pytest.approx((1.5 - half, 1.5 + half))
+    assert BotStats("y", games=1, rank_sum=3.0, rank_squares=9.0).rank_interval() == (3.0, 3.0)

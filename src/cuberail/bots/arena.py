@@ -157,6 +157,7 @@ class BotStats:
     wins: float = 0.0
     score_sum: float = 0.0
     rank_sum: float = 0.0
+    rank_squares: float = 0.0
     think: float = 0.0
     moves: int = 0
 
@@ -175,11 +176,26 @@ class BotStats:
     def interval(self) -> tuple[float, float]:
         return wilson(self.wins, self.games)
 
+    def rank_interval(self) -> tuple[float, float]:
+        """A 95% interval of the mean rank (normal approximation; a point below 2 games).
+
+        Rank uses every game's full order, not only who won, so it shows a
+        difference between bots with fewer games than the win share does.
+        """
+        n, mean = self.games, self.mean_rank
+        if n < 2:
+            return mean, mean
+        variance = max(0.0, (self.rank_squares - n * mean * mean) / (n - 1))
+        half = 1.96 * math.sqrt(variance / n)
+        return mean - half, mean + half
+
     def to_json(self) -> dict[str, Any]:
         lo, hi = self.interval()
+        r_lo, r_hi = self.rank_interval()
         return {"bot": self.name, "games": self.games, "wins": round(self.wins, 4),
                 "win_share": round(self.win_share, 4), "ci95": [round(lo, 4), round(hi, 4)],
-                "mean_score": round(self.mean_score, 3), "mean_rank": round(self.mean_rank, 3)}
+                "mean_score": round(self.mean_score, 3), "mean_rank": round(self.mean_rank, 3),
+                "mean_rank_ci95": [round(r_lo, 3), round(r_hi, 3)]}
 
     @property
     def seconds_per_move(self) -> float:
@@ -199,6 +215,7 @@ def summarise(bots: list[str], outcomes: Iterable[GameOutcome]) -> list[BotStats
             row.wins += o.returns[seat]
             row.score_sum += o.scores[seat]
             row.rank_sum += o.ranks[seat]
+            row.rank_squares += o.ranks[seat] ** 2
             row.think += o.think[seat] if o.think else 0.0
             row.moves += o.moves[seat] if o.moves else 0
     return list(table.values())
