@@ -1,6 +1,6 @@
 """Strength report: fixed seeds and budgets, 4-player games, seats rotated; a markdown table.
 
-    python benchmarks/strength.py                 # the full report (about 30 min on 2 cores)
+    python benchmarks/strength.py                 # the full report (about 22 min on 2 cores)
     python benchmarks/strength.py --scale 0.25    # a quarter of the games, for a quick look
     python benchmarks/strength.py --only chicago-express --jobs 2 --json strength.json
 
@@ -62,7 +62,7 @@ class Match:
         return stats.win_share >= self.at_least
 
 
-# Sized for about 30 minutes on 2 cores (see the README for the measured times).
+# Sized to stay under 30 minutes on 2 cores (22 minutes when last measured).
 MATCHES = (
     Match("chicago-express", "heuristic", "random", 200, 0.80),
     Match("chicago-express", MCTS, "heuristic", 120, 0.50),

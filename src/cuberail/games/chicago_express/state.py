@@ -47,7 +47,7 @@ PHASE_NAMES = ("setup auction", "choose action", "choose share", "auction", "cho
 AUCTION_SETUP, AUCTION_TURN, AUCTION_WABASH = range(3)
 NUM_COMPANIES = len(COMPANIES)
 AUCTION_GAUGE, DEVELOP_GAUGE, BUILD_GAUGE = range(3)
-# What ``_apply`` does with each action: (operation, company, hex or gauge index).
+# What ``_apply`` does with each action: (operation, index of the gauge, company or hex).
 # Bids are not listed: an action missing here is a bid.
 _PASS, _CHOOSE, _SHARE, _COMPANY, _PLACE, _STOP, _DEVELOP, _FORGO = range(8)
 _OPS: dict[Action, tuple[int, int]] = {
@@ -58,11 +58,12 @@ _OPS: dict[Action, tuple[int, int]] = {
     **{a: (_PLACE, h) for h, a in enumerate(A.PLACE)},
     **{a: (_DEVELOP, h) for h, a in enumerate(A.DEVELOP)},
 }
-# The gauges a turn may choose, by the bitmask of gauges already red (CE-3.1).
 DEVELOPABLE_MASK = sum(1 << h for h in DEVELOPABLE)
 # CE-5.5: the income of a city or mountain hex, and of its house; 0 elsewhere.
 _CITY_INCOME = tuple(h.income if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
 _HOUSE_INCOME = tuple(h.house if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
+# By the bitmask of gauges already red: how many are red, and the gauges a turn may choose
+# (CE-3.1).
 _RED_COUNT = tuple(red.bit_count() for red in range(8))
 _CHOOSABLE = tuple(tuple(A.CHOOSE[g] for g in range(3) if not red >> g & 1) for red in range(8))
 
