@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import statistics
 
 import pytest
 from botstates import TITLES, finish, sample_states
@@ -145,7 +146,8 @@ def test_heuristic_beats_random_clearly() -> None:
 
 def test_exploration_scales_with_each_seats_own_reward_spread() -> None:
     """Seat 0's rewards swing by 0.2 and seat 1's never move: UCT explores seat 0's moves
-    with 1.4 x 0.1 and seat 1's with the floor, not with the spread of all rewards pooled."""
+    with 1.4 x its own spread 0.1, not with the larger spread of all rewards pooled
+    (0.166), and seat 1's with the floor, half the pooled spread."""
     state = get_game("chicago-express").new_game(2)
     bot = MCTSBot(1, MCTSConfig(iterations=40, exploration=1.4))
     flip = iter(range(1000))
@@ -153,8 +155,9 @@ def test_exploration_scales_with_each_seats_own_reward_spread() -> None:
     bot._prepare(state.title)
     bot.search(state)
     seat0, seat1 = bot._explorations()
+    pooled = statistics.pstdev([0.4, 0.2, 0.6, 0.2])
     assert seat0 == pytest.approx(1.4 * 0.1)
-    assert seat1 == pytest.approx(1.4 * 1e-3)
+    assert seat1 == pytest.approx(1.4 * pooled / 2)
 
 
 @pytest.mark.parametrize("title", TITLES)

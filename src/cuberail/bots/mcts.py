@@ -201,18 +201,21 @@ class MCTSBot(Bot):
         The spread is the standard deviation of the seat's own rewards in this
         search (0.5 before 8 iterations): it is what separates one move from another
         for that seat. Evaluated cut-offs give rewards far closer together than
-        won-or-lost games, and a fixed constant would explore blindly. (The spread
-        over all seats together would be dominated by the gap between the leader
-        and the rest, and drown the differences between moves.)
+        won-or-lost games, and a fixed constant would explore blindly. The spread
+        over all seats pooled is dominated by the gap between the leader and the
+        rest and drowns those differences; but half of it is the floor, so that a
+        seat whose result is settled (a tiny spread) still explores and the tree
+        does not model it as greedy on a few noisy samples. (Against three
+        heuristics in Trans-Siberian, 60 games on one seed: per seat 0.54, pooled
+        0.60, per seat with this floor 0.68.)
         """
-        c, count = self.config.exploration, self._count
+        c, count, seats = self.config.exploration, self._count, len(self._sum)
         if count < 8:
-            return [c * 0.5] * len(self._sum)
-        out = []
-        for total, squares in zip(self._sum, self._squares, strict=True):
-            mean = total / count
-            out.append(c * max(1e-3, math.sqrt(max(0.0, squares / count - mean * mean))))
-        return out
+            return [c * 0.5] * seats
+        mean = sum(self._sum) / (count * seats)
+        floor = 0.5 * _deviation(sum(self._squares) / (count * seats), mean)
+        return [c * max(1e-3, floor, _deviation(squares / count, total / count))
+                for total, squares in zip(self._sum, self._squares, strict=True)]
 
     def _seed_prior(self, root: Node, state: GameState) -> None:
         """Start the heuristic's move with ``prior_visits`` visits at the position's value.
@@ -277,6 +280,11 @@ class MCTSBot(Bot):
         self._prune = PRUNERS.get(title, _generic_prune)
         cutoff = self.config.cutoff
         self._cutoff = CUTOFFS.get(title, DEFAULT_CUTOFF) if cutoff == AUTO else cutoff
+
+
+def _deviation(mean_square: float, mean: float) -> float:
+    """A standard deviation from the mean of squares and the mean."""
+    return math.sqrt(max(0.0, mean_square - mean * mean))
 
 
 def _generic_prune(state: GameState, legal: list[Action], bot: MCTSBot) -> list[Action]:
