@@ -16,8 +16,9 @@ amounts (the lowest two by default: in an ascending auction the decision that
 matters is to go on or to stop); rollouts by a cheap policy that bids as the
 heuristic would; an evaluator for cut-offs; and, with ``prior_visits``, the
 heuristic's move at the root starts with that many visits. UCT's exploration for
-a seat is scaled by the spread of that seat's rewards seen, since evaluated
-cut-offs give rewards much closer together than won-or-lost games.
+a seat is scaled by the spread of that seat's rewards seen (at least half the
+spread of all rewards), since evaluated cut-offs give rewards much closer
+together than won-or-lost games.
 """
 
 from __future__ import annotations
