@@ -83,7 +83,7 @@ def _bid(s: ChicagoExpressState, rng: random.Random) -> Action:
 
 
 _LIMITS: dict[tuple[int, ...], int] = {}
-_JUDGE: list[CEHeuristic] = []
+_JUDGE = CEHeuristic(0, Params(noise=0.0))  # the heuristic without noise, as a judge of prices
 _CASH_CEILING = 400  # above any cash a player can hold
 
 
@@ -98,13 +98,11 @@ def bid_limit(s: ChicagoExpressState) -> int:
     key = (c, s.num_players, s.held[p][c], s.income[c], s.treasury[c],
            s.track[DETROIT], s.houses, *s.sold, *s.locos_left)
     price = _LIMITS.get(key)
-    if not _JUDGE:
-        _JUDGE.append(CEHeuristic(0, Params(noise=0.0)))
     if price is None:
         if len(_LIMITS) > 50_000:
             _LIMITS.clear()
-        price = _LIMITS[key] = _JUDGE[0].price_limit(s, p, c, _CASH_CEILING)
-    return _JUDGE[0].bid_from_price(min(price, s.cash[p]))
+        price = _LIMITS[key] = _JUDGE.price_limit(s, p, c, _CASH_CEILING)
+    return _JUDGE.bid_from_price(min(price, s.cash[p]))
 
 
 def _share(s: ChicagoExpressState, legal: list[Action], rng: random.Random) -> Action:

@@ -98,8 +98,8 @@ def bench_title(info: GameInfo, players: int, repeat: int, sizes: Sizes) -> dict
     out["us_clone"], out["us_apply"], out["us_legal_actions"] = clone, apply, legal
     states = [s for s, _ in fixed]
     its = sizes.mcts_iterations
-    median("mcts_iter_per_s_full", functools.partial(_mcts_rate, states, its, None))
-    median("mcts_iter_per_s_cutoff", functools.partial(_mcts_rate, states, its, 30))
+    median("mcts_iter_per_s_full", functools.partial(mcts_rate, states, its, None))
+    median("mcts_iter_per_s_cutoff", functools.partial(mcts_rate, states, its, 30))
     out["mean_game_length"] = round(statistics.mean(len(g) for g in games), 1)
     return out
 
@@ -158,11 +158,6 @@ def fixed_states(info: GameInfo, players: int,
             for actions in games for point in FIXED_POINTS]
 
 
-def mcts_rate(states: list[GameState], iterations: int, cutoff: int | None) -> float:
-    """MCTS iterations per second (fast rollouts), over the states with a choice."""
-    return _mcts_rate(states, iterations, cutoff)
-
-
 def _fixed_state(info: GameInfo, players: int, actions: list[Action],
                  point: float) -> tuple[GameState, Action]:
     """The state at ``point`` of a recorded game, with the action played there."""
@@ -209,7 +204,7 @@ def _per_call(loops: int, fn: Callable[[], object]) -> float:
     return (_clock() - start) / loops * 1e6
 
 
-def _mcts_rate(states: list[GameState], iterations: int, cutoff: int | None) -> float:
+def mcts_rate(states: list[GameState], iterations: int, cutoff: int | None) -> float:
     """MCTS iterations per second (fast rollouts), over the fixed states with a choice."""
     from cuberail.bots.mcts import MCTSBot, MCTSConfig
 
