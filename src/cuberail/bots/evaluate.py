@@ -24,6 +24,12 @@ def softmax_utility(values: Sequence[float], temperature: float) -> list[float]:
     return [w / total for w in weights]
 
 
+def relative(values: Sequence[float], me: int, spite: float) -> float:
+    """My value less ``spite`` times the average opponent's (how the heuristics rank options)."""
+    others = (sum(values) - values[me]) / max(1, len(values) - 1)
+    return values[me] - spite * others
+
+
 def terminal_utility(state: GameState, score_weight: float = 0.1) -> list[float]:
     """Win share (ties shared), blended with a little of each seat's share of the top score.
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cuberail.bots.base import Bot
+from cuberail.bots.evaluate import relative
 from cuberail.core.actions import Action
 from cuberail.core.hexes import iter_bits
 from cuberail.core.state import GameState
@@ -93,12 +94,6 @@ def holder_fractions(s: ChicagoExpressState, company: int, extra: int = 0) -> li
     if n <= 0:
         return [0.0] * s.num_players
     return [s.held[p][company] / n for p in range(s.num_players)]
-
-
-def relative(gains: list[float], me: int, spite: float) -> float:
-    """My gain less ``spite`` times the average opponent's gain."""
-    others = (sum(gains) - gains[me]) / max(1, len(gains) - 1)
-    return gains[me] - spite * others
 
 
 class CEHeuristic(Bot):

@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from cuberail.bots.base import Bot
-from cuberail.bots.evaluate import softmax_utility
+from cuberail.bots.evaluate import relative, softmax_utility
 from cuberail.core.actions import Action
 from cuberail.core.bits import iter_bits
 from cuberail.core.state import GameState
@@ -103,11 +103,6 @@ def evaluate_trans_siberian(state: GameState) -> list[float]:
     assert isinstance(state, TransSiberianState)
     d = remaining_dividends(state)
     return softmax_utility(seat_values(state), 6.0 + 3.0 * d)
-
-
-def relative(values: list[float], me: int, spite: float) -> float:
-    others = (sum(values) - values[me]) / max(1, len(values) - 1)
-    return values[me] - spite * others
 
 
 class TSHeuristic(Bot):
