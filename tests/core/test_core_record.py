@@ -213,3 +213,18 @@ def test_replay_looks_titles_up_through_the_given_function() -> None:
 
     replay(random_record(steps=2), lookup)
     assert seen == ["chicago-express"]
+
+
+def test_an_older_record_gets_the_legacy_values_of_options_it_does_not_name() -> None:
+    from dataclasses import replace
+
+    info = replace(CE, rules_version=2, legacy={1: {"build_gauge": 3}})
+    assert info.record_options(1, {"chicago": "continue"}) == {"chicago": "continue",
+                                                               "build_gauge": 3}
+    assert info.record_options(1, {"build_gauge": 4}) == {"build_gauge": 4}
+    assert info.record_options(2, {}) == {}
+    record = random_record(steps=3)
+    record.options.pop("build_gauge")
+    record.rules_version = 1
+    state = replay(record, lambda title: info)
+    assert state.opts.gauges[2] == 3  # type: ignore[attr-defined]

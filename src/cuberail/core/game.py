@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cuberail.core.errors import CuberailError
@@ -25,6 +25,9 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
     factory: StateFactory
     doc: str = ""
+    # For each older rules version: option values that reproduce that version's behaviour,
+    # used for options its records do not name (options added since, or whose default moved).
+    legacy: Mapping[int, Mapping[str, OptionValue]] = field(default_factory=dict)
 
     def new_game(self, num_players: int, options: Mapping[str, Any] | None = None) -> GameState:
         """A fresh game; options not given take their defaults."""
@@ -38,3 +41,11 @@ class GameInfo:
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, OptionValue]:
         """Every option with its value (defaults filled in), validated."""
         return resolve_options(self.options, options)
+
+    def record_options(self, rules_version: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a record of ``rules_version`` was played with, for a new game now.
+
+        Options the record does not name take the value that reproduces its rules
+        version (:attr:`legacy`), or else today's default.
+        """
+        return {**self.legacy.get(rules_version, {}), **options}

@@ -98,7 +98,8 @@ def start_state(record: Record, lookup: Callable[[str], GameInfo]) -> GameState:
             f" this cuberail knows versions up to {info.rules_version}"
         )
     try:
-        return info.new_game(len(record.players), record.options)
+        options = info.record_options(record.rules_version, record.options)
+        return info.new_game(len(record.players), options)
     except CuberailError as exc:
         raise RecordError(str(exc)) from None
 
