@@ -14,7 +14,8 @@ from cuberail.core.errors import ActionParseError
 KINDS = st.from_regex(r"[a-z][a-z0-9_]{0,9}", fullmatch=True)
 # Words are args that are not integers: they start with a letter (ids like "B&O", "A2").
 WORDS = st.from_regex(r"[A-Za-z][A-Za-z0-9&_\-]{0,9}", fullmatch=True)
-ARGS = st.lists(st.one_of(st.integers(min_value=-10**12, max_value=10**12), WORDS), max_size=4)
+INTS = st.integers(min_value=-(10**9 - 1), max_value=10**9 - 1)  # at most 9 digits
+ARGS = st.lists(st.one_of(INTS, WORDS), max_size=4)
 ACTIONS = st.builds(lambda kind, args: Action(kind, tuple(args)), KINDS, ARGS)
 
 

@@ -102,7 +102,7 @@ def test_from_json_refuses_a_non_object(data: object) -> None:
 def test_from_json_refuses_a_missing_field(field: str) -> None:
     data = record_data()
     del data[field]
-    with pytest.raises(RecordError, match=f"field '{field}' is missing or not a"):
+    with pytest.raises(RecordError, match=f"field '{field}' is missing; it must be"):
         Record.from_json(data)
 
 

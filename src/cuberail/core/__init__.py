@@ -7,10 +7,13 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import (
     CuberailError,
     IllegalActionError,
+    NameRefusedError,
     OptionError,
     RecordError,
+    SaveError,
 )
 from cuberail.core.game import GameInfo
+from cuberail.core.names import clean_name
 from cuberail.core.options import OptionSpec
 from cuberail.core.record import Record, replay
 from cuberail.core.state import GameResult, GameState
@@ -22,9 +25,12 @@ __all__ = [
     "GameResult",
     "GameState",
     "IllegalActionError",
+    "NameRefusedError",
     "OptionError",
     "OptionSpec",
     "Record",
     "RecordError",
+    "SaveError",
+    "clean_name",
     "replay",
 ]

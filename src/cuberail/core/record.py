@@ -1,4 +1,10 @@
-"""Game records: ``{title, rules_version, options, players, actions}``. The log is the game."""
+"""Game records: ``{title, rules_version, options, players, actions}``. The log is the game.
+
+Reading is strict and bounded (:mod:`cuberail.core.jsontext` for the bytes and JSON,
+:mod:`cuberail.core.schema` for the fields): every refusal is a one-line
+:class:`RecordError`. Writing is atomic and durable (:mod:`cuberail.core.files`), and
+writes only what would load again.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +16,14 @@ from typing import Any
 
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError, IllegalActionError, RecordError
+from cuberail.core.files import read_capped, shown, write_atomic
 from cuberail.core.game import GameInfo
+from cuberail.core.jsontext import MAX_RECORD_BYTES, parse_json
+from cuberail.core.names import clean_name
+from cuberail.core.schema import FORMAT, RecordModel, validate_record
 from cuberail.core.state import GameState
 
-FORMAT = "cuberail-record"
+__all__ = ["FORMAT", "Record", "new_record", "replay", "start_state"]
 
 
 @dataclass
@@ -42,48 +52,86 @@ class Record:
 
     @classmethod
     def from_json(cls, data: object) -> Record:
-        """Read a record, refusing one with missing or mistyped fields."""
-        if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object")
-        for key, kind in (("title", str), ("rules_version", int), ("options", dict),
-                          ("players", list), ("actions", list)):
-            if not isinstance(data.get(key), kind):
-                raise RecordError(f"field {key!r} is missing or not a {kind.__name__}")
-        actions = []
-        for i, raw in enumerate(data["actions"]):
-            try:
-                actions.append(Action.from_json(raw))
-            except CuberailError as exc:
-                raise RecordError(str(exc), i) from None
-        return cls(data["title"], data["rules_version"], dict(data["options"]),
-                   [str(p) for p in data["players"]], actions, dict(data.get("meta") or {}))
+        """Read a record from parsed JSON, validated by :class:`RecordModel`."""
+        return cls.from_model(validate_record(data))
+
+    @classmethod
+    def from_model(cls, model: RecordModel) -> Record:
+        return cls(model.title, model.rules_version, dict(model.options), list(model.players),
+                   list(model.actions), dict(model.meta))
+
+    def to_model(self) -> RecordModel:
+        """This record validated (RecordError when it would not load again)."""
+        try:
+            data = self.to_json()
+        except Exception:  # an action made in code whose text cannot even be written
+            raise RecordError("the record holds an action that is not well formed") from None
+        return validate_record(data)
+
+    @classmethod
+    def loads(cls, data: str | bytes | bytearray | memoryview) -> Record:
+        """Read a record from its JSON text or bytes (UTF-8, at most MAX_RECORD_BYTES)."""
+        return cls.from_json(parse_json(data))
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 
-    def save(self, path: str | Path) -> None:
-        """Write atomically, so an interrupted save never destroys an older file."""
-        target = Path(path)
-        tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(self.dumps() + "\n", encoding="utf-8")
-        tmp.replace(target)
+    def _checked_bytes(self) -> bytes:
+        """The file content, refused (RecordError) when it would not load again."""
+        model = self.to_model()
+        data = (json.dumps(model.model_dump(mode="json"), indent=1) + "\n").encode("utf-8")
+        if len(data) > MAX_RECORD_BYTES:
+            raise RecordError(f"the record is {len(data)} bytes; at most {MAX_RECORD_BYTES}")
+        return data
+
+    def save(self, path: str | Path, overwrite: bool = True) -> None:
+        """Write atomically and durably: an interrupted save never destroys an older file.
+
+        The record is validated first (RecordError, and nothing written, when it would
+        not load again). A unique temporary file in the same folder is written, fsynced
+        and renamed over ``path``, and the folder fsynced; two games saving in one folder
+        never clobber each other's temporary. With ``overwrite=False`` this is
+        :meth:`save_new`. An I/O failure is a :class:`SaveError` (a CuberailError, and an
+        OSError) whose message is ``cannot save to PATH: REASON``.
+        """
+        write_atomic(path, self._checked_bytes(), overwrite=overwrite)
+
+    def save_new(self, path: str | Path) -> None:
+        """Save to a path that must not exist yet: :class:`SaveError` (errno EEXIST) when it does.
+
+        Race-free: if another process creates ``path`` at the same moment, one of the two
+        gets the error and neither file is lost (the final step is a hard link, or
+        ``O_EXCL`` where links are not supported). For a new game's first save, so that
+        it never replaces a different game.
+        """
+        write_atomic(path, self._checked_bytes(), overwrite=False)
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """Read a record file: a regular file of at most MAX_RECORD_BYTES bytes.
+
+        Directories, FIFOs and devices are refused before they are opened, so that
+        loading never hangs or reads without end.
+        """
+        data = parse_json(read_capped(path, MAX_RECORD_BYTES), name=shown(path))
         try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(f"cannot read {path}: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{path} is not JSON ({exc.msg}, line {exc.lineno})") from None
-        return cls.from_json(data)
+            return cls.from_json(data)
+        except RecordError as exc:
+            if exc.index is not None:
+                raise
+            raise RecordError(f"{shown(path)}: {exc.reason}") from None
 
 
 def new_record(info: GameInfo, players: list[str], options: dict[str, Any]) -> Record:
-    """An empty record for a new game, with every option written out."""
-    return Record(info.title, info.rules_version, info.resolve_options(options), list(players))
+    """An empty record for a new game, with every option written out.
+
+    Player names are cleaned by :func:`clean_name` (RecordError when one is refused).
+    """
+    try:
+        names = [clean_name(p) for p in players]
+    except CuberailError as exc:
+        raise RecordError(str(exc)) from None
+    return Record(info.title, info.rules_version, info.resolve_options(options), names)
 
 
 def start_state(record: Record, lookup: Callable[[str], GameInfo]) -> GameState:

@@ -11,7 +11,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Self
 
-from cuberail.core.actions import Action
+from cuberail.core.actions import Action, action_problem
 from cuberail.core.errors import IllegalActionError
 
 
@@ -82,7 +82,14 @@ class GameState(ABC):
         """A JSON snapshot of the full state, for user interfaces and comparisons."""
 
     def illegal_reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal here, or None when it is legal."""
+        """Why ``action`` is illegal here, or None when it is legal.
+
+        Anything that is not a well-formed :class:`Action` (another type, a float or bool
+        argument, a huge integer...) is refused here, before the engine sees it.
+        """
+        problem = action_problem(action)
+        if problem is not None:
+            return problem
         if self.is_terminal():
             return "the game is over"
         if action in self.legal_actions():
