@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from cuberail.core import Action
+from cuberail.core.actions import action_problem
 from cuberail.core.errors import ActionParseError
 
 KINDS = st.from_regex(r"[a-z][a-z0-9_]{0,9}", fullmatch=True)
@@ -109,3 +111,72 @@ def test_from_json_accepts_only_values_with_an_exact_text_round_trip(data: objec
     except ActionParseError:
         return
     assert Action.from_text(action.text()) == action
+
+
+# --- limits and refusals (issue 8) ------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("bid 7.0", "'7.0' is neither a whole number nor a word"),
+    ("bid True", None),  # a word: it reads back as the word True, never as the int 1
+    ("bid 1234567890", "at most 9 digits"),
+    ("bid " + "9" * 5000, "at most 200 characters"),
+    ("bid " + "9" * 190, "at most 9 digits"),
+    ("bid +7", "neither a whole number nor a word"),
+    ("bid 1_000", "neither a whole number nor a word"),
+    ("share B\u00e9", "neither a whole number nor a word"),
+    ("share \ud800", "neither a whole number nor a word"),
+    ("bid\x007", "is not an action word"),
+    ("pass " + "x " * 17, "at most 16 arguments"),
+    ("x" * 201, "at most 200 characters"),
+])
+def test_from_text_limits(text: str, message: str | None) -> None:
+    if message is None:
+        assert Action.from_text(text).args == ("True",)
+        return
+    with pytest.raises(ActionParseError, match=re.escape(message)) as info:
+        Action.from_text(text)
+    assert str(info.value).isprintable()
+
+
+def test_from_text_keeps_nine_digit_numbers_and_leading_zeros() -> None:
+    assert Action.from_text("bid 999999999").args == (999_999_999,)
+    assert Action.from_text("bid -999999999").args == (-999_999_999,)
+    assert Action.from_text("bid 0000000000007").args == (7,)
+
+
+@pytest.mark.parametrize("text", [None, 7, b"bid 7", ["bid", 7]])
+def test_from_text_refuses_what_is_not_text(text: object) -> None:
+    with pytest.raises(ActionParseError, match="an action is text"):
+        Action.from_text(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("args", [[10**9], [7.0], [False], [10**5000], list(range(17)),
+                                  ["B\u00e9"]])
+def test_from_json_refuses_args_beyond_the_limits(args: list[object]) -> None:
+    with pytest.raises(ActionParseError, match="bad action args") as info:
+        Action.from_json({"kind": "bid", "args": args})
+    assert str(info.value).isprintable()
+
+
+def test_from_json_refuses_extra_keys() -> None:
+    with pytest.raises(ActionParseError, match="not an action"):
+        Action.from_json({"kind": "bid", "args": [7], "seat": 1})
+
+
+@pytest.mark.parametrize("bad", [
+    Action("bid", (7.0,)),  # type: ignore[arg-type]
+    Action("bid", (True,)), Action("bid", (10**9,)), Action("bid", (10**5000,)),
+    Action("bid", ("two words",)), Action("bid", ("",)), Action("bid", ("\ud800",)),
+    Action("Bid", (7,)), Action(7, ()),  # type: ignore[arg-type]
+    Action("bid", [7]),  # type: ignore[arg-type]
+    Action("bid", (None,)),  # type: ignore[arg-type]
+    "bid 7", None, ("bid", (7,)), {"kind": "bid", "args": [7]}, 7,
+])
+def test_action_problem_names_what_is_malformed(bad: object) -> None:
+    problem = action_problem(bad)
+    assert problem and problem.isprintable()
+
+
+@given(ACTIONS)
+def test_every_parsed_action_is_well_formed(action: Action) -> None:
+    assert action_problem(action) is None

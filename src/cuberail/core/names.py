@@ -47,13 +47,12 @@ def clean_name(value: object) -> str:
 def _first_refused(text: str) -> str | None:
     """The first character of ``text`` that a name may not contain, if any."""
     for char in text:
-        if char.isprintable() or char == " ":
-            if not _is_noncharacter(char):
-                continue
+        if _is_noncharacter(char):
             return char
-        if char in _KEPT_FORMAT or unicodedata.category(char) not in _REFUSED_CATEGORIES:
+        if char.isprintable() or char == " " or char in _KEPT_FORMAT:
             continue
-        return char
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            return char
     return None
 
 

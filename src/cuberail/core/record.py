@@ -61,11 +61,11 @@ class Record:
                    list(model.actions), dict(model.meta))
 
     def to_model(self) -> RecordModel:
-        """This record validated (RecordError when it would not load again)."""
-        try:
-            data = self.to_json()
-        except Exception:  # an action made in code whose text cannot even be written
-            raise RecordError("the record holds an action that is not well formed") from None
+        """This record validated (RecordError when it would not load again as it is)."""
+        data = {
+            "title": self.title, "rules_version": self.rules_version, "options": self.options,
+            "players": self.players, "actions": self.actions, "meta": self.meta,
+        }
         return validate_record(data)
 
     @classmethod
@@ -78,8 +78,10 @@ class Record:
 
     def _checked_bytes(self) -> bytes:
         """The file content, refused (RecordError) when it would not load again."""
-        model = self.to_model()
-        data = (json.dumps(model.model_dump(mode="json"), indent=1) + "\n").encode("utf-8")
+        fields = self.to_model().model_dump(mode="json")
+        if not fields["meta"]:
+            del fields["meta"]  # as to_json() writes it
+        data = (json.dumps(fields, indent=1) + "\n").encode("utf-8")
         if len(data) > MAX_RECORD_BYTES:
             raise RecordError(f"the record is {len(data)} bytes; at most {MAX_RECORD_BYTES}")
         return data

@@ -48,7 +48,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from cuberail.core.actions import MAX_ARGS, Action
+from cuberail.core.actions import MAX_ARGS, Action, action_problem
 from cuberail.core.errors import CuberailError, RecordError, show
 from cuberail.core.names import MAX_NAME, clean_name
 
@@ -101,8 +101,11 @@ def _player(value: object) -> str:
 
 
 def _action(value: object) -> Action:
-    if isinstance(value, Action):
-        value = value.to_json()  # re-checked: an Action made in code may hold anything
+    if isinstance(value, Action):  # made in code: it may hold anything (7.0, True...)
+        problem = action_problem(value)
+        if problem is not None:
+            raise ValueError(f"action {show(value)}: {problem}")
+        return value
     try:
         return Action.from_json(value)
     except CuberailError as exc:
