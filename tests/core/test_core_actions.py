@@ -119,15 +119,16 @@ def test_from_json_accepts_only_values_with_an_exact_text_round_trip(data: objec
     ("bid 7.0", "'7.0' is neither a whole number nor a word"),
     ("bid True", None),  # a word: it reads back as the word True, never as the int 1
     ("bid 1234567890", "at most 9 digits"),
-    ("bid " + "9" * 5000, "at most 200 characters"),
-    ("bid " + "9" * 190, "at most 9 digits"),
+    ("bid " + "9" * 5000, "at most 400 characters"),
+    ("bid " + "9" * 390, "at most 9 digits"),
+    ("share " + "x" * 201, "at most 200 long"),
     ("bid +7", "neither a whole number nor a word"),
     ("bid 1_000", "neither a whole number nor a word"),
     ("share B\u00e9", "neither a whole number nor a word"),
     ("share \ud800", "neither a whole number nor a word"),
     ("bid\x007", "is not an action word"),
     ("pass " + "x " * 17, "at most 16 arguments"),
-    ("x" * 201, "at most 200 characters"),
+    ("x" * 401, "at most 400 characters"),
 ])
 def test_from_text_limits(text: str, message: str | None) -> None:
     if message is None:

@@ -81,7 +81,7 @@ def test_a_missing_field_is_named() -> None:
     (["pass", "pass", {"kind": "bid", "args": [True]}], 2, "bad action args: [True]"),
     (["bid 7.0"], 0, "'7.0' is neither a whole number nor a word"),
     (["bid 1234567890"], 0, "at most 9 digits"),
-    (["bid " + "9" * 5000], 0, "at most 200 characters"),
+    (["bid " + "9" * 5000], 0, "at most 400 characters"),
     ([7], 0, "not an action"),
     ([{"kind": "bid", "args": [7], "by": 1}], 0, "not an action"),
 ])

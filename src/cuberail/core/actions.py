@@ -1,9 +1,9 @@
 """Actions: small immutable values with exact round trips to text and JSON.
 
-An action is a ``kind`` (a lowercase word) and zero or more ``args``: ints (never bools
-or floats) of at most 9 digits, or words (a letter, then printable ASCII without spaces).
-Its text form is the kind followed by its args, separated by spaces, at most 200
-characters::
+An action is a ``kind`` (a lowercase word) and at most 16 ``args``: ints (never bools
+or floats) of at most 9 digits, or words (a letter, then printable ASCII without spaces,
+at most 200 characters). Its text form is the kind followed by its args, separated by
+spaces, at most 400 characters::
 
     >>> a = Action("bid", (8,))
     >>> a.text()
@@ -92,10 +92,10 @@ class Action(NamedTuple):
         return cls(data["kind"], tuple(args))
 
 
-MAX_TEXT = 200
+MAX_TEXT = 400
 MAX_ARGS = 16
 MAX_DIGITS = 9
-MAX_WORD = 40
+MAX_WORD = 200  # TS jump payments ("pay:blue,blue,...") reach 60+ characters
 MAX_KIND = 40
 ARG_LIMIT = 10**MAX_DIGITS - 1  # the largest (absolute) integer argument
 _KEYS = frozenset({"kind", "args"})

@@ -48,7 +48,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from cuberail.core.actions import MAX_ARGS, Action, action_problem
+from cuberail.core.actions import MAX_ARGS, MAX_TEXT, Action, action_problem
 from cuberail.core.errors import CuberailError, RecordError, show
 from cuberail.core.names import MAX_NAME, clean_name
 
@@ -163,7 +163,7 @@ PlayerName = Annotated[str, PlainValidator(_player),
                        WithJsonSchema({"type": "string", "minLength": 1, "maxLength": MAX_NAME})]
 ACTION_JSON_SCHEMA: dict[str, Any] = {
     "anyOf": [
-        {"type": "string", "maxLength": 200, "examples": ["bid 7", "pass"]},
+        {"type": "string", "maxLength": MAX_TEXT, "examples": ["bid 7", "pass"]},
         {"type": "object", "required": ["kind"], "additionalProperties": False,
          "properties": {"kind": {"type": "string"},
                         "args": {"type": "array", "maxItems": MAX_ARGS,
