@@ -79,7 +79,7 @@ def test_a_missing_field_is_named() -> None:
 @pytest.mark.parametrize(("actions", "index", "expected"), [
     (["pass", {"kind": "bid", "args": [7.0]}], 1, "bad action args: [7.0]"),
     (["pass", "pass", {"kind": "bid", "args": [True]}], 2, "bad action args: [True]"),
-    (["bid 7.0"], 0, "'7.0' is neither a whole number nor a word"),
+    (["pass", "bid \u00b2"], 1, "'\u00b2' is neither a whole number nor a word"),
     (["bid 1234567890"], 0, "at most 9 digits"),
     (["bid " + "9" * 5000], 0, "at most 400 characters"),
     ([7], 0, "not an action"),

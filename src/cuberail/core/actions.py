@@ -1,7 +1,7 @@
 """Actions: small immutable values with exact round trips to text and JSON.
 
 An action is a ``kind`` (a lowercase word) and at most 16 ``args``: ints (never bools
-or floats) of at most 9 digits, or words (a letter, then printable ASCII without spaces,
+or floats) of at most 9 digits, or words (printable ASCII without spaces, not an integer,
 at most 200 characters). Its text form is the kind followed by its args, separated by
 spaces, at most 400 characters::
 
@@ -49,7 +49,7 @@ class Action(NamedTuple):
         Refused with :class:`ActionParseError`: text over :data:`MAX_TEXT` characters, a
         kind that is not a lowercase word, more than :data:`MAX_ARGS` arguments, and an
         argument that is neither a whole number of at most :data:`MAX_DIGITS` digits nor a
-        word (a letter, then printable ASCII; at most :data:`MAX_WORD` characters).
+        word (printable ASCII, not an integer; at most :data:`MAX_WORD` characters).
         """
         if not isinstance(text, str):
             raise ActionParseError(f"an action is text like 'bid 7', not {type(text).__name__}")
@@ -101,8 +101,9 @@ ARG_LIMIT = 10**MAX_DIGITS - 1  # the largest (absolute) integer argument
 _KEYS = frozenset({"kind", "args"})
 _INT = re.compile(r"-?[0-9]+")
 _KIND = re.compile(rf"[a-z][a-z0-9_-]{{0,{MAX_KIND - 1}}}")
-# A word: a letter, then printable ASCII other than space (ids such as "B&O", "pay:bank,red").
-_WORD = re.compile(rf"[A-Za-z][!-~]{{0,{MAX_WORD - 1}}}")
+# A word: printable ASCII other than space (ids such as "B&O", "pay:bank,red"), that is not
+# an integer (those are read as ints): "4.5" or "+7" are words, which no game accepts.
+_WORD = re.compile(rf"(?!-?[0-9]+\Z)[!-~]{{1,{MAX_WORD}}}")
 
 
 def _is_kind(value: object) -> bool:
@@ -125,7 +126,7 @@ def _parse_arg(word: str) -> Arg:
         return int(word)
     if _WORD.fullmatch(word) is None:
         raise ActionParseError(f"'{show(word)}' is neither a whole number nor a word"
-                               f" (a letter, then printable ASCII; at most {MAX_WORD} long)")
+                               f" (printable ASCII; at most {MAX_WORD} long)")
     return word
 
 
