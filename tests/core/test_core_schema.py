@@ -56,7 +56,7 @@ def refusal(value: object) -> str:
     ("meta", "x", "field 'meta'"),
     ("meta", {"x": "a" * 70_000}, "field 'meta'.*at most 65536"),
     ("meta", {"x": float("inf")}, "field 'meta'.*finite"),
-    ("meta", {"x": 10**25}, "field 'meta'.*20 digits"),
+    ("meta", {"x": 10**45}, "field 'meta'.*40 digits"),
     ("meta", {"x": "\ud800"}, "field 'meta'.*lone surrogate"),
     ("meta", {"x": {1, 2}}, "field 'meta'.*not a JSON value"),
 ])
@@ -152,7 +152,7 @@ def test_nesting_depth_agrees_with_the_parsed_value(value: object) -> None:
     (b'{"a": "\xff"}', "not UTF-8 text (byte 0xff at offset 7)"),
     (b"[" * (MAX_DEPTH + 1) + b"]" * (MAX_DEPTH + 1), f"nested deeper than {MAX_DEPTH}"),
     (b"[" * 100_000, f"nested deeper than {MAX_DEPTH}"),
-    (b"[" + b"9" * 5000 + b"]", "has 5000 digits; at most 20"),
+    (b"[" + b"9" * 5000 + b"]", "has 5000 digits; at most 40"),
     (b"[NaN]", "NaN is not a JSON number"),
     (b"[-Infinity]", "-Infinity is not a JSON number"),
     (b'{"a": 1, "a": 2}', "repeats the key 'a'"),

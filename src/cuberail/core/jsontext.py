@@ -21,7 +21,9 @@ from cuberail.core.errors import RecordError, show
 
 MAX_RECORD_BYTES = 5 * 1024 * 1024
 MAX_DEPTH = 64
-MAX_INT_DIGITS = 20
+# Far below the 4,300 digits where Python's int() fails, far above any real number in a
+# record: bot seeds in meta are derived from a tournament seed and can pass 20 digits.
+MAX_INT_DIGITS = 40
 
 # The longest prefix made of complete strings and other characters (possessive: linear).
 _PREFIX = re.compile(r'(?:[^"]++|"(?:[^"\\]++|\\.)*+")*+', re.DOTALL)

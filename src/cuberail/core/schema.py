@@ -61,7 +61,8 @@ OPTION_LIMIT = 10**12 - 1
 MAX_ACTIONS = 20_000
 MAX_META_BYTES = 64 * 1024
 MAX_META_DEPTH = 32
-META_INT_LIMIT = 10**20  # meta holds seeds: any 64-bit integer fits
+META_DIGITS = 40  # meta holds seeds (a tournament seed times a game factor)
+META_INT_LIMIT = 10**META_DIGITS
 
 ALLOWED = {
     "format": f"it must be {FORMAT!r} when present",
@@ -140,7 +141,7 @@ def _meta_scalar(item: object) -> None:
     if type(item) is int:
         if -META_INT_LIMIT < item < META_INT_LIMIT:
             return
-        raise ValueError(f"meta holds {show(item)}: integers have at most 20 digits")
+        raise ValueError(f"meta holds {show(item)}: integers have at most {META_DIGITS} digits")
     if type(item) is float:
         if math.isfinite(item):
             return
