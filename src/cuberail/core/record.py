@@ -57,6 +57,7 @@ class Record:
 
     @classmethod
     def from_model(cls, model: RecordModel) -> Record:
+        """The record a validated :class:`RecordModel` describes (the server validates first)."""
         return cls(model.title, model.rules_version, dict(model.options), list(model.players),
                    list(model.actions), dict(model.meta))
 
