@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from cuberail.games.chicago_express.state import ChicagoExpressState
 
 # kind -> what its one argument is ("" for kinds without an argument)
-_ARGUMENT = {"choose": "gauge", "share": "company", "company": "company", "bid": "dollars",
-             "place": "hex", "develop": "hex", "pass": "", "stop": "", "forgo": ""}
+_ARGUMENT = {"choose": "an action (auction, develop or build)", "share": "a company id",
+             "bid": "a whole number of dollars", "pass": "", "company": "a company id",
+             "place": "a hex id", "stop": "", "develop": "a hex id", "forgo": ""}
 _EXAMPLE = {"choose": "choose build", "share": "share PRR", "company": "company NYC",
             "bid": "bid 8", "place": "place R3", "develop": "develop I6"}
 _LISTED = 12  # allowed actions named in a message before "..."
@@ -72,23 +73,23 @@ def _shape_problem(action: Action) -> str | None:
     what = _ARGUMENT[kind]
     if not isinstance(args, tuple) or len(args) != (1 if what else 0):
         if what:
-            return f"'{kind}' takes one argument, a {what} (e.g. '{_EXAMPLE[kind]}')"
+            return f"'{kind}' takes one argument, {what} (e.g. '{_EXAMPLE[kind]}')"
         return f"'{kind}' takes no argument"
     if not what:
         return None
-    return _argument_problem(kind, what, args[0])
+    return _argument_problem(kind, args[0])
 
 
-def _argument_problem(kind: str, what: str, arg: object) -> str | None:
-    if what == "dollars":
+def _argument_problem(kind: str, arg: object) -> str | None:
+    if kind == "bid":
         if isinstance(arg, bool) or not isinstance(arg, int):
             return f"a bid is a whole number of dollars (e.g. '{_EXAMPLE[kind]}')"
         return None
-    if what == "gauge":
+    if kind == "choose":
         if arg not in GAUGE_NAMES:
             return f"no action '{arg}'; choose one of {', '.join(GAUGE_NAMES)}"
         return None
-    if what == "company":
+    if kind in ("share", "company"):
         if not isinstance(arg, str) or arg not in COMPANY_IDS:
             return f"no company '{arg}'; the companies are {', '.join(COMPANY_IDS)}"
         return None
@@ -151,9 +152,10 @@ def _auction_problem(s: ChicagoExpressState, kind: str, arg: object) -> str:
         if arg > cash:
             return f"player {s.a_to_act} has only ${cash} (CE-3.3; {where})"
     if kind in ("place", "stop") and s.a_kind == AUCTION_WABASH and s.build_resumes():
-        return (f"the Chicago phase interrupts the build: the Wabash share is auctioned"
-                f" first, then the build resumes (CE-5.7, rules version 2; {where})")
-    return where
+        return ("the Chicago phase interrupts the build: the Wabash share is auctioned first,"
+                " then the build resumes (CE-5.7 since rules version 2; version 1 ran the phase"
+                f" after the build); {where}")
+    return f"not allowed now; {where}"
 
 
 def _bids_summary(s: ChicagoExpressState) -> str:
@@ -227,7 +229,7 @@ def _place_problem(s: ChicagoExpressState, h: int) -> str:
     return f"{problem}; reachable now: {hexes}{more} (or stop; {left} placement(s) left)"
 
 
-def _develop_problem(s: ChicagoExpressState, h: int) -> str:
+def _develop_problem(s: ChicagoExpressState, h: int) -> str | None:
     hx = HEXES[h]
     if h not in DEVELOPABLE:
         what = f"a {'start hex' if START_MASK >> h & 1 else hx.terrain_name}"
@@ -237,11 +239,15 @@ def _develop_problem(s: ChicagoExpressState, h: int) -> str:
     elif not s.occ[h]:
         problem = f"no locomotive on {hx.id} (CE-6.1)"
     elif h in INDUSTRIAL_HEXES:
+        if s.track[h] < s.opts.track_max[h]:
+            return None
         problem = f"{hx.name}'s track is at its maximum {s.opts.track_max[h]} (CE-6.5)"
     elif s.is_developed(h):
         problem = f"{hx.id} is developed already (CE-6.2)"
-    else:
+    elif not s.houses:
         problem = "the supply has no houses left (CE-6.2)"
+    else:
+        return None
     return f"{problem}; {_allowed(s)}"
 
 
