@@ -119,11 +119,11 @@ def test_explain_never_crashes_on_any_action(name: str, action: Action) -> None:
 def test_explain_names_the_argument_shape() -> None:
     state = fresh(3)
     assert state.explain_illegal(Action("bid")) == (
-        "bid: 'bid' takes one argument, a whole number of dollars (e.g. 'bid 8')")
-    assert state.explain_illegal(Action("forgo", (1,))) == "forgo 1: 'forgo' takes no argument"
+        "'bid' takes one argument, a whole number of dollars (e.g. 'bid 8')")
+    assert state.explain_illegal(Action("forgo", (1,))) == "'forgo' takes no argument"
     assert state.explain_illegal(Action("bid", ("x",))).startswith(
-        "bid x: a bid is a whole number of dollars")
+        "a bid is a whole number of dollars")
     assert state.explain_illegal(Action("choose", ("sleep",))).startswith(
-        "choose sleep: no action 'sleep'; choose one of auction, develop, build")
+        "no action 'sleep'; choose one of auction, develop, build")
     assert state.explain_illegal(Action("fly")).startswith(
-        "fly: not a Chicago Express action; the actions are choose, share, bid")
+        "not a Chicago Express action; the actions are choose, share, bid")

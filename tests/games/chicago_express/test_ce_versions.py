@@ -50,6 +50,6 @@ def test_version_1_record_building_with_a_company_unable_to_place_stops_there() 
         replay(record, get_game)
     assert info.value.index == 13
     reason = info.value.reason
-    assert reason.startswith("company PRR: PRR cannot place a locomotive now (treasury $0")
+    assert reason.startswith("PRR cannot place a locomotive now (treasury $0")
     assert "CE-5.1, CE-5.6" in reason and "rules version 2" in reason
     assert "version 1 offered it" in reason

@@ -40,25 +40,22 @@ _LISTED = 12  # allowed actions named in a message before "..."
 
 
 def explain(s: ChicagoExpressState, action: Action) -> str:
-    """Why ``action`` is refused in ``s``, naming what is allowed now."""
+    """Why ``action`` is refused in ``s``, naming what is allowed now.
+
+    The reason does not repeat the action: :class:`IllegalActionError` shows it
+    first ("illegal action place E0: E0 is not next to NYC's track ...").
+    """
     if s.is_terminal():
-        return f"{_text(action)}: the game is over"
+        return "the game is over"
     shape = _shape_problem(action)
     if shape is not None:
-        return f"{_text(action)}: {shape}"
+        return shape
     kind = action.kind
     arg = action.args[0] if action.args else None
     reason = _rule_problem(s, kind, arg)
     if reason is None:
         reason = f"not allowed now; {_step(s)}: {_allowed(s)}"
-    return f"{_text(action)}: {reason}"
-
-
-def _text(action: Action) -> str:
-    """The action as text, whatever its fields hold."""
-    words = [str(action.kind), *(str(a) for a in action.args)] if isinstance(
-        action.args, tuple) else [str(action.kind), str(action.args)]
-    return " ".join(words)
+    return reason
 
 
 # ----- the shape of an action ------------------------------------------------------
