@@ -177,3 +177,13 @@ def test_ce_5_7_continue_refuses_building_during_the_wabash_auction() -> None:
     play(state, "choose build", "company PRR", "place A2")
     reason = state.explain_illegal(Action.from_text("place B2"))
     assert "CE-5.7" in reason and "the build resumes" in reason
+
+
+def test_ce_5_7_continue_view_says_the_build_resumes_after_the_auction() -> None:
+    from cuberail.games.chicago_express.view import describe_step
+
+    state = continue_game("A3")
+    play(state, "choose build", "company PRR", "place A2")
+    line = describe_step(state, ["Ann", "Bob", "Cy"])
+    assert line.startswith("Wabash auction of a Wabash share, opened by Ann")
+    assert line.endswith("; then Ann goes on building for PRR (1 of 3 placed)")
