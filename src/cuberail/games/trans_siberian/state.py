@@ -209,7 +209,11 @@ class TransSiberianState(OpenAuction, GameState):
         if not isinstance(action, Action):
             return (f"not an action: {action!r} (a {type(action).__name__}); pass an Action,"
                     " e.g. Action.from_text('pass')")
-        return super().illegal_reason(action)
+        if self.step == OVER:
+            return "the game is over"
+        if action in self.legal_actions():
+            return None
+        return self.explain_illegal(action)
 
     def explain_illegal(self, action: Action) -> str:
         from cuberail.games.trans_siberian.snapshot import explain
