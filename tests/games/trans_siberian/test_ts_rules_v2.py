@@ -214,7 +214,8 @@ def test_ts_8_1_a_bid_that_cannot_lift_the_value_above_the_marker_is_warned() ->
 # ----- refusals: anything but a legal Action ------------------------------------------
 
 
-@pytest.mark.parametrize("thing", ["bid 8", None, 8, ("pass", ()), ["bid", 8], b"pass"])
+@pytest.mark.parametrize("thing", ["bid 8", None, 8, ("pass", ()), ["bid", 8], b"pass",
+                                   Action("bid", 8), Action(None, ()), Action("pass", None)])  # type: ignore[arg-type]
 def test_apply_refuses_a_non_action_with_the_documented_error(thing: object) -> None:
     s = new()
     before = s.to_json()
