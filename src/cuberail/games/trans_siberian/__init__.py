@@ -22,7 +22,7 @@ OPTIONS = (
                "TS-1.4: the income-track marks that raise the share value, comma separated"),
     OptionSpec("timing_track", 5, "TS-1.5: timing advances before each dividend",
                minimum=1, maximum=20),
-    OptionSpec("dividend_track", 8, "TS-1.6: dividend payments before the game ends",
+    OptionSpec("dividend_track", 6, "TS-1.6: dividend payments before the game ends",
                minimum=1, maximum=30),
     OptionSpec("start_player", "first-seat", "TS-1.8: who opens the first auction: seat 0,"
                " or a seat drawn with the seed option", choices=("first-seat", "random")),
