@@ -21,7 +21,7 @@ def test_ts_9_1_a_share_value_of_75_ends_the_game_after_the_interturn() -> None:
 
 def test_ts_9_1_the_dividend_track_ends_the_game() -> None:
     s = opened()
-    s.dividends = 7
+    s.dividends = 5
     s.timing = 4
     play(s, "pass")
     assert s.is_terminal() and s.end_reasons() == ["the dividend track reached its end"]
@@ -38,7 +38,7 @@ def test_ts_9_1_dividend_track_option() -> None:
 def test_ts_9_1_no_phase_2_auction_when_the_game_ends() -> None:
     s = opened()
     set_value(s, "red", 48)
-    s.dividends = 7
+    s.dividends = 5
     s.timing = 4
     play(s, "pass")
     assert s.step == OVER and s.step != AUCTION
@@ -63,10 +63,22 @@ def test_ts_9_2_result_and_tied_winners() -> None:
     s = opened()
     pay_cash(s, 1, 50)
     pay_cash(s, 2, 50)
-    s.dividends = 7
+    s.dividends = 5
     s.timing = 4
     cash = s.cash[:]
     play(s, "pass")
     result = s.result()
     assert result.scores == tuple(s.scores())
     assert cash[1] == cash[2] and result.winners == (1, 2)
+
+
+def test_ts_1_6_the_default_dividend_track_is_6_payments() -> None:
+    """TS-10: chosen by the balance study (docs/trans-siberian.md); 8 for version-1 records."""
+    s = opened()
+    s.dividends = 4
+    s.timing = 4
+    play(s, "pass")
+    assert not s.is_terminal() and s.dividends == 5
+    s.timing = 4
+    play(s, "pass")
+    assert s.is_terminal() and s.end_reasons() == ["the dividend track reached its end"]

@@ -21,7 +21,7 @@ from cuberail.games.trans_siberian.state import ACTIVE, WAITING
 def test_title_is_registered_with_aliases() -> None:
     assert get_game("trans-siberian") is INFO
     assert get_game("tsr") is INFO
-    assert INFO.rules_version == 1
+    assert INFO.rules_version == 2
     assert (INFO.min_players, INFO.max_players) == (3, 5)
 
 
@@ -30,8 +30,10 @@ def test_every_spec_option_has_its_default() -> None:
     assert defaults == {
         "cash_3p": 48, "cash_4p": 40, "cash_5p": 32,
         "income_marks": "10,15,20,26,32,38,44,51,59,66,70",
-        "timing_track": 5, "dividend_track": 8, "start_player": "first-seat", "seed": 0,
+        "timing_track": 5, "dividend_track": 6, "start_player": "first-seat", "seed": 0,
         "failed_auction_steps": 1, "first_turn": "last-winner", "phase2_order": "black-white",
+        "phase1_dividend_steps": 1, "quiet_dividend_steps": 1, "nationalization": "at-or-below",
+        "end_when_empty": True, "jump_paths": "all",
     }
     assert all(o.help.startswith("TS-") for o in INFO.options)
 
