@@ -6,11 +6,12 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
 from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from clirun import run_cli
+from clirun import cuberail_cmd, env, run_cli
 from rich.console import Console
 
 from cuberail.cli import common
@@ -111,10 +112,6 @@ def test_one_huge_line_on_stdin_is_refused_without_keeping_it(tmp_path: Path) ->
 
 
 def test_undecodable_bytes_on_stdin_are_a_reply_not_a_crash(tmp_path: Path) -> None:
-    import subprocess
-
-    from clirun import cuberail_cmd, env
-
     done = subprocess.run(cuberail_cmd("play", "ce", "--players", "3", "--bots", "2", "--save",
                                        str(tmp_path / "g.json")),
                           input=b"\xff\xfe\n\x00\nquit\n", capture_output=True, timeout=60,
@@ -133,11 +130,8 @@ def test_play_with_stdin_closed(tmp_path: Path) -> None:
     Record.load(tmp_path / "h.json")
 
 
-def run_cli_closed_stdin(tmp_path: Path) -> "subprocess.CompletedProcess[str]":  # noqa: UP037
-    import subprocess
-
-    from clirun import cuberail_cmd, env
-
+def run_cli_closed_stdin(tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """`cuberail play` with file descriptor 0 closed, like `cuberail play <&-`."""
     return subprocess.run(cuberail_cmd("play", "ce", "--players", "3", "--bots", "2",
                                        "--save", str(tmp_path / "h.json")),
                           stdin=subprocess.DEVNULL, capture_output=True, text=True,
