@@ -295,11 +295,14 @@ def check_output_file(path: Path, what: str) -> None:
     text = str(path)
     if "\0" in text:
         raise CuberailError(f"{what} {_short(text)}: a file name cannot contain a NUL byte")
-    if path.is_dir():
-        raise CuberailError(f"{what} {path} is a folder: give a file name")
     folder = path.parent
-    if not folder.is_dir():
-        raise CuberailError(f"{what} {path}: the folder {folder} does not exist")
+    try:
+        if path.is_dir():
+            raise CuberailError(f"{what} {path} is a folder: give a file name")
+        if not folder.is_dir():
+            raise CuberailError(f"{what} {path}: the folder {folder} does not exist")
+    except OSError as exc:  # a name too long, a loop of links...
+        raise CuberailError(f"{what} {_short(text)}: {_reason(exc)}") from None
     if not os.access(folder, os.W_OK | os.X_OK):
         raise CuberailError(f"{what} {path}: cannot write in the folder {folder}")
 
