@@ -121,3 +121,21 @@ def test_a_stopped_tournament_keeps_its_games_quietly(tmp_path: Path, how: str) 
     for record in out.glob("game-*.json"):
         Record.load(record)
     assert "interrupted" in stdout
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--json", "{tmp}"], "is a folder"),
+    (["--json", "{tmp}/no/such/b.json"], "does not exist"),
+    (["--repeat", "99999999"], "--repeat"),
+])
+def test_bench_checks_its_output_before_measuring(
+        tmp_path: Path, capsys: Capsys, monkeypatch: pytest.MonkeyPatch,
+        argv: list[str], message: str) -> None:
+    from cuberail.cli import bench
+
+    def never(*args: object) -> object:
+        raise AssertionError("measured before the arguments were checked")
+
+    monkeypatch.setattr(bench, "bench_title", never)
+    assert main(["bench", "--quick", *(a.format(tmp=tmp_path) for a in argv)]) == 2
+    assert message in capsys.readouterr().err
