@@ -21,7 +21,7 @@ import os
 import re
 import signal
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -189,13 +189,32 @@ def _play_all(info: GameInfo, bots: list[str], args: argparse.Namespace,
         try:
             with contextlib.closing(games):  # an interrupt shuts the worker pool down now
                 for outcome in games:
-                    _save_record(out, outcome)
-                    outcomes.append(outcome)
+                    with _interrupts_deferred():  # a record on disk is a game counted
+                        _save_record(out, outcome)
+                        outcomes.append(outcome)
                     progress.advance(task)
         except KeyboardInterrupt:
             interrupted = True
     outcomes.sort(key=lambda o: o.index)
     return outcomes, interrupted, time.perf_counter() - start
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is done, then raise KeyboardInterrupt."""
+    caught: list[int] = []
+
+    def later(signum: int, frame: object) -> None:
+        caught.append(signum)
+
+    previous = {sig: signal.signal(sig, later) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def record_path(out: Path, index: int) -> Path:
