@@ -196,6 +196,8 @@ def test_a_record_seat_asking_for_an_endless_search_is_refused(tmp_path: Path,
         assert main(["play", "--load", str(tmp_path / "game.json")]) == 2
         err = capsys.readouterr().err
         assert "meta.seats" in err and ("from" in err or "not an iteration" in err)
+        assert main(["replay", str(tmp_path / "game.json")]) == 0  # replaying needs no bot
+        assert "Player 1" in capsys.readouterr().out
     assert game.record.actions == []
 
 

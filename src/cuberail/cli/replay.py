@@ -25,7 +25,12 @@ def _check_at(at: int | None, total: int) -> int:
 
 
 def _seat_names(record: Record) -> list[str]:
-    seats = common.seats_from_record(record)
+    """The players, with their bots when the record names them (a replay plays no bot,
+    so a seat naming a bot this cuberail refuses only loses that note)."""
+    try:
+        seats = common.seats_from_record(record)
+    except RecordError:
+        seats = None
     if seats is None:
         return list(record.players)
     return [f"{s.name} (bot {s.bot})" if s.bot and s.bot not in s.name else s.name
