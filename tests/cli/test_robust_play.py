@@ -290,3 +290,19 @@ def test_reading_a_record_loads_only_names_cleaned(tmp_path: Path) -> None:
     assert game.names[0] == "A [2Jnn"
     assert common.load_record(tmp_path / "game.json").players[0] == "A [2Jnn"
     assert isinstance(read_choice(auction_menu(), "help"), Command)
+
+
+@pytest.mark.parametrize("seed", [str(2**70), str(-(2**70))])
+def test_a_seed_too_large_for_a_record_is_refused(tmp_path: Path, capsys: Capsys,
+                                                  seed: str) -> None:
+    assert main(["play", "ce", "--bots", "4", "--seed", seed,
+                 "--save", str(tmp_path / "g.json")]) == 2
+    assert "--seed" in capsys.readouterr().err
+    assert not (tmp_path / "g.json").exists()
+
+
+def test_the_largest_seed_allowed_saves_a_game_that_loads(tmp_path: Path) -> None:
+    game = make_game(tmp_path, "--players", "3", "--bots", "random,random",
+                     "--seed", str(2**62))
+    assert load_game(build_parser().parse_args(
+        ["play", "--load", str(game.path)])).seats[2].seed == 2**62 + 2

@@ -40,6 +40,7 @@ MAX_NAME = 40  # characters in a player's name
 MAX_NAMES_TEXT = 2000  # characters in --names
 MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long game's record is well under 100 kB
 MAX_LINE = 500  # characters in a line typed at the prompt
+MAX_SEED = 2**62  # seeds of seats stay below 2**63, which a record accepts
 
 
 def make_console() -> Console:
@@ -186,6 +187,8 @@ def make_seats(players: int, bots: list[str], names: list[str], seed: int | None
     """Humans first, then the bots; names given fill seats in order, the rest are defaults."""
     if len(names) > players:
         raise CuberailError(f"{len(names)} names given for {players} players")
+    if seed is not None and not -MAX_SEED <= seed <= MAX_SEED:
+        raise CuberailError(f"--seed {_short(seed)}: from {-MAX_SEED} to {MAX_SEED}")
     base = random.randrange(2**31) if seed is None else seed
     humans = players - len(bots)
     seats = []
