@@ -17,7 +17,7 @@ import math
 import multiprocessing
 import signal
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,8 +101,11 @@ def play_game(
 Job = tuple[str, list[str], int, int, dict[str, Any]]  # title, bots, seed, game index, options
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+def _worker_init() -> None:
+    """A worker ignores Ctrl-C (the parent's to handle) and dies quietly on SIGTERM (how
+    the pool stops it), whatever handlers it inherited from the parent by fork."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _play_job(job: Job) -> GameOutcome:
@@ -117,23 +120,28 @@ def play_games(
     indices: Iterable[int],
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
-) -> Iterator[GameOutcome]:
+) -> Generator[GameOutcome, None, None]:
     """Outcomes of the given games as they finish: in this process, or in ``jobs`` processes.
 
-    Worker processes ignore Ctrl-C; the caller's KeyboardInterrupt stops them all.
-    The outcomes do not depend on ``jobs`` (only their order of arrival does).
+    Worker processes ignore Ctrl-C; the caller's KeyboardInterrupt (or closing this
+    generator) stops them all. After the last game the pool is closed and joined, not
+    killed. The outcomes do not depend on ``jobs`` (only their order of arrival does).
     """
     work = [(title, list(bots), seed, g, dict(options or {})) for g in indices]
     if jobs <= 1 or len(work) <= 1:
         for job in work:
             yield _play_job(job)
         return
-    pool = multiprocessing.get_context().Pool(min(jobs, len(work)), initializer=_ignore_sigint)
+    pool = multiprocessing.get_context().Pool(min(jobs, len(work)), initializer=_worker_init)
+    finished = False
     try:
         yield from pool.imap_unordered(_play_job, work)
-        pool.close()
+        finished = True
     finally:
-        pool.terminate()
+        if finished:
+            pool.close()
+        else:
+            pool.terminate()
         pool.join()
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cuberail.cli import common
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.game import GameInfo
@@ -63,9 +64,14 @@ class Sizes:
         return cls(4, 200, 60) if quick else cls(20, 1000, 300)
 
 
+MAX_REPEAT = 1000
+
+
 def run(args: argparse.Namespace) -> int:
-    if args.repeat < 1:
-        raise CuberailError("--repeat must be at least 1")
+    if not 1 <= args.repeat <= MAX_REPEAT:
+        raise CuberailError(f"--repeat {args.repeat}: from 1 to {MAX_REPEAT}")
+    if args.json:
+        common.check_output_file(Path(args.json), "--json")  # before the work, not after
     names = [get_game(t).title for t in args.titles] or titles()
     console = Console()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -77,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
         report[title] = numbers
         console.print(_table(get_game(title), args.players, numbers))
     if args.json:
-        Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        common.write_atomic(Path(args.json), json.dumps(report, indent=1) + "\n")
     return 0
 
 

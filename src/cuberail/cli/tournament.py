@@ -4,16 +4,24 @@ Game ``g`` seats the bots rotated by ``g % players``, so no bot profits from its
 seat. Every game's record is written as it finishes (replayable with ``cuberail
 replay``), then ``summary.json``. The same seed gives the same records whatever
 ``--jobs`` is, as long as the bots search by iterations rather than by time.
-Ctrl-C stops early and still reports the games finished so far.
+Ctrl-C or SIGTERM stops early and still reports the games finished so far.
+
+The output folder: a folder that already holds a tournament's files (``game-*.json``,
+``summary.json``) is refused, so that old and new records never mix; ``--force``
+deletes those files (and only those) first. Every output path is checked before the
+first game.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
+import re
 import signal
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +38,7 @@ from rich.table import Table
 
 from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
 from cuberail.bots.registry import bot_names, make_bot
+from cuberail.cli import common
 from cuberail.core.errors import CuberailError
 from cuberail.core.game import GameInfo
 from cuberail.core.options import parse_option_args
@@ -43,39 +52,51 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("title", help="game title, e.g. chicago-express (or ce)")
     p.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
-    p.add_argument("--bots", default="heuristic,random",
+    p.add_argument("--bots",
                    help="comma-separated bot per seat (one name fills every seat), e.g."
-                        " mcts,heuristic,heuristic,random; bots: "
+                        " mcts,heuristic,heuristic,random (default: one heuristic, random"
+                        " bots in the other seats); bots: "
                         + ", ".join(bot_names()) + ", mcts:ITERATIONS, mcts:SECONDSs")
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--games", type=int, default=100,
+                   help=f"number of games, 1 to {MAX_GAMES} (default 100)")
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help=f"worker processes, 1 to {MAX_JOBS} (default 1)")
     p.add_argument("--out", help="directory for records and summary.json"
-                                 " (default ./tournament-TITLE-SEED)")
+                                 " (default ./tournament-TITLE-SEED); refused if it holds"
+                                 " another tournament's files, unless --force")
+    p.add_argument("--force", action="store_true",
+                   help="delete the game-*.json and summary.json already in --out first")
     p.add_argument("--chart", help="write a PNG of the win shares (needs matplotlib)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="rule option (repeatable)")
     p.set_defaults(func=run)
 
 
+MAX_GAMES = 1_000_000
+MAX_JOBS = 64
+OWN_FILES = re.compile(r"(game-\d+\.json|summary\.json|\.?(game-\d+|summary)\.json\..*tmp)")
+
+
 def run(args: argparse.Namespace) -> int:
     info = get_game(args.title)
     bots = _bot_list(args.bots, args.players, info)
     options = parse_option_args(info.options, args.option)
-    if args.games < 1:
-        raise CuberailError("--games must be at least 1")
-    if args.jobs < 1:
-        raise CuberailError("--jobs must be at least 1")
-    out = Path(args.out or f"tournament-{info.title}-{args.seed}")
-    out.mkdir(parents=True, exist_ok=True)
-    console = Console()
-    previous = signal.signal(signal.SIGTERM, _terminated)  # stop the workers on kill, too
+    if not 1 <= args.games <= MAX_GAMES:
+        raise CuberailError(f"--games {args.games}: from 1 to {MAX_GAMES}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise CuberailError(f"--jobs {args.jobs}: from 1 to {MAX_JOBS}")
+    if args.chart:
+        _check_chart(Path(args.chart))
+    out = prepare_out(Path(args.out or f"tournament-{info.title}-{args.seed}"), args.force)
+    console = Console(highlight=False)
+    previous = signal.signal(signal.SIGTERM, _terminated)  # the parent's only (see arena)
     try:
         outcomes, interrupted, seconds = _play_all(info, bots, args, options, out)
     finally:
         signal.signal(signal.SIGTERM, previous)
     summary = build_summary(info, bots, args, options, outcomes, interrupted, seconds)
-    (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    common.write_atomic(out / "summary.json", json.dumps(summary, indent=1) + "\n")
     print_table(console, info, bots, outcomes, interrupted)
     console.print(f"records and summary.json in {out}/")
     if args.chart:
@@ -89,11 +110,55 @@ def _terminated(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _bot_list(text: str, players: int, info: GameInfo) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
+def prepare_out(out: Path, force: bool) -> Path:
+    """The output folder, made if missing. One holding another tournament's files is
+    refused (old and new records would mix) unless ``force``: then those files go."""
+    if "\0" in str(out):
+        raise CuberailError("--out: a folder name cannot contain a NUL byte")
+    if out.exists() and not out.is_dir():
+        raise CuberailError(f"--out {out} is not a folder")
+    if out.is_dir():
+        ours = sorted(p for p in out.iterdir() if OWN_FILES.fullmatch(p.name) and p.is_file())
+        if ours and not force:
+            raise CuberailError(
+                f"--out {out} already holds a tournament's files ({len(ours)}: {ours[0].name}"
+                f"...): choose another folder with --out, or add --force to delete them first")
+        for path in ours:
+            path.unlink()
+    else:
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CuberailError(f"--out {out}: cannot make the folder ({exc.strerror})") from None
+    if not os.access(out, os.W_OK | os.X_OK):
+        raise CuberailError(f"--out {out}: cannot write in this folder")
+    return out
+
+
+def _check_chart(path: Path) -> None:
+    """--chart: a file that can be written, and matplotlib there to draw it."""
+    common.check_output_file(path, "--chart")
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise CuberailError(
+            "--chart needs matplotlib: pip install matplotlib (or cuberail[plot])") from None
+
+
+def default_bots(players: int) -> list[str]:
+    """The default seats: one heuristic against random bots, for any number of players."""
+    return ["heuristic"] + ["random"] * (players - 1)
+
+
+def _bot_list(text: str | None, players: int, info: GameInfo) -> list[str]:
     if not info.min_players <= players <= info.max_players:
         raise CuberailError(
             f"{info.name} is for {info.min_players} to {info.max_players} players, not {players}")
+    if text is None:
+        return default_bots(players)
+    if len(text) > 200 * players:
+        raise CuberailError(f"--bots is {len(text)} characters long; name one bot per seat")
+    names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) == 1:
         names *= players
     if len(names) != players:
@@ -122,14 +187,34 @@ def _play_all(info: GameInfo, bots: list[str], args: argparse.Namespace,
         task = progress.add_task(f"{info.title}", total=args.games)
         games = play_games(info.title, bots, args.seed, range(args.games), options, args.jobs)
         try:
-            for outcome in games:
-                _save_record(out, outcome)
-                outcomes.append(outcome)
-                progress.advance(task)
+            with contextlib.closing(games):  # an interrupt shuts the worker pool down now
+                for outcome in games:
+                    with _interrupts_deferred():  # a record on disk is a game counted
+                        _save_record(out, outcome)
+                        outcomes.append(outcome)
+                    progress.advance(task)
         except KeyboardInterrupt:
             interrupted = True
     outcomes.sort(key=lambda o: o.index)
     return outcomes, interrupted, time.perf_counter() - start
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is done, then raise KeyboardInterrupt."""
+    caught: list[int] = []
+
+    def later(signum: int, frame: object) -> None:
+        caught.append(signum)
+
+    previous = {sig: signal.signal(sig, later) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def record_path(out: Path, index: int) -> Path:
@@ -137,10 +222,9 @@ def record_path(out: Path, index: int) -> Path:
 
 
 def _save_record(out: Path, outcome: GameOutcome) -> None:
-    path = record_path(out, outcome.index)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(outcome.record, indent=1) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    """Atomically, through a unique temp file that never survives (even an interrupt)."""
+    common.write_atomic(record_path(out, outcome.index),
+                        json.dumps(outcome.record, indent=1) + "\n")
 
 
 # ----- reporting ---------------------------------------------------------------------
