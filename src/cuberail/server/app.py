@@ -52,7 +52,7 @@ class Server:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.origin = secrets.token_hex(8)
-        self.store = Store(settings.database_url)
+        self.store = Store(settings.database_url, settings.sqlite_sync)
         self.service = GameService(self.store, self.origin)
         self.hub = Hub()
         self.notifier = Notifier()
