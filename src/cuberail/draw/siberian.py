@@ -38,6 +38,7 @@ STYLE = (
     ".link.target{cursor:pointer}"
     ".link.target:hover .outline,.link.target:focus .outline{stroke-width:14}"
     ".share-cell.target{cursor:pointer}"
+    ".location,.link text{pointer-events:none}"  # labels never block a click on a link
 )
 
 
