@@ -166,12 +166,12 @@ def _hex(board: _Board, hx: Hex, targets: Targets) -> str:
     if terrain in TERRAIN_PATTERN:
         body.append(el("polygon", points=points(corners(x, y, R - 1)),
                        fill=TERRAIN_PATTERN[terrain], stroke="none"))
-    body.append(text(x, y - H / 2 + 7, hx.id, fill=MUTED, font_size=7.5))
+    body.append(text(x, y - H / 2 + 7, hx.id, fill=MUTED, font_size=8))
     body.extend(_numbers(board, hx, x, y))
     lines = _name_lines(hx.name)
     for i, line in enumerate(lines):
-        body.append(text(x, y + H / 2 - 7 - 8 * (len(lines) - 1 - i), line, fill=INK,
-                         font_size=7.5, font_weight="bold" if hx.id == "A2" else None))
+        body.append(text(x, y + H / 2 - 7 - 8.5 * (len(lines) - 1 - i), line, fill=INK,
+                         font_size=8.5, font_weight="bold" if hx.id == "A2" else None))
     if hx.house:
         body.append(_house(x + 17, y - 4, hx.house, hx.id in board.developed))
     elif terrain == "forest" and hx.id in board.developed:
@@ -194,7 +194,7 @@ def _numbers(board: _Board, hx: Hex, x: float, y: float) -> list[str]:
     """Red build cost (left) and income (right) above the locomotives."""
     out = []
     if hx.cost:
-        out.append(text(x - 15, y - 9, f"${hx.cost}", fill=COST_RED, font_size=10,
+        out.append(text(x - 15, y - 9, f"${hx.cost}", fill=COST_RED, font_size=11.5,
                         font_weight="bold", class_="cost"))
     gain = board.gain(hx)
     if hx.terrain_name == "industrial":
@@ -205,7 +205,7 @@ def _numbers(board: _Board, hx: Hex, x: float, y: float) -> list[str]:
                                  font_weight="bold")],
                       class_="track-marker", data_value=gain))
     elif gain:
-        out.append(text(x + 1, y - 9, f"+{gain}", fill=INK, font_size=10, class_="income"))
+        out.append(text(x + 2, y - 9, f"+{gain}", fill=INK, font_size=11.5, class_="income"))
     return out
 
 

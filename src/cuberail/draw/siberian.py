@@ -28,9 +28,9 @@ from cuberail.games.trans_siberian.board import (
     parse_marks,
 )
 
-SCALE = 0.15
+SCALE = 0.12
 MARGIN = 40.0
-PANEL_H = 215.0
+PANEL_H = 250.0
 LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "black": "K", "white": "W"}
 KINDS = {"link": "", "value": "value-"}
 UNOWNED = "#8c8c8c"
@@ -93,14 +93,14 @@ def _link(link: Link, owner: str | None, marks: Targets) -> str:
         body.append(el("circle", cx=mx, cy=my, r=4.0, fill="#000000", class_="junction"))
     bx, by = (mx, my - 10) if junction else (mx, my)
     box = COLOURS[owner] if owner else "#ffffff"
-    body.append(el("rect", x=bx - 7, y=by - 7, width=14.0, height=14.0, rx=2.0, fill=box,
+    body.append(el("rect", x=bx - 8, y=by - 8, width=16.0, height=16.0, rx=2.0, fill=box,
                    stroke="#000000", stroke_width=1.0))
-    body.append(text(bx, by + 0.5, str(link.value), fill=ink_on(box), font_size=10,
+    body.append(text(bx, by + 0.5, str(link.value), fill=ink_on(box), font_size=11.5,
                      font_weight="bold", class_="value"))
     if owner:
-        body.append(el("circle", cx=bx + 11, cy=by - 7, r=5.5, fill="#ffffff",
+        body.append(el("circle", cx=bx + 12, cy=by - 8, r=6.5, fill="#ffffff",
                        stroke="#000000", stroke_width=0.8))
-        body.append(text(bx + 11, by - 6.5, LETTERS[owner], fill="#000000", font_size=7.5,
+        body.append(text(bx + 12, by - 7.5, LETTERS[owner], fill="#000000", font_size=8.5,
                          font_weight="bold", class_="owner-letter"))
     classes = "link" + (" external" if link.external else "") + (
         " junction-link" if junction else "") + (" target" if target["data_action"] else "")
@@ -117,12 +117,12 @@ def _location(loc_id: str, name: str, kind: str, networks: list[str]) -> str:
         return el("g", [title(f"{where}: border, beyond the map"), shape],
                   id=f"loc-{loc_id}", class_="location external", data_location=loc_id)
     moscow = loc_id == "moscow"
-    r = 9.0 if moscow else 5.5
+    r = 10.0 if moscow else 6.0
     return el("g", [
         title(where),
         el("circle", cx=x, cy=y, r=r, fill="#ffffff", stroke="#000000",
            stroke_width=2.5 if moscow else 1.5),
-        text(x, y + r + 7, name, fill=INK, font_size=10.5 if moscow else 8.5,
+        text(x, y + r + 8, name, fill=INK, font_size=12.5 if moscow else 10,
              font_weight="bold" if moscow else None, stroke="#ffffff", stroke_width=2.5,
              paint_order="stroke"),
     ], id=f"loc-{loc_id}", class_="location" + (" moscow" if moscow else ""),
@@ -138,11 +138,12 @@ def _marker(x: float, y: float, company: str, r: float = 7.0) -> str:
               class_="marker", data_company=company)
 
 
-def _share_track(snap: Mapping[str, Any], marks: Targets, x: float, y: float) -> str:
-    cell = 38.0
+def _share_track(snap: Mapping[str, Any], marks: Targets, x: float, y: float,
+                 width: float) -> str:
+    cell = width / len(SHARE_TRACK)
     values = {co["id"]: co["share_value"] for co in snap["companies"] if co["share_value"]}
     national = snap.get("nationalization_value")
-    body = [text(x, y, "Share value", fill=INK, font_size=12, font_weight="bold",
+    body = [text(x, y, "Share value", fill=INK, font_size=14, font_weight="bold",
                  text_anchor="start")]
     for i, v in enumerate(SHARE_TRACK):
         cx = x + i * cell
@@ -152,17 +153,19 @@ def _share_track(snap: Mapping[str, Any], marks: Targets, x: float, y: float) ->
         parts = [title(f"share value {v}: " + (", ".join(here) or "no company")
                        + ("; nationalization marker" if national == v else "")
                        + "".join(f"\n{w}" for w in marks.words(key))),
-                 el("rect", x=cx, y=y + 10, width=cell - 3, height=46.0, rx=3.0,
+                 el("rect", x=cx, y=y + 12, width=cell - 3, height=58.0, rx=3.0,
                     fill="#fff3f7" if target["data_action"] else "#ffffff",
                     stroke=HIGHLIGHT if target["data_action"] else "#607d8b",
                     stroke_width=3.0 if target["data_action"] else 1.0),
-                 text(cx + (cell - 3) / 2, y + 19, str(v), fill=INK, font_size=10)]
+                 text(cx + (cell - 3) / 2, y + 24, str(v), fill=INK, font_size=13,
+                      font_weight="bold")]
         for j, c in enumerate(here):
-            parts.append(_marker(cx + 9 + (j % 2) * 16, y + 32 + (j // 2) * 15, c, 6.5))
+            parts.append(_marker(cx + 11 + (j % 2) * 19, y + 42 + (j // 2) * 17, c, 8.0))
         if national == v:
-            tri = points([(cx + 8, y + 70), (cx + 27, y + 70), (cx + 17.5, y + 58)])
+            mid = cx + (cell - 3) / 2
+            tri = points([(mid - 11, y + 88), (mid + 11, y + 88), (mid, y + 73)])
             parts.append(el("g", [el("polygon", points=tri, fill="#000000"),
-                                  text(cx + 17.5, y + 66, "N", fill="#ffffff", font_size=7.5)],
+                                  text(mid, y + 83, "N", fill="#ffffff", font_size=9)],
                             class_="nationalization", data_value=v))
         body.append(el("g", parts, class_="share-cell" + (" target" if target["data_action"]
                                                          else ""),
@@ -175,14 +178,14 @@ def _income_track(snap: Mapping[str, Any], x: float, y: float, width: float) -> 
     marks = parse_marks(str(raw)) if raw else INCOME_MARKS
     top = max(*marks, *(co["income"] for co in snap["companies"]), 75)
     unit = width / top
-    body = [text(x, y, "Income (marks raise the share value)", fill=INK, font_size=12,
+    body = [text(x, y, "Income (marks raise the share value)", fill=INK, font_size=14,
                  font_weight="bold", text_anchor="start"),
             el("line", x1=x, y1=y + 30, x2=x + width, y2=y + 30, stroke="#455a64",
                stroke_width=2.0)]
     for m in marks:
         body.append(el("g", [el("line", x1=x + m * unit, y1=y + 24, x2=x + m * unit,
                                 y2=y + 36, stroke="#000000", stroke_width=2.0),
-                             text(x + m * unit, y + 45, str(m), fill=INK, font_size=9)],
+                             text(x + m * unit, y + 46, str(m), fill=INK, font_size=11)],
                        class_="income-mark", data_value=m))
     seen: dict[int, int] = {}
     for co in snap["companies"]:
@@ -190,15 +193,15 @@ def _income_track(snap: Mapping[str, Any], x: float, y: float, width: float) -> 
             continue
         k = seen.get(co["income"], 0)
         seen[co["income"]] = k + 1
-        body.append(_marker(x + co["income"] * unit + k * 14, y + 14, co["id"], 6.5))
+        body.append(_marker(x + co["income"] * unit + k * 17, y + 15, co["id"], 8.0))
     return el("g", body, class_="income-track")
 
 
 def _count_track(name: str, done: int, size: int, x: float, y: float) -> str:
-    body = [text(x, y, f"{name} {done}/{size}", fill=INK, font_size=12, font_weight="bold",
+    body = [text(x, y, f"{name} {done}/{size}", fill=INK, font_size=14, font_weight="bold",
                  text_anchor="start")]
     for i in range(size):
-        body.append(el("rect", x=x + i * 17.0, y=y + 10, width=14.0, height=14.0, rx=2.0,
+        body.append(el("rect", x=x + i * 20.0, y=y + 10, width=17.0, height=17.0, rx=2.0,
                        fill="#455a64" if i < done else "#ffffff", stroke="#455a64"))
     return el("g", body, class_=f"{name.lower()}-track", data_used=done, data_size=size)
 
@@ -207,12 +210,12 @@ def _panel(snap: Mapping[str, Any], marks: Targets, width: float, y: float) -> l
     timing, divs = snap["timing"], snap["dividends"]
     return [
         el("rect", x=0.0, y=y, width=width, height=PANEL_H, fill="#f7f7f7"),
-        _share_track(snap, marks, 16.0, y + 18),
-        _income_track(snap, 16.0, y + 112, width - 400),
+        _share_track(snap, marks, 16.0, y + 20, width - 32),
+        _income_track(snap, 16.0, y + 128, width - 420),
         _count_track("Timing", int(timing["advanced"]), int(timing["size"]), width - 350,
-                     y + 112),
-        _count_track("Dividends", int(divs["paid"]), int(divs["size"]), width - 350, y + 160),
-        text(16.0, y + 190, f"Phase {snap.get('phase', 1)}", fill=MUTED, font_size=11,
+                     y + 128),
+        _count_track("Dividends", int(divs["paid"]), int(divs["size"]), width - 350, y + 180),
+        text(16.0, y + 200, f"Phase {snap.get('phase', 1)}", fill=MUTED, font_size=13,
              text_anchor="start", class_="phase"),
     ]
 
@@ -231,7 +234,6 @@ def draw(snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
         for loc in co["network"]:
             networks.setdefault(loc, []).append(co["id"])
     width, height = _size()
-    width = max(width, 23 * 38.0 + 32)
     plain = [k for k in LINKS if k.id not in marks.by_key]
     marked = [k for k in LINKS if k.id in marks.by_key]
     body = [el("rect", x=0.0, y=0.0, width=width, height=height, fill="#eef3e6"),
