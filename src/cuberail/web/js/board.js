@@ -24,7 +24,21 @@ export function insertBoard(box, svgText, clickable) {
     if (tip) el.setAttribute("aria-label", tip.textContent.split("\n").pop());
   }
   applyScale(box);
+  if (clickable) showTargets(box);
   return true;
+}
+
+/** Scroll the board (when zoomed or on a phone) so that the first target is in view. */
+function showTargets(box) {
+  const first = box.querySelector(".target");
+  if (!first) return;
+  const frame = box.getBoundingClientRect();
+  const spot = first.getBoundingClientRect();
+  const inside = spot.left >= frame.left && spot.right <= frame.right
+    && spot.top >= frame.top && spot.bottom <= frame.bottom;
+  if (inside) return;
+  box.scrollLeft += spot.left - frame.left - (frame.width - spot.width) / 2;
+  box.scrollTop += spot.top - frame.top - (frame.height - spot.height) / 2;
 }
 
 /** Call `onAction(actions, element)` when a board target is clicked or activated by key. */

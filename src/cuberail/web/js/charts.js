@@ -7,6 +7,8 @@ import { t } from "./i18n.js";
 const NS = "http://www.w3.org/2000/svg";
 const PLAYER_COLOURS = ["#1b5e20", "#0d47a1", "#b71c1c", "#4a148c", "#e65100", "#006064"];
 const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
+// Lines need 3:1 against white: pale company colours are darkened in charts.
+const LINE_COLOUR = { yellow: "#8a6d00", "C&O": "#8a6d00", white: "#757575" };
 
 function s(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
@@ -30,7 +32,10 @@ export function lineChart(title, series, xLabel) {
     const v = Math.round(yMin + ((yMax - yMin) * i) / 4);
     svg.append(s("text", { x: L - 4, y: py(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#1a1a1a" }, v));
   }
-  svg.append(s("text", { x: (L + W) / 2, y: H - 6, "text-anchor": "middle", "font-size": 11, fill: "#1a1a1a" }, xLabel));
+  for (const x of [0, Math.round(xMax / 2), xMax]) {
+    svg.append(s("text", { x: px(x), y: H - B + 13, "text-anchor": "middle", "font-size": 11, fill: "#1a1a1a" }, x));
+  }
+  svg.append(s("text", { x: (L + W) / 2, y: H - 3, "text-anchor": "middle", "font-size": 11, fill: "#1a1a1a" }, xLabel));
   series.forEach((x) => {
     const d = x.points.map((p) => `${px(p[0]).toFixed(1)},${py(p[1]).toFixed(1)}`).join(" ");
     svg.append(s("polyline", { points: d, fill: "none", stroke: x.colour, "stroke-width": 2.5,
@@ -50,7 +55,7 @@ export function gameCharts(view, samples, nameOf) {
     [n, st.players.find((q) => q.seat === p.seat)[key]]) }));
   const companies = samples.length ? samples[samples.length - 1][1].companies.map((c) => c.id) : [];
   const byCompany = (key) => companies.map((id, i) => ({ name: id,
-    colour: COMPANY[id] ? (id === "white" ? "#757575" : COMPANY[id][0]) : "#000", dash: DASHES[i % 6],
+    colour: LINE_COLOUR[id] || (COMPANY[id] ? COMPANY[id][0] : "#000"), dash: DASHES[i % 6],
     points: samples.map(([n, st]) => [n, st.companies.find((c) => c.id === id)[key] || 0]) }));
   const x = t("charts.moves");
   const out = [lineChart(t("charts.cash"), bySeat("cash"), x)];
