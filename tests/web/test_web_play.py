@@ -158,3 +158,18 @@ def test_phone_width_is_playable(base_url: str, open_page: Any) -> None:
     assert width <= 390
     if is_my_turn(w.page):
         take_turn(w.page, random.Random(3))
+
+
+def test_game_page_and_board_words_follow_the_language(base_url: str, open_page: Any) -> None:
+    w = open_page(locale="it-IT")
+    links = create_in_lobby(w.page, base_url, "trans-siberian",
+                            [{"name": "Io"}, {"bot": "random"}, {"bot": "random"}])
+    w.page.goto(links[0])
+    wait_loaded(w.page)
+    share = w.page.locator("#board [data-i18n='board.share_value']")
+    assert share.text_content() == "Valore azione"
+    assert w.page.locator("#players-title").inner_text() == "Giocatori"
+    w.page.select_option("#lang", "ca")
+    w.page.wait_for_function("() => document.querySelector("
+                             "\"#board [data-i18n='board.share_value']\").textContent"
+                             " === \"Valor de l'acció\"")

@@ -216,6 +216,7 @@ def _gauge(board: _Board, name: str, x: float, y: float, targets: Targets) -> st
     body = [title(f"{name} gauge: {used} of {size} used" + (" (red)" if red else "")
                   + "".join(f"\n{w}" for w in targets.words(f"gauge-{name}"))),
             text(x, y + 8, f"{name.capitalize()} {used}/{size}", fill=INK, font_size=12,
+                 data_i18n=f"board.gauge_{name}", data_n=used, data_of=size,
                  text_anchor="start", font_weight="bold")]
     for i in range(size):
         cell_fill = ("#c62828" if red else "#455a64") if i < used else "#ffffff"
@@ -239,6 +240,7 @@ def _track(board: _Board, hx: Hex, x: float, y: float) -> str:
         values.append(top)
     body = [title(f"{hx.name} industrial track: {now} (from {start} to {top}, step {step})"),
             text(x, y + 8, hx.name + (" (automatic)" if hx.automatic else ""), fill=INK,
+                 data_i18n="board.track_automatic" if hx.automatic else None, data_name=hx.name,
                  font_size=12, text_anchor="start", font_weight="bold")]
     for i, v in enumerate(values):
         cx = x + 9 + i * 20.0
@@ -260,6 +262,7 @@ def _legend(x: float, y: float) -> str:
             body.append(el("polygon", points=points(corners(cx + 9, cy + 9, 8)),
                            fill=TERRAIN_PATTERN[terrain]))
         body.append(text(cx + 22, cy + 9, terrain, fill=INK, font_size=11,
+                         data_i18n=f"board.{terrain}",
                          text_anchor="start"))
     return el("g", body, class_="legend")
 
@@ -274,6 +277,7 @@ def _panel(board: _Board, targets: Targets) -> list[str]:
         out.append(_track(board, hx, MARGIN + 6 + i * 200.0, y + 62))
     houses = board.snap.get("houses")
     out.append(el("g", [text(MAP_W - 300, y + 14, f"Houses left: {houses}", fill=INK,
+                             data_i18n="board.houses", data_n=houses,
                              font_size=12, text_anchor="start", font_weight="bold")],
                   class_="houses", data_value=houses))
     out.append(_legend(MAP_W - 300, y + 40))

@@ -144,6 +144,7 @@ def _share_track(snap: Mapping[str, Any], marks: Targets, x: float, y: float,
     values = {co["id"]: co["share_value"] for co in snap["companies"] if co["share_value"]}
     national = snap.get("nationalization_value")
     body = [text(x, y, "Share value", fill=INK, font_size=14, font_weight="bold",
+                 data_i18n="board.share_value",
                  text_anchor="start")]
     for i, v in enumerate(SHARE_TRACK):
         cx = x + i * cell
@@ -179,6 +180,7 @@ def _income_track(snap: Mapping[str, Any], x: float, y: float, width: float) -> 
     top = max(*marks, *(co["income"] for co in snap["companies"]), 75)
     unit = width / top
     body = [text(x, y, "Income (marks raise the share value)", fill=INK, font_size=14,
+                 data_i18n="board.income_track",
                  font_weight="bold", text_anchor="start"),
             el("line", x1=x, y1=y + 30, x2=x + width, y2=y + 30, stroke="#455a64",
                stroke_width=2.0)]
@@ -199,6 +201,7 @@ def _income_track(snap: Mapping[str, Any], x: float, y: float, width: float) -> 
 
 def _count_track(name: str, done: int, size: int, x: float, y: float) -> str:
     body = [text(x, y, f"{name} {done}/{size}", fill=INK, font_size=14, font_weight="bold",
+                 data_i18n=f"board.{name.lower()}", data_n=done, data_of=size,
                  text_anchor="start")]
     for i in range(size):
         body.append(el("rect", x=x + i * 20.0, y=y + 10, width=17.0, height=17.0, rx=2.0,
@@ -216,6 +219,7 @@ def _panel(snap: Mapping[str, Any], marks: Targets, width: float, y: float) -> l
                      y + 128),
         _count_track("Dividends", int(divs["paid"]), int(divs["size"]), width - 350, y + 180),
         text(16.0, y + 200, f"Phase {snap.get('phase', 1)}", fill=MUTED, font_size=13,
+             data_i18n="board.phase", data_n=snap.get("phase", 1),
              text_anchor="start", class_="phase"),
     ]
 

@@ -3,7 +3,7 @@
 // and zooms it (buttons, ctrl+wheel, two-finger pinch; one finger scrolls).
 
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, translatePage } from "./i18n.js";
 
 let scale = window.matchMedia("(max-width: 480px)").matches ? 1.8 : 1;
 let handler = null;
@@ -13,6 +13,7 @@ export function insertBoard(box, svgText, clickable) {
   const svg = doc.documentElement;
   if (svg.nodeName !== "svg") return false;
   box.replaceChildren(document.importNode(svg, true));
+  translatePage(box);  // the board's few words (tracks, legend) in the page's language
   box.classList.toggle("clickable", clickable);
   for (const el of box.querySelectorAll("[data-action]")) {
     if (!clickable) {

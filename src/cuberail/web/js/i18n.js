@@ -43,9 +43,11 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
 }
 
-/** Fill every [data-i18n] element's text (and [data-i18n-title], [data-i18n-label]). */
+/** Fill every [data-i18n] element's text, its placeholders from its other data-*
+ *  attributes (the board's texts: data-n, data-of, data-name); and the titles, labels
+ *  and placeholders named by data-i18n-title, -label and -placeholder. */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n, el.dataset);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
   for (const el of root.querySelectorAll("[data-i18n-label]")) {
     el.setAttribute("aria-label", t(el.dataset.i18nLabel));
