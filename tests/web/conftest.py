@@ -107,12 +107,13 @@ class Watched:
 
 @pytest.fixture
 def open_page(browser: Any) -> Iterator[Callable[..., Watched]]:
-    """open_page(width=1280, height=800, locale="en-US") -> a fresh context's page."""
+    """open_page(width=1280, height=800, locale="en-US", touch=False) -> a fresh page."""
     made: list[tuple[Any, Watched]] = []
 
-    def make(width: int = 1280, height: int = 800, locale: str = "en-US") -> Watched:
+    def make(width: int = 1280, height: int = 800, locale: str = "en-US",
+             touch: bool = False) -> Watched:
         context = browser.new_context(viewport={"width": width, "height": height},
-                                      locale=locale)
+                                      locale=locale, has_touch=touch, is_mobile=touch)
         watched = Watched(context.new_page())
         watched.page.set_default_timeout(15000)
         made.append((context, watched))

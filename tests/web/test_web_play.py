@@ -146,18 +146,40 @@ def test_language_switch_and_browser_language(base_url: str, open_page: Any) -> 
         assert w.page.locator("#new-title").inner_text() == words
 
 
-def test_phone_width_is_playable(base_url: str, open_page: Any) -> None:
-    """At 390 px the page does not scroll sideways; the board scrolls inside its frame."""
+def test_phone_width_is_playable_by_touch(base_url: str, open_page: Any) -> None:
+    """At 390 px the page does not scroll sideways (the board scrolls in its frame); a tap
+    on a board target first shows its cost and income, and a confirm button makes it."""
     lobby = open_page()
-    links = create_in_lobby(lobby.page, base_url, "trans-siberian",
-                            [{"name": "Me"}, {"bot": "random"}, {"bot": "random"}])
-    w = open_page(390, 844)
-    w.page.goto(links[0])
-    wait_loaded(w.page)
-    width = w.page.evaluate("() => document.documentElement.scrollWidth")
-    assert width <= 390
-    if is_my_turn(w.page):
-        take_turn(w.page, random.Random(3))
+    links = create_in_lobby(lobby.page, base_url, "chicago-express",
+                            [{"name": "Me"}, {"name": "Other"}])
+    other = open_page().page
+    other.goto(links[1])
+    w = open_page(390, 844, touch=True)
+    phone = w.page
+    phone.goto(links[0])
+    wait_loaded(phone)
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 390
+    rng = random.Random(2)
+    for _ in range(80):  # play both seats until the phone's player can place on the board
+        page = phone if is_my_turn(phone) else other
+        if not is_my_turn(page):
+            page.wait_for_timeout(200)
+            continue
+        moves = offered(page)
+        place = [m for m in moves if m.startswith("place ")]
+        if page is phone and place:
+            before = game_index(phone)
+            phone.locator(f"#board [data-action='{place[0]}']").tap()
+            box = phone.locator("#chooser:not([hidden])")
+            box.wait_for()
+            assert "build cost" in box.inner_text()
+            assert game_index(phone) == before  # a tap only previews
+            box.locator(f"button[data-confirm][data-action='{place[0]}']").tap()
+            phone.wait_for_function(
+                f"() => Number(document.querySelector('#game').dataset.gameIndex) > {before}")
+            return
+        take_turn(page, rng)
+    raise AssertionError("the phone's player never had a placement within 80 moves")
 
 
 def test_game_page_and_board_words_follow_the_language(base_url: str, open_page: Any) -> None:

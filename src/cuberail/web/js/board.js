@@ -42,27 +42,38 @@ function showTargets(box) {
   box.scrollTop += spot.top - frame.top - (frame.height - spot.height) / 2;
 }
 
-/** Call `onAction(actions, element)` when a board target is clicked or activated by key. */
+/** Call `onAction(actions, element, preview)` when a board target is clicked or activated
+ *  by key. A tap on a touch screen first previews (cost and income, as the mouse's
+ *  tooltip does); a second tap on the same target, or the preview's button, acts. */
 export function wireBoard(box, onAction) {
   handler = onAction;
+  let touch = false;
+  let staged = null;
+  box.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch"; });
   const pick = (event) => {
     const el = event.target.closest("[data-action]");
     if (!el || !box.classList.contains("clickable") || !handler) return;
     event.preventDefault();
     const many = el.dataset.actions ? el.dataset.actions.split("|") : [el.dataset.action];
-    handler(many, el);
+    const preview = touch && event.type === "click" && staged !== el;
+    staged = preview ? el : null;
+    handler(many, el, preview);
   };
   box.addEventListener("click", pick);
   box.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" || event.key === " ") pick(event);
+    if (event.key === "Enter" || event.key === " ") {
+      touch = false;
+      pick(event);
+    }
   });
   wireZoom(box);
 }
 
-/** A small menu when one board element offers several moves (e.g. jump routes). */
-export function choose(chooser, actions, labels, onPick) {
-  chooser.replaceChildren(h("p", {}, t("game.choose_one")),
-    ...actions.map((a) => h("button", { type: "button", class: "move", dataset: { action: a },
+/** A small menu: what the element is (its tooltip), then one button per move on it. */
+export function choose(chooser, actions, labels, onPick, about = "") {
+  const info = about ? about.split("\n").map((line) => h("p", { class: "about" }, line)) : [];
+  chooser.replaceChildren(...info, h("p", {}, t(actions.length > 1 ? "game.choose_one" : "game.confirm")),
+    ...actions.map((a) => h("button", { type: "button", class: "move", dataset: { action: a, confirm: "1" },
       onclick: () => { chooser.hidden = true; onPick(a); } }, labels[a] || a)),
     h("button", { type: "button", class: "cancel", onclick: () => { chooser.hidden = true; } },
       t("game.cancel")));

@@ -213,14 +213,15 @@ async function undo() {
   await refresh();
 }
 
-function onBoardAction(actions) {
+function onBoardAction(actions, el, preview) {
   if (!myTurn()) return;
-  if (actions.length === 1) {
+  if (actions.length === 1 && !preview) {
     act(actions[0]);
     return;
   }
   const labels = Object.fromEntries(G.view.moves.map((m) => [m.action, m.label]));
-  choose($("#chooser"), actions, labels, act);
+  const about = preview ? (el.querySelector("title")?.textContent || "").split("\n")[0] : "";
+  choose($("#chooser"), actions, labels, act, about);
 }
 
 // ----- replay and charts -----------------------------------------------------------
