@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from play import (
+from webplay import (
     click_action,
     create_in_lobby,
     finished,

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from play import create_in_lobby, finished, is_my_turn, take_turn, wait_loaded
+from webplay import create_in_lobby, finished, is_my_turn, take_turn, wait_loaded
 
 OUT = os.environ.get("CUBERAIL_SCREENSHOTS")
 pytestmark = pytest.mark.skipif(not OUT, reason="set CUBERAIL_SCREENSHOTS=DIR to take them")
