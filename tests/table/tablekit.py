@@ -34,7 +34,7 @@ async def settle(app: TableApp, pilot: Pilot[int]) -> None:
 def pick(app: TableApp, rng: random.Random) -> C.Choice:
     """A random menu choice, with a bias to stop auctions early (short games)."""
     menu = app.menu
-    passes = [c for c in menu if c.label in ("pass", "stop")]
+    passes = [c for c in menu if c.label in ("pass", "stop", "forgo")]
     if passes and rng.random() < 0.5:
         return passes[0]
     return rng.choice(menu)

@@ -136,6 +136,7 @@ class TableApp(App[int]):
         self.query_one("#map", MapView).styles.height = self.face.height
         self._fill_log()
         self.watch(self.query_one("#board"), "scroll_x", self._board_scrolled, init=False)
+        self.watch(self.query_one("#board"), "scroll_y", self._board_scrolled, init=False)
         self._layout_for(self.size.width)
         board = self.query_one("#board", ScrollableContainer)
         self.call_after_refresh(board.scroll_to, x=self.face.home_x, animate=False)
@@ -271,8 +272,10 @@ class TableApp(App[int]):
         menu.clear_options()
         options: list[Option] = []
         for choice in self.menu:
-            prompt = Text.assemble((f"{choice.number:>4} ", "bold"), (choice.label, "bold"),
-                                   "  ", (choice.detail, ""))
+            prompt = Text.assemble((f"{choice.number:>4} ", "bold"), (choice.detail, ""))
+            if choice.is_range:
+                prompt = Text.assemble((f"{choice.number:>4} ", "bold"),
+                                       (choice.label, "bold"), "  ", choice.detail)
             if choice.warning:
                 prompt.append(f"\n      ⚠ {choice.warning}", style="bold red")
             options.append(Option(prompt, id=choice.number))
@@ -313,24 +316,32 @@ class TableApp(App[int]):
         if not targets:
             return
         board = self.query_one("#board", ScrollableContainer)
-        xs = [x for x in range(self.face.width) for y in range(0, self.face.height, 1)
-              if self.face.hit(x, y) in targets][:1]
-        if xs:
-            view = board.scrollable_content_region.width
-            if not board.scroll_x <= xs[0] < board.scroll_x + view:
-                board.scroll_to(x=max(xs[0] - 4, 0), animate=False)
+        cells = [(x, y) for y in range(self.face.height) for x in range(self.face.width)
+                 if self.face.hit(x, y) in targets]
+        region = board.scrollable_content_region
+        seen = [(x, y) for x, y in cells if board.scroll_x <= x < board.scroll_x + region.width
+                and board.scroll_y <= y < board.scroll_y + region.height]
+        if cells and not seen:
+            x, y = cells[0]
+            board.scroll_to(x=max(x - 4, 0), y=max(y - 2, 0), animate=False)
 
     def _board_scrolled(self, *_: object) -> None:
+        """Name what the board's scrolling hides (a small terminal shows part of the map)."""
         board = self.query_one("#board", ScrollableContainer)
-        view = board.scrollable_content_region.width
-        first, last = int(board.scroll_x), int(board.scroll_x) + view - 1
+        region = board.scrollable_content_region
+        first, last = int(board.scroll_x), int(board.scroll_x) + region.width - 1
         notes = []
         if first > 0:
-            notes.append("◀ " + self.face.names(0, first - 1))
+            west = self.face.names(0, first - 1).split(", ")
+            notes.append("◀ " + ", ".join(reversed(west)))
         if last < self.face.width - 1:
             notes.append("▶ " + self.face.names(last + 1, self.face.width))
+        if board.scroll_y > 0:
+            notes.append("▲ more above")
+        if board.scroll_y + region.height < self.face.height:
+            notes.append("▼ more below")
         text = "board, off-screen: " + " | ".join(notes) if notes else "board"
-        board.border_title = text[: max(view - 2, 5)]
+        board.border_title = text[: max(region.width - 2, 5)]
 
     # ----- input -------------------------------------------------------------------------
 

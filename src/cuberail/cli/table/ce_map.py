@@ -116,7 +116,8 @@ def hex_at(x: int, y: int) -> str | None:
 
 def column_names(first: int, last: int) -> str:
     """Named hexes in map columns ``first..last`` (for 'off-screen' notes)."""
-    names = [h.name for h in HEXES if h.name and first <= h.col <= last]
+    names = [h.name for h in sorted(HEXES, key=lambda h: h.col)
+             if h.name and first <= h.col <= last]
     return ", ".join(names)
 
 

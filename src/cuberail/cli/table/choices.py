@@ -122,12 +122,16 @@ def build(state: GameState, describe: Describe, numbering: Numbering,
         else:
             out.append(Choice(str(n), first.text(), describe(state, first), (first,),
                               _target(first), warn(first) if warn else ""))
+    if any(c.is_range and c.actions[0].kind == "bid" for c in out):
+        # in an auction every number typed is a bid, so passing is typed `p`
+        out = [Choice("p", c.label, c.detail, c.actions, c.target, c.warning)
+               if c.label == "pass" else c for c in out]
     return sorted(out, key=_order)
 
 
 def _order(choice: Choice) -> tuple[int, str]:
     digits = "".join(ch for ch in choice.number if ch.isdigit())
-    return int(digits), choice.number
+    return (int(digits) if digits else 0), choice.number
 
 
 def summary(choices: list[Choice], limit: int = 10) -> str:

@@ -160,8 +160,9 @@ def link_at(x: int, y: int) -> str | None:
 def names_between(first: int, last: int) -> str:
     """Cities whose label sits in columns ``first..last`` (for 'off-screen' notes)."""
     lay = layout()
-    return ", ".join(loc.name for loc in LOCATIONS
-                     if not loc.is_external and first <= lay.where[loc.index][0] <= last)
+    inside = [loc for loc in LOCATIONS
+              if not loc.is_external and first <= lay.where[loc.index][0] <= last]
+    return ", ".join(loc.name for loc in sorted(inside, key=lambda loc: lay.where[loc.index][0]))
 
 
 def key() -> Text:

@@ -41,5 +41,5 @@ def undo_own(game: Game, seat: int) -> str:
     del game.record.actions[last:]
     game.state = common.replay_record(game.record)
     game.save()
-    tail = f" and {bots} later move{'s' * (bots != 1)} by bots" if bots else ""
+    tail = f" and {bots} later move{'s' * (bots != 1)}" if bots else ""
     return f"took back {name}'s '{taken}'{tail}"
