@@ -106,6 +106,7 @@ class TableApp(App[int]):
         self.thinking = ""
         self.generation = 0
         self.message = ""
+        self.picked = ""  # the map target clicked once (a second click plays its move)
 
     # ----- layout ----------------------------------------------------------------------
 
@@ -225,7 +226,7 @@ class TableApp(App[int]):
 
     def choose(self, action: Action) -> None:
         """A human's move, from the menu, the input line or the map."""
-        self.message = ""
+        self.message, self.picked = "", ""
         self._play(action, "")
         self.advance()
 
@@ -394,9 +395,10 @@ class TableApp(App[int]):
             self._say(f"{about}. Not a choice now.")
             return
         menu = self.query_one("#menu", OptionList)
-        if menu.highlighted == index:
+        if self.picked == target:
             self._take(self.menu[index])
             return
+        self.picked = target
         menu.highlighted = index
         self._say(f"{about}. Choice {self.menu[index].number} picked: click again or press"
                   " Enter to play it.")
