@@ -8,6 +8,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tablekit import new_game, settle, type_text
 from textual.widgets import OptionList, Static
 
@@ -59,16 +60,18 @@ def test_a_thinking_bot_is_shown_and_the_table_stays_live(tmp_path: Path) -> Non
     asyncio.run(run())
 
 
-def _to_a_place_step(game: Game) -> None:
-    """Play random moves (all seats human) until someone may place locomotives."""
+def _to_a_map_choice(game: Game) -> None:
+    """Play random moves (all seats human) until a move names a hex or a link."""
     rng = random.Random(4)
-    while not any(a.kind == "place" for a in game.state.legal_actions()):
+    while not any(a.kind in ("place", "develop", "link") for a in game.state.legal_actions()):
         game.apply(rng.choice(game.state.legal_actions()))
 
 
-def test_clicking_a_hex_picks_its_move_and_a_second_click_plays_it(tmp_path: Path) -> None:
-    game = new_game(tmp_path, "chicago-express", bots="0")
-    _to_a_place_step(game)
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_clicking_the_map_picks_its_move_and_a_second_click_plays_it(
+        tmp_path: Path, title: str) -> None:
+    game = new_game(tmp_path, title, bots="0")
+    _to_a_map_choice(game)
 
     async def run() -> None:
         app = TableApp(game)
@@ -85,7 +88,7 @@ def test_clicking_a_hex_picks_its_move_and_a_second_click_plays_it(tmp_path: Pat
             assert "click again or press Enter" in app.message
             await pilot.click("#map", offset=(x, y))
             await settle(app, pilot)
-            assert game.record.actions[before] == Action("place", (target.target,))
+            assert game.record.actions[before] == target.actions[0]
 
     asyncio.run(run())
 

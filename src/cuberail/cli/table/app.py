@@ -160,9 +160,9 @@ class TableApp(App[int]):
                                           "move"))
             self.history.append((seat, action))
             state.apply(action)
-        self.note(teach.how_to_win(self.game.record.title))
         self.note(f"saving to {self.game.path} after every move; F1 or `help` for help,"
                   " `help rules` for the rules")
+        self.note(teach.how_to_win(self.game.record.title))
 
     # ----- the flow of the game ------------------------------------------------------------
 

@@ -122,21 +122,19 @@ def column_names(first: int, last: int) -> str:
 
 
 def key() -> Text:
-    """A complete key to the map."""
+    """A complete key to the map, short enough for the side panel."""
     out = Text()
     for terrain, style in TERRAIN_STYLE.items():
-        out.append(f" {('plain', 'forest', 'mountain', 'city', 'industrial')[terrain]} ",
-                   style=style)
+        name = ("plain", "forest", "mountain", "city", "industrial")[terrain]
+        out.append(f" {name} ", style=style)
         out.append(" ")
     out.append(" Chicago ", style=CHICAGO_STYLE)
-    out.append(" ")
+    out.append("\n")
     for c, cid in enumerate(COMPANY_IDS):
-        out.append(f"{LETTER[c]}", style=COMPANY_STYLE[c])
-        out.append(f"={cid} ")
-    out.append("\nfirst line: id, mark, cost to build there.  "
-               f"♣ forest (develop: company gets cash)  ▲ mountain  ★ company start  "
-               f"{DEVELOPED} developed (house built)  ")
+        out.append(LETTER[c], style=COMPANY_STYLE[c])
+        out.append(f" {cid} ")
     out.append(" you may choose ", style=TARGET_STYLE)
-    out.append("\nsecond line: locomotives (letters in company colours), else the city."
-               "  Click a hex, or type its id (e.g. F5).")
+    out.append(f"\nA hex: id, mark, cost to build; then its locomotives, else the city."
+               f" ♣ forest (develop: cash)  ▲ mountain  ★ start  {DEVELOPED} developed."
+               " Click a hex or type its id.")
     return out

@@ -47,7 +47,7 @@ def _table(*heads: str) -> Table:
     return table
 
 
-def _short(name: str, width: int = 10) -> str:
+def _short(name: str, width: int = 9) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
@@ -83,6 +83,7 @@ def _ce_players(state: GameState, names: list[str]) -> Table:
             if s.held[p][c]:
                 shares.append(ce_map.LETTER[c], style=ce_map.COMPANY_STYLE[c])
                 shares.append(f"{s.held[p][c]} ")
+        shares.rstrip()
         mark = "▶" if p == s.current_player() else ""
         table.add_row(mark, _short(names[p]), f"${s.cash[p]}", shares)
     return table
@@ -150,6 +151,7 @@ def _ts_players(state: GameState, names: list[str]) -> Table:
             if n:
                 shares.append(cid[:2].capitalize(), style=ts_map.COMPANY_STYLE[c])
                 shares.append(f"{n} ")
+        shares.rstrip()
         mark = "▶" if p == s.current_player() else ""
         table.add_row(mark, _short(names[p]), f"${s.cash[p]}", f"${score}", shares)
     return table

@@ -79,6 +79,42 @@ def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
             for t in range(steps + 1)]
 
 
+def _cells(loc: int, at: tuple[int, int]) -> set[tuple[int, int]]:
+    width = 1 if LOCATIONS[loc].is_external else 3
+    return {(at[0] - width // 2 + i, at[1]) for i in range(width)}
+
+
+def _spread(where: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Move labels apart until every link keeps a visible stretch between its ends.
+
+    A link whose line runs only through its two labels would be invisible: the
+    southern (else eastern) end moves down a row, or sideways, onto free cells.
+    """
+    where = dict(where)
+    for _ in range(12):
+        moved = False
+        for link in LINKS:
+            for a, b in zip(link.ends, link.ends[1:], strict=False):
+                (ax, ay), (bx, by) = where[a], where[b]
+                ends = _cells(a, where[a]) | _cells(b, where[b])
+                if any(c not in ends for c in _line(where[a], where[b])):
+                    continue
+                mover, other = (b, a) if (by, bx) >= (ay, ax) else (a, b)
+                mx, my = where[mover]
+                ox, oy = where[other]
+                taken = set().union(*(_cells(i, p) for i, p in where.items() if i != mover))
+                away = 1 if mx >= ox else -1
+                for step in ((mx, my + 1), (mx + away, my), (mx, my - 1), (mx - away, my)):
+                    inside = 2 <= step[0] <= WIDTH - 3 and 0 < step[1] < HEIGHT
+                    if inside and not _cells(mover, step) & taken:
+                        where[mover] = step
+                        moved = True
+                        break
+        if not moved:
+            break
+    return where
+
+
 @cache
 def layout() -> Layout:
     """The fixed geometry of the map (computed once)."""
@@ -87,7 +123,8 @@ def layout() -> Layout:
     pts = [xy[loc.id] for loc in LOCATIONS]
     box = (min(p[0] for p in pts), max(p[0] for p in pts),
            min(p[1] for p in pts), max(p[1] for p in pts))
-    where = {loc.index: _scale(xy[loc.id][0], xy[loc.id][1], box) for loc in LOCATIONS}
+    where = _spread({loc.index: _scale(xy[loc.id][0], xy[loc.id][1], box)
+                     for loc in LOCATIONS})
     labels: dict[tuple[int, int], tuple[int, str]] = {}
     for loc in LOCATIONS:
         x, y = where[loc.index]
@@ -97,7 +134,10 @@ def layout() -> Layout:
             labels[(start + i, y)] = (loc.index, ch)
     cells: dict[tuple[int, int], tuple[int, str]] = {}
     values: dict[tuple[int, int], int] = {}
-    for link in LINKS:
+    longest_first = sorted(LINKS, key=lambda k: -max(
+        abs(where[k.ends[0]][0] - where[e][0]) + abs(where[k.ends[0]][1] - where[e][1])
+        for e in k.ends))
+    for link in longest_first:  # short links drawn last keep their few cells
         ends = [where[e] for e in link.ends]
         hub = (round(sum(p[0] for p in ends) / len(ends)), round(sum(p[1] for p in ends)
                                                                  / len(ends)))
@@ -166,15 +206,15 @@ def names_between(first: int, last: int) -> str:
 
 
 def key() -> Text:
-    out = Text("links: ")
+    """A complete key to the map, short enough for the side panel."""
+    out = Text()
     out.append("── unowned", style=FREE_STYLE)
     out.append("  ")
     out.append(" you may build ", style=TARGET_STYLE)
-    out.append("  owned: ")
-    names = ("Red", "Blue", "Green", "Yellow", "Black", "White")
-    for c, name in enumerate(names):
+    out.append("\nowned: ")
+    for c, name in enumerate(("Red", "Blue", "Green", "Yellow", "Black", "White")):
         out.append(name, style=COMPANY_STYLE[c])
         out.append(" ")
-    out.append("\ndigit on a link: its value (income).  ◇ border (external) link end."
-               "  + junction.  Click a link, or type its number.")
+    out.append("\ndigit on a link: its value.  ◇ border (external).  + junction."
+               " Click a link or type its number.")
     return out
