@@ -101,7 +101,7 @@ def _spread(where: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
                     continue
                 mover, other = (b, a) if (by, bx) >= (ay, ax) else (a, b)
                 mx, my = where[mover]
-                ox, oy = where[other]
+                ox = where[other][0]
                 taken = set().union(*(_cells(i, p) for i, p in where.items() if i != mover))
                 away = 1 if mx >= ox else -1
                 for step in ((mx, my + 1), (mx + away, my), (mx, my - 1), (mx - away, my)):
