@@ -142,3 +142,23 @@ def test_a_refusal_is_shown_with_its_reason(tmp_path: Path) -> None:
             assert game.record.actions == []
 
     asyncio.run(run())
+
+
+def test_board_alone_on_a_small_terminal_and_back(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "chicago-express")
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            board = app.query_one("#board")
+            before = board.size.height
+            await type_text(pilot, "board")
+            await pilot.pause()
+            assert board.size.height > before
+            assert not app.query_one("#menu").display or not app.query_one("#bottom").display
+            await pilot.press("f2")
+            await pilot.pause()
+            assert board.size.height == before
+
+    asyncio.run(run())

@@ -48,6 +48,8 @@ Screen { layout: vertical; }
 #hint { height: auto; max-height: 3; padding: 0 1; color: $warning; }
 #command { height: 1; border: none; padding: 0 1; }
 .narrow #side { width: 35; }
+.zoomed #bottom { display: none; }
+.zoomed #top { height: 1fr; }
 .narrow #board, .narrow #side, .narrow #logbox, .narrow #menu {
     border: none; border-top: round $secondary; }
 """
@@ -85,6 +87,7 @@ class TableApp(App[int]):
     BINDINGS = [  # noqa: RUF012 - Textual's own class attribute
         Binding("f1", "help", "help"),
         Binding("ctrl+q", "quit_game", "save and quit", priority=True),
+        Binding("f2", "zoom", "board only"),
         Binding("up", "menu(-1)", "previous move", show=False),
         Binding("down", "menu(1)", "next move", show=False),
         Binding("pageup", "log(-1)", show=False),
@@ -411,7 +414,7 @@ class TableApp(App[int]):
             rules = command.arg.lower().startswith("rule")
             title = self.game.record.title
             self.push_screen(HelpScreen(teach.rules(title) if rules else teach.KEYS,
-                                        teach.how_to_win(title)))
+                                        teach.how_to_win(title), self.face.key()))
         elif word == "undo":
             self._undo()
         elif word == "save":
@@ -420,8 +423,11 @@ class TableApp(App[int]):
                 self._say(f"saved to {where}")
             except CuberailError as exc:
                 self._say(str(exc))
+        elif word == "board":
+            self.action_zoom()
         else:
-            self._say(f"{word}: the table always shows the board and the log")
+            self.screen.remove_class("zoomed")
+            self._say("the log shows the last moves; PgUp/PgDn scroll it")
 
     def _undo(self) -> None:
         state = self.game.state
@@ -439,6 +445,14 @@ class TableApp(App[int]):
         self._say(text)
 
     # ----- actions ---------------------------------------------------------------------------
+
+    def action_zoom(self) -> None:
+        """The board alone (F2 or `board`), for a small terminal; again to return."""
+        zoomed = not self.screen.has_class("zoomed")
+        self.screen.set_class(zoomed, "zoomed")
+        self._say("board only: F2 or `board` brings back the log and the choices"
+                  if zoomed else "")
+        self.call_after_refresh(self._board_scrolled)
 
     def action_help(self) -> None:
         self._command(C.Command("help"))

@@ -24,14 +24,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, text: str, intro: str) -> None:
+    def __init__(self, text: str, intro: str, key: Text | None = None) -> None:
         super().__init__()
-        self.text, self.intro = text, intro
+        self.text, self.intro, self.key = text, intro, key
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Text(self.text + "\n\n" + self.intro
-                              + "\n\n(Escape, Enter or q closes this page)"))
+            yield Static(Text(self.text + "\n\n" + self.intro))
+            if self.key is not None:
+                yield Static(Text.assemble("\nThe map: ", self.key))
+            yield Static(Text("\n(Escape, Enter or q closes this page)", style="dim"))
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).border_title = "help"
