@@ -53,9 +53,10 @@ def keyboard_move(choice: C.Choice, rng: random.Random) -> str:
     return choice.number
 
 
-async def click_choice(app: TableApp, pilot: Pilot[int], index: int) -> None:
-    """Click the menu option ``index`` (scrolled into view first)."""
+async def click_choice(app: TableApp, pilot: Pilot[int], choice: C.Choice) -> None:
+    """Click the menu entry of ``choice`` (scrolled into view first)."""
     menu = app.query_one("#menu", OptionList)
+    index = app.option_index(choice)
     menu.highlighted = index
     menu.scroll_to_highlight()
     await pilot.pause()

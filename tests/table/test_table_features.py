@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from tablekit import new_game, settle, type_text
-from textual.widgets import OptionList, Static
+from textual.widgets import Static
 
 from cuberail.cli.play import Game
 from cuberail.cli.table.app import TableApp
@@ -83,8 +83,8 @@ def test_clicking_the_map_picks_its_move_and_a_second_click_plays_it(
             before = len(game.record.actions)
             await pilot.click("#map", offset=(x, y))
             await pilot.pause()
-            menu = app.query_one("#menu", OptionList)
-            assert app.menu[menu.highlighted or 0].target == target.target
+            chosen = app._highlighted()
+            assert chosen is not None and chosen.target == target.target
             assert "click again or press Enter" in app.message
             await pilot.click("#map", offset=(x, y))
             await settle(app, pilot)
@@ -160,5 +160,22 @@ def test_board_alone_on_a_small_terminal_and_back(tmp_path: Path) -> None:
             await pilot.press("f2")
             await pilot.pause()
             assert board.size.height == before
+
+    asyncio.run(run())
+
+
+def test_arrow_keys_and_enter_play_the_highlighted_move(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "trans-siberian", bots="0")
+    _to_a_map_choice(game)
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            second = app.menu[1]
+            before = len(game.record.actions)
+            await pilot.press("down", "enter")
+            await settle(app, pilot)
+            assert game.record.actions[before] == second.actions[0]
 
     asyncio.run(run())

@@ -17,8 +17,9 @@ from tablekit import click_choice, keyboard_move, new_game, pick, settle, type_t
 from cuberail.cli import common
 from cuberail.cli.table.app import TableApp
 
-SIZES = [(80, 24), (160, 50)]
-TITLES = ["chicago-express", "trans-siberian"]
+# Each title is played by keyboard and by mouse, and at both sizes (four games in all).
+BY_KEYBOARD = [("chicago-express", (80, 24)), ("trans-siberian", (160, 50))]
+BY_MOUSE = [("chicago-express", (160, 50)), ("trans-siberian", (80, 24))]
 
 
 def _finished(app: TableApp, path: Path) -> None:
@@ -29,8 +30,7 @@ def _finished(app: TableApp, path: Path) -> None:
     assert any("winner" in e.text for e in app.log_entries)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize(("title", "size"), BY_KEYBOARD)
 def test_whole_game_by_keyboard(tmp_path: Path, title: str, size: tuple[int, int]) -> None:
     asyncio.run(_by_keyboard(tmp_path, title, size))
 
@@ -48,8 +48,7 @@ async def _by_keyboard(tmp_path: Path, title: str, size: tuple[int, int]) -> Non
         _finished(app, game.path)
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize(("title", "size"), BY_MOUSE)
 def test_whole_game_by_mouse(tmp_path: Path, title: str, size: tuple[int, int]) -> None:
     asyncio.run(_by_mouse(tmp_path, title, size))
 
@@ -64,9 +63,9 @@ async def _by_mouse(tmp_path: Path, title: str, size: tuple[int, int]) -> None:
                 break
             choice = pick(app, rng)
             if choice.is_range:  # amounts are typed; the mouse opens the entry
-                await click_choice(app, pilot, app.menu.index(choice))
+                await click_choice(app, pilot, choice)
                 await type_text(pilot, str(choice.actions[0].args[0]))
             else:
-                await click_choice(app, pilot, app.menu.index(choice))
+                await click_choice(app, pilot, choice)
             await settle(app, pilot)
         _finished(app, game.path)

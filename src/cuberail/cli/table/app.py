@@ -242,7 +242,7 @@ class TableApp(App[int]):
         state = self.game.state
         self.menu = self._build_menu()
         targets = {c.target for c in self.menu if c.target}
-        self.query_one("#map", MapView).update(self.face.board(state, targets))
+        self.query_one("#map", MapView).update(self.face.board(state, targets), layout=False)
         self.query_one("#companies", Static).update(self.face.companies(state))
         self.query_one("#players", Static).update(self.face.players(state, self.game.names))
         self.query_one("#tracker", Static).update(Group(teach.tracker(state), Text(""),
@@ -275,19 +275,25 @@ class TableApp(App[int]):
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         options: list[Option] = []
-        for choice in self.menu:
+        for i, choice in enumerate(self.menu):
+            if choice.number.endswith("a") and choice.target:  # routes of one link
+                routes = sum(1 for c in self.menu if c.number[:-1] == choice.number[:-1])
+                head = choice.detail.split(":")[0]
+                options.append(Option(Text(f"{choice.number[:-1]:>4} {head}: {routes} routes"
+                                           f" (type {choice.number}, ...)", style="bold"),
+                                      disabled=True))
             prompt = Text.assemble((f"{choice.number:>4} ", "bold"), (choice.detail, ""))
             if choice.is_range:
                 prompt = Text.assemble((f"{choice.number:>4} ", "bold"),
                                        (choice.label, "bold"), "  ", choice.detail)
             if choice.warning:
                 prompt.append(f"\n      ⚠ {choice.warning}", style="bold red")
-            options.append(Option(prompt, id=choice.number))
+            options.append(Option(prompt, id=str(i)))
         for reason in teach.build_refusals(self.game.state) if self.menu else []:
             options.append(Option(Text(f"      {reason}", style="dim italic"), disabled=True))
         menu.add_options(options)
         if self.menu:
-            menu.highlighted = 0
+            menu.highlighted = menu.get_option_index("0")
         menu.border_title = "your choices" if self.menu else (
             "waiting for a bot" if self.thinking else "no choices")
 
@@ -353,9 +359,9 @@ class TableApp(App[int]):
         raw = event.value
         event.input.value = ""
         if not raw.strip() and self.menu:
-            menu = self.query_one("#menu", OptionList)
-            if menu.highlighted is not None:
-                self._take(self.menu[menu.highlighted])
+            choice = self._highlighted()
+            if choice is not None:
+                self._take(choice)
             return
         self.submit(raw)
 
@@ -371,10 +377,22 @@ class TableApp(App[int]):
         else:
             self.choose(meaning)
 
+    def _highlighted(self) -> C.Choice | None:
+        """The menu choice under the menu's cursor (headers and notes are not choices)."""
+        menu = self.query_one("#menu", OptionList)
+        option = menu.highlighted_option
+        if option is None or option.id is None:
+            return None
+        return self.menu[int(option.id)]
+
+    def option_index(self, choice: C.Choice) -> int:
+        """Where ``choice`` is in the menu widget (for the cursor, tests and clicks)."""
+        return self.query_one("#menu", OptionList).get_option_index(
+            str(self.menu.index(choice)))
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        index = event.option_index
-        if 0 <= index < len(self.menu):
-            self._take(self.menu[index])
+        if event.option.id is not None:
+            self._take(self.menu[int(event.option.id)])
         self.query_one("#command", Input).focus()
 
     def _take(self, choice: C.Choice) -> None:
@@ -402,7 +420,7 @@ class TableApp(App[int]):
             self._take(self.menu[index])
             return
         self.picked = target
-        menu.highlighted = index
+        menu.highlighted = self.option_index(self.menu[index])
         self._say(f"{about}. Choice {self.menu[index].number} picked: click again or press"
                   " Enter to play it.")
 
@@ -468,9 +486,10 @@ class TableApp(App[int]):
 
     def action_menu(self, step: int) -> None:
         menu = self.query_one("#menu", OptionList)
-        if menu.option_count:
-            now = menu.highlighted or 0
-            menu.highlighted = (now + step) % menu.option_count
+        if step > 0:
+            menu.action_cursor_down()
+        else:
+            menu.action_cursor_up()
 
     def action_log(self, step: int) -> None:
         box = self.query_one("#logbox", VerticalScroll)
