@@ -49,7 +49,7 @@ def keyboard_move(choice: C.Choice, rng: random.Random) -> str:
     if choice.is_range:
         amounts = [a.args[0] for a in choice.actions]
         amount = rng.choice(amounts[:3])
-        return str(amount) if choice.actions[0].kind == "bid" else f"value {amount}"
+        return str(amount)
     return choice.number
 
 

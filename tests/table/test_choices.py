@@ -95,3 +95,15 @@ def test_ts_routes_of_one_link_are_grouped_with_letters() -> None:
             found = True
         s.apply(rng.choice(legal))
     assert found, "no game position with two routes for one link"
+
+
+def test_a_share_value_is_numbered_and_typed_as_itself_ts_2_2() -> None:
+    s, rng = get_game("trans-siberian").new_game(3, {}), random.Random(5)
+    while not any(a.kind == "value" for a in s.legal_actions()):
+        s.apply(rng.choice(s.legal_actions()))
+    menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+    values = [a for a in s.legal_actions() if a.kind == "value"]
+    assert [c.number for c in menu] == [str(a.args[0]) for a in values]
+    assert C.interpret(s, menu, str(values[-1].args[0])) == values[-1]
+    too_high = C.interpret(s, menu, "99")
+    assert isinstance(too_high, C.Reply) and "no choice 99" in too_high.text

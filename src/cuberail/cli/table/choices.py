@@ -110,9 +110,13 @@ def build(state: GameState, describe: Describe, numbering: Numbering,
         if first.kind in AMOUNT_KINDS and len(group) > 1:
             low, high = _amount(first), _amount(group[-1])
             n = numbering.number(signature, f"{first.kind} range")
-            detail = (f"type an amount from {low} to {high}" if first.kind == "value" else
+            detail = (f"type the amount, from {low} to {high}" if first.kind == "value" else
                       f"type any amount from {low} to {high} (a bare number is a bid)")
             out.append(Choice(str(n), f"{first.kind} {low}..{high}", detail, tuple(group)))
+            continue
+        if first.kind == "value":  # a share value is typed as itself: `28` is $28
+            out.append(Choice(str(_amount(first)), first.text(), describe(state, first),
+                              (first,)))
             continue
         key = f"link {first.args[0]}" if first.kind == "link" else first.text()
         n = numbering.number(signature, key)
@@ -140,19 +144,23 @@ def summary(choices: list[Choice], limit: int = 10) -> str:
     return f"allowed now: {shown}{more}"
 
 
-def _bid_range(choices: list[Choice]) -> Choice | None:
-    return next((c for c in choices if c.is_range and c.actions[0].kind == "bid"), None)
+def _amount_range(choices: list[Choice]) -> Choice | None:
+    """The run of amounts on offer (bids, or a share value), if any."""
+    return next((c for c in choices if c.is_range and c.actions[0].kind in AMOUNT_KINDS), None)
 
 
 def _by_number(choices: list[Choice], text: str) -> Action | Reply:
-    rng = _bid_range(choices)
+    rng = _amount_range(choices)
     if rng is not None and text.isdigit():  # in an auction any number typed is a bid
-        amount = int(text)
+        amount, kind = int(text), rng.actions[0].kind
         hit = next((a for a in rng.actions if _amount(a) == amount), None)
         if hit is not None:
             return hit
-        return Reply(f"a bid of {amount} is not allowed: bid from {_amount(rng.actions[0])}"
-                     f" to {_amount(rng.actions[-1])}, or pass (p)")
+        low, high = _amount(rng.actions[0]), _amount(rng.actions[-1])
+        if kind == "bid":
+            return Reply(f"a bid of {amount} is not allowed: bid from {low} to {high},"
+                         " or pass (p)")
+        return Reply(f"a {kind} of {amount} is not allowed: choose from {low} to {high}")
     exact = [c for c in choices if c.number == text.lower()]
     if exact and not exact[0].is_range:
         return exact[0].actions[0]
