@@ -1,0 +1,62 @@
+"""The table's maps: every hex id stays visible, every link can be clicked."""
+
+from __future__ import annotations
+
+import random
+
+from cuberail.cli.table import ce_map, ts_map
+from cuberail.games import get_game
+from cuberail.games.chicago_express.board import HEXES
+from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.games.trans_siberian.board import LINKS, LOCATIONS
+from cuberail.games.trans_siberian.state import TransSiberianState
+
+
+def _played(title: str, moves: int):  # type: ignore[no-untyped-def]
+    s, rng = get_game(title).new_game(3, {}), random.Random(8)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def test_ce_every_hex_shows_its_id_where_a_click_finds_it() -> None:
+    s = _played("chicago-express", 150)
+    assert isinstance(s, ChicagoExpressState)
+    lines = ce_map.render(s, set()).plain.split("\n")
+    assert len(lines) == ce_map.HEIGHT and max(map(len, lines)) <= ce_map.WIDTH
+    for hx in HEXES:
+        x, y = hx.col * ce_map.STEP, 1 + 2 * hx.row + hx.col % 2  # the hex's first line
+        assert lines[y][x:x + len(hx.id) + 1] == hx.id + " " or lines[y][x:x + 3] == hx.id
+        assert ce_map.hex_at(x, y) == ce_map.hex_at(x + 4, y + 1) == hx.id
+
+
+def test_ce_locomotives_are_drawn_inside_their_hex() -> None:
+    s = _played("chicago-express", 150)
+    assert isinstance(s, ChicagoExpressState)
+    lines = ce_map.render(s, set()).plain.split("\n")
+    for hx in HEXES:
+        letters = "".join(ce_map.LETTER[c] for c in s.companies_on(hx.index))
+        if not letters:
+            continue
+        x = hx.col * ce_map.STEP
+        y = 1 + 2 * hx.row + hx.col % 2 + 1  # the hex's second line
+        assert lines[y][x:x + ce_map.CELL].rstrip().endswith(letters)
+
+
+def test_ts_every_city_is_labelled_and_every_link_can_be_clicked() -> None:
+    s = _played("trans-siberian", 60)
+    assert isinstance(s, TransSiberianState)
+    text = ts_map.render(s, set()).plain
+    for loc in LOCATIONS:
+        if not loc.is_external:
+            assert ts_map.abbr(loc.name) in text, loc.name
+    clickable = {ts_map.link_at(x, y) for y in range(ts_map.HEIGHT)
+                 for x in range(ts_map.WIDTH)}
+    assert {link.id for link in LINKS} <= clickable
+
+
+def test_ts_city_labels_are_unique() -> None:
+    names = [ts_map.abbr(loc.name) for loc in LOCATIONS if not loc.is_external]
+    assert len(names) == len(set(names))
