@@ -14,9 +14,10 @@ import uvicorn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from server_routes import add_missing_routes
+
 from cuberail.server.app import create_app
 from cuberail.server.config import Settings
-from server_routes import add_missing_routes
 
 
 def main() -> None:

@@ -62,8 +62,8 @@ class RecordingMCTS(MCTSBot):
 
     last_root: Node | None = None
 
-    def search(self, state: GameState) -> Node:
-        root = super().search(state)
+    def search(self, state: GameState, root: Node | None = None) -> Node:
+        root = super().search(state, root)
         self.last_root = root
         return root
 
