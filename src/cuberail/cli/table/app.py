@@ -61,7 +61,7 @@ class Entry:
 
     seat: int
     text: str
-    kind: str  # "move", "event", "note"
+    kind: str  # "move" (a decision), "forced" (the only legal move), "event", "note"
 
 
 class MapView(Static):
@@ -154,18 +154,20 @@ class TableApp(App[int]):
         self.screen.set_class(width < 120, "narrow")
         self.call_after_refresh(self._board_scrolled)
 
-    def _fill_log(self) -> None:
+    def _fill_log(self, intro: bool = True) -> None:
         """The moves so far (a resumed game), then how to win."""
         state = _fresh(self.game)
         for action in self.game.record.actions:
             seat = state.current_player()
+            kind = "forced" if len(state.legal_actions()) == 1 else "move"
             self.log_entries.append(Entry(seat, self.game.view.describe_action(state, action),
-                                          "move"))
+                                          kind))
             self.history.append((seat, action))
             state.apply(action)
-        self.note(f"saving to {self.game.path} after every move; F1 or `help` for help,"
-                  " `help rules` for the rules")
-        self.note(teach.how_to_win(self.game.record.title))
+        if intro:
+            self.note(f"saving to {self.game.path} after every move; F1 or `help` for help,"
+                      " `help rules` for the rules")
+            self.note(teach.how_to_win(self.game.record.title))
 
     # ----- the flow of the game ------------------------------------------------------------
 
@@ -209,7 +211,7 @@ class TableApp(App[int]):
         seat = game.state.current_player()
         text = game.describe(action) + note
         self.history.append((seat, action))
-        self.log_entries.append(Entry(seat, text, "move"))
+        self.log_entries.append(Entry(seat, text, "forced" if note else "move"))
         try:
             happened = game.apply(action)
         except CuberailError as exc:  # the move stands in the record; only the save failed
@@ -311,7 +313,7 @@ class TableApp(App[int]):
                 continue
             fresh = human and i > since and e.seat != mover
             name = self.game.seats[e.seat].name if e.seat >= 0 else ""
-            text = (Text(f"{name}: {e.text}") if e.kind == "move" else Text(f"   · {e.text}"))
+            text = (Text(f"   · {e.text}") if e.kind == "event" else Text(f"{name}: {e.text}"))
             if fresh:
                 text.stylize("bold yellow")
             lines.append(text)
@@ -457,7 +459,7 @@ class TableApp(App[int]):
         if text.startswith("took back"):
             self.generation += 1
             self.history, self.log_entries = [], []
-            self._fill_log()
+            self._fill_log(intro=False)
             self.note(text)
             self.advance()
         self._say(text)
