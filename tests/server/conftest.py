@@ -19,9 +19,11 @@ def pg_server() -> Iterator[str]:
     """A PostgreSQL server URL: CUBERAIL_TEST_PG_URL, or a throwaway cluster started here."""
     given = os.environ.get("CUBERAIL_TEST_PG_URL")
     if given:
-        from sqlalchemy.engine import make_url
+        from sqlalchemy.engine import URL, make_url
 
-        yield make_url(given).set(database=None).render_as_string(hide_password=False)
+        url = make_url(given)
+        yield URL.create(url.drivername, url.username, url.password, url.host,
+                         url.port).render_as_string(hide_password=False)
         return
     if pg_bin() is None:
         pytest.skip("PostgreSQL is not installed (no initdb): apt-get install postgresql,"

@@ -69,6 +69,7 @@ def new_database(server_url: str) -> str:
     import psycopg
 
     name = "t_" + uuid.uuid4().hex[:12]
+    server_url = server_url.rstrip("/")
     dsn = server_url.replace("postgresql+psycopg://", "postgresql://") + "/postgres"
     with psycopg.connect(dsn, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name}")

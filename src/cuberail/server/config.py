@@ -26,3 +26,4 @@ class Settings:
     bot_workers: int = 2
     body_limit: int = 64 * 1024  # bytes of a request body (imports may be bigger)
     import_limit: int = 2 * 1024 * 1024
+    sqlite_sync: str = "NORMAL"  # NORMAL: survives kill -9, not a power cut; FULL: both

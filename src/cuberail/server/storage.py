@@ -21,7 +21,6 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
 from sqlalchemy.engine import make_url
-from sqlalchemy.pool import NullPool
 
 from cuberail.server.models import chat, entries, games, seats
 
@@ -68,23 +67,25 @@ class Entry:
     created: datetime
 
 
-def _sqlite_engine(url: str, immediate: bool) -> Engine:
+def _sqlite_engine(url: str, immediate: bool, synchronous: str) -> Engine:
+    # Connections stay open in a pool: closing the last one checkpoints the WAL (slow).
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
-                           poolclass=NullPool if ":memory:" not in url else None)
+                           pool_size=8, max_overflow=24)
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_conn: Any, _record: Any) -> None:
         dbapi_conn.isolation_level = None  # we emit BEGIN ourselves
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
-        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute(f"PRAGMA synchronous={synchronous}")
         cur.execute("PRAGMA busy_timeout=30000")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
-    @event.listens_for(engine, "begin")
-    def _begin(conn: Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    if immediate:  # writers; readers run each statement on its own (always the newest data)
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -96,12 +97,16 @@ def sqlite_url(path: Path) -> str:
 class Store:
     """Engines and queries over one database (SQLite file or PostgreSQL)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, sqlite_sync: str = "NORMAL") -> None:
+        """``sqlite_sync``: NORMAL (in WAL mode a commit survives the process being killed,
+        not a power cut; no fsync per move) or FULL (an fsync per commit)."""
         self.url = url
         self.dialect = make_url(url).get_backend_name()
+        if sqlite_sync.upper() not in ("NORMAL", "FULL"):
+            raise ValueError(f"sqlite synchronous mode {sqlite_sync!r}: use NORMAL or FULL")
         if self.dialect == "sqlite":
-            self.reader = _sqlite_engine(url, immediate=False)
-            self.writer = _sqlite_engine(url, immediate=True)
+            self.reader = _sqlite_engine(url, False, sqlite_sync.upper())
+            self.writer = _sqlite_engine(url, True, sqlite_sync.upper())
         elif self.dialect == "postgresql":
             self.reader = self.writer = create_engine(url, pool_size=10, max_overflow=20,
                                                       pool_pre_ping=True)

@@ -1,0 +1,60 @@
+"""``cuberail serve``: the game server (HTTP + WebSocket) on SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+import argparse
+
+from cuberail.core.errors import CuberailError
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from cuberail.server.app import create_app
+        from cuberail.server.config import Settings, default_database_url
+    except ImportError as exc:
+        raise CuberailError(f"the server needs its extra: pip install 'cuberail[server]'"
+                            f" ({exc.name} is missing)") from None
+    url = args.database_url or default_database_url()
+    if not url.startswith(("sqlite:", "postgresql")):
+        raise CuberailError(f"--database-url {url[:60]!r}: use sqlite:///FILE or"
+                            " postgresql+psycopg://USER@HOST/DB")
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://"):]
+    public = args.public_url or f"http://{args.host}:{args.port}"
+    settings = Settings(url, public.rstrip("/"), bot_time_limit=args.bot_time,
+                        sqlite_sync=args.sqlite_sync.upper())
+    print(f"cuberail server on http://{args.host}:{args.port} (invite links: {public});"
+          f" database: {_safe(url)}", flush=True)
+    uvicorn.run(create_app(settings), host=args.host, port=args.port,
+                log_level=args.log_level, ws_max_size=64 * 1024)
+    return 0
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for the log."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "serve", help="run the game server (play with friends over the internet)",
+        description="Run the game server. By default on http://127.0.0.1:8000 with an SQLite"
+        " database in your data directory; --database-url postgresql+psycopg://... for"
+        " production (several processes may share one PostgreSQL).")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--database-url", help="sqlite:///FILE or postgresql+psycopg://USER@HOST/DB")
+    p.add_argument("--public-url", help="the base of invite links, e.g. https://games.example"
+                   " (default http://HOST:PORT)")
+    p.add_argument("--bot-time", type=float, default=10.0,
+                   help="seconds a bot may search for one move (default 10)")
+    p.add_argument("--sqlite-sync", default="normal", choices=["normal", "full"],
+                   help="SQLite durability: normal (default) keeps every accepted move through a"
+                   " killed server; full also through a power cut, at an fsync per move")
+    p.add_argument("--log-level", default="warning",
+                   choices=["critical", "error", "warning", "info", "debug"])
+    p.set_defaults(func=cmd_serve)

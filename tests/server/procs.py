@@ -1,0 +1,55 @@
+"""Real server processes for the fault and multi-process tests (always killed at the end)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+from pgcluster import free_port
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def start(database_url: str, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """`cuberail serve` on a free port; returns the process and its base URL once it answers."""
+    port = port or free_port()
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    proc = subprocess.Popen([sys.executable, "-m", "cuberail.cli.main", "serve", "--port",
+                             str(port), "--database-url", database_url, "--bot-time", "5"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server died: {proc.stderr.read().decode()[-2000:]}"
+                               if proc.stderr else "the server died")
+        try:
+            if httpx.get(base + "/api/titles", timeout=1).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    kill(proc)
+    raise RuntimeError("the server did not start within 30 s")
+
+
+def kill(proc: subprocess.Popen[bytes]) -> None:
+    """kill -9, then reap."""
+    if proc.poll() is None:
+        os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+
+
+@contextmanager
+def server(database_url: str, port: int | None = None) -> Iterator[str]:
+    proc, base = start(database_url, port)
+    try:
+        yield base
+    finally:
+        kill(proc)
