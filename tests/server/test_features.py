@@ -98,18 +98,27 @@ def test_a_bot_moves_for_a_seat_idle_past_bot_after(client: TestClient) -> None:
 
 
 def test_export_then_import_continues_the_same_game(client: TestClient) -> None:
-    game = new_game(client, 3, bots={2: "random"})
+    game = new_game(client, 3)
     v = play_until(client, game, stop=12)
     record = client.get(f"/api/games/{game['id']}/record").json()
     assert record["format"] == "cuberail-record" and len(record["actions"]) == v["index"]
-    assert record["meta"]["seats"][2]["bot"] == "random"
+    assert [s["name"] for s in record["meta"]["seats"]] == ["P0", "P1", "P2"]
     reply = client.post("/api/games/import", json={"record": record})
     assert reply.status_code == 201
     copy = reply.json()
     w = view(client, copy["id"])
     assert w["index"] == v["index"] and w["state"] == v["state"]
-    assert copy["seats"][2]["token"] is None  # the bot seat stays a bot
     assert client.get(f"/api/games/{copy['id']}/record").json()["actions"] == record["actions"]
+    seat = w["current_player"]
+    assert move(client, copy, seat, w["legal"][0], w["index"]).status_code == 200
+
+
+def test_an_exported_bot_seat_comes_back_as_a_bot(client: TestClient) -> None:
+    game = new_game(client, 3, bots={2: "easy"})
+    record = client.get(f"/api/games/{game['id']}/record").json()
+    assert record["meta"]["seats"][2]["bot"] == "easy"
+    copy = client.post("/api/games/import", json={"record": record}).json()
+    assert copy["seats"][2]["token"] is None and copy["seats"][0]["token"]
 
 
 def test_a_terminal_record_is_imported_and_played_on(client: TestClient) -> None:

@@ -10,21 +10,16 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from webserver import free_port, start_server, stop_server
 
 CHROMIUM = os.environ.get("CUBERAIL_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-HERE = Path(__file__).resolve().parent
 
 
 def _missing() -> str | None:
@@ -40,44 +35,14 @@ def _missing() -> str | None:
 MISSING = _missing()  # the browser fixtures skip with this reason
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     if MISSING:
         pytest.skip(MISSING)
-    port = _free_port()
-    db = tmp_path_factory.mktemp("server") / "games.sqlite3"
-    env = dict(os.environ)
-    # The server process imports the same cuberail as this test process.
-    import cuberail
-
-    tree = str(Path(cuberail.__file__).parent.parent)
-    env["PYTHONPATH"] = os.pathsep.join([tree, env.get("PYTHONPATH", "")])
-    proc = subprocess.Popen([sys.executable, str(HERE / "serve_for_tests.py"), str(port), str(db)],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/api/titles", timeout=2):
-                break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                out = proc.stdout.read() if proc.stdout else ""
-                proc.kill()
-                pytest.fail(f"the server did not start:\n{out}")
-            time.sleep(0.2)
-    yield url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    port = free_port()
+    proc = start_server(port, tmp_path_factory.mktemp("server") / "games.sqlite3")
+    yield f"http://127.0.0.1:{port}"
+    stop_server(proc)
 
 
 @pytest.fixture(scope="session")

@@ -69,7 +69,6 @@ class Server:
                 listen(self.settings.database_url, self.origin, self.hub, ready)))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(ready.wait(), 10)
-        self.hub.listeners.append(lambda game_id, _event: self.bots.poke(game_id))
         await self.bots.resume()
 
     async def stop(self) -> None:
@@ -85,7 +84,8 @@ class Server:
             self.hub.publish(game_id, event)
         for url, message in outcome.hooks:
             self.notifier.send(url, message)
-        self.bots.poke(game_id)
+        if outcome.bot_due:
+            self.bots.poke(game_id)
 
     async def run(self, func: Callable[..., T], *args: Any) -> T:
         return await asyncio.to_thread(func, *args)

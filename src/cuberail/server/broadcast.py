@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.engine import make_url
@@ -30,7 +29,6 @@ class Hub:
 
     def __init__(self) -> None:
         self._subs: dict[str, set[asyncio.Queue[Event | None]]] = {}
-        self.listeners: list[Callable[[str, Event], None]] = []
 
     def subscribe(self, game_id: str) -> asyncio.Queue[Event | None]:
         queue: asyncio.Queue[Event | None] = asyncio.Queue(QUEUE_MAX)
@@ -54,8 +52,6 @@ class Hub:
                 with contextlib.suppress(asyncio.QueueFull):
                     queue.get_nowait()
                     queue.put_nowait(None)  # tells the socket to close
-        for listener in self.listeners:
-            listener(game_id, event)
 
     def watchers(self, game_id: str) -> int:
         return len(self._subs.get(game_id, ()))

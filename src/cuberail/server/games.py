@@ -81,6 +81,7 @@ class Outcome:
     events: list[dict[str, Any]] = field(default_factory=list)
     hooks: list[tuple[str, str]] = field(default_factory=list)  # (url, message)
     token: str | None = None
+    bot_due: bool = False  # a bot (or an idle timer) may have to act now
 
 
 def fold(entries: list[Entry], start: tuple[Effective, ...] = ()) -> tuple[Effective, ...]:
@@ -102,6 +103,13 @@ def initial_state(game: GameRow, players: int) -> GameState:
 def bot_seed(game_seed: int, seat: int, index: int) -> int:
     """A bot's seed for one decision: a resumed game continues as an unbroken one would."""
     return ((game_seed + seat) * 1_000_003 + index) % 2**32
+
+
+def bot_due(loaded: Loaded, state: GameState) -> bool:
+    """Whether the bot runner must look at the game: a bot's seat on turn, or an idle timer."""
+    if state.is_terminal():
+        return False
+    return loaded.game.bot_after is not None or loaded.seats[state.current_player()].bot is not None
 
 
 def result_json(state: GameState) -> dict[str, Any] | None:
@@ -133,22 +141,26 @@ class GameService:
         seq = self.store.last_seq(conn, game_id)
         with self._cache_lock:
             snap = self._cache.get(game_id)
-        if snap is None or snap.seq != seq:
+        if snap is None or snap.seq < seq:  # (a read older than the cache keeps the cache)
             snap = self._catch_up(conn, game, len(seat_rows), snap, seq)
         return Loaded(game, seat_rows, snap)
 
     def _catch_up(self, conn: Connection, game: GameRow, players: int,
                   snap: Snapshot | None, seq: int) -> Snapshot:
-        new = self.store.entries(conn, game.id, snap.seq if snap and snap.seq < seq else 0)
-        if snap is not None and snap.seq < seq and all(e.kind == "move" for e in new):
+        new = self.store.entries(conn, game.id, snap.seq if snap else 0)
+        if snap is not None and all(e.kind == "move" for e in new):
             state = snap.state.clone()
             start = snap.effective
-        else:
+        else:  # an undo since (or nothing cached): fold the whole log again
+            if snap is not None:
+                new = self.store.entries(conn, game.id, 0)
             state, start = initial_state(game, players), ()
         effective = fold(new, start)
         for eff in effective[len(start):]:
             state.apply(Action.from_text(eff.action))
         fresh = Snapshot(new[-1].seq if new else (snap.seq if snap else 0), effective, state)
+        if snap is not None and fresh.seq <= snap.seq:
+            return snap
         self.remember(game.id, fresh)
         return fresh
 
@@ -265,7 +277,8 @@ class GameService:
             raise Refused(409, "another entry was written at the same moment; fetch the"
                                " game again") from None
         self.remember(loaded.game.id, snap)
-        return Outcome(snap.index, snap.seq, events, self._turn_hooks(loaded, snap))
+        return Outcome(snap.index, snap.seq, events, self._turn_hooks(loaded, snap),
+                       bot_due=bot_due(loaded, snap.state))
 
     def notify(self, conn: Connection, game_id: str, events: list[dict[str, Any]]) -> None:
         """On PostgreSQL, tell the other server processes (delivered at commit)."""

@@ -158,7 +158,7 @@ def set_seat(service: GameService, game_id: str, owner_token: str | None, seat: 
         event = {"type": "seat", "game": game_id, "index": loaded.snap.index,
                  "seq": loaded.snap.seq, "seat": seat, "bot": bot, "name": old.name}
         service.notify(conn, game_id, [event])
-    return Outcome(loaded.snap.index, loaded.snap.seq, [event], token=secret)
+    return Outcome(loaded.snap.index, loaded.snap.seq, [event], token=secret, bot_due=True)
 
 
 def set_webhook(service: GameService, game_id: str, token: str | None, seat: int,

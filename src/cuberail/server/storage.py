@@ -82,9 +82,10 @@ def _sqlite_engine(url: str, immediate: bool, synchronous: str) -> Engine:
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
-    @event.listens_for(engine, "begin")
-    def _begin(conn: Connection) -> None:
-        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+    if immediate:  # writers; readers run each statement on its own (always the newest data)
+        @event.listens_for(engine, "begin")
+        def _begin(conn: Connection) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 

@@ -17,6 +17,12 @@ function s(tag, attrs = {}, text) {
   return el;
 }
 
+/** A round tick step (1, 2 or 5 times a power of ten) at least `raw`. */
+function niceStep(raw) {
+  const power = 10 ** Math.floor(Math.log10(Math.max(raw, 1e-9)));
+  return [1, 2, 5, 10].map((m) => m * power).find((x) => x >= raw) || power * 10;
+}
+
 /** One chart: series = [{name, colour, dash, points: [[x, y], ...]}]. */
 export function lineChart(title, series, xLabel) {
   const W = 520, H = 240, L = 44, B = 28, T = 12, R = 12;
@@ -28,8 +34,8 @@ export function lineChart(title, series, xLabel) {
   const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "chart" });
   svg.append(s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#333" }));
   svg.append(s("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#333" }));
-  for (let i = 0; i <= 4; i += 1) {
-    const v = Math.round(yMin + ((yMax - yMin) * i) / 4);
+  const step = niceStep((yMax - yMin) / 4);
+  for (let v = Math.ceil(yMin / step) * step; v <= yMax; v += step) {
     svg.append(s("text", { x: L - 4, y: py(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#1a1a1a" }, v));
   }
   for (const x of [0, Math.round(xMax / 2), xMax]) {
