@@ -14,7 +14,11 @@ function titleInfo() {
 function optionInput(spec) {
   const id = `opt-${spec.name}`;
   let input;
-  if (spec.choices) {
+  if (typeof spec.default === "boolean") {
+    input = h("select", { id, name: spec.name },
+      [true, false].map((c) => h("option", { value: String(c), selected: c === spec.default },
+        t(c ? "lobby.yes" : "lobby.no"))));
+  } else if (spec.choices) {
     input = h("select", { id, name: spec.name },
       spec.choices.map((c) => h("option", { value: String(c), selected: c === spec.default }, String(c))));
   } else if (spec.type === "int") {
@@ -74,7 +78,8 @@ function readOptions() {
     const input = document.getElementById(`opt-${spec.name}`);
     if (!input) continue;
     const raw = input.value;
-    const value = typeof spec.default === "number" ? Number(raw) : raw;
+    const value = typeof spec.default === "number" ? Number(raw)
+      : typeof spec.default === "boolean" ? raw === "true" : raw;
     if (String(value) !== String(spec.default)) out[spec.name] = value;
   }
   return out;
