@@ -57,7 +57,7 @@ class Server:
         self.hub = Hub()
         self.notifier = Notifier()
         self.bots = BotRunner(self.service, self.deliver, settings.bot_time_limit,
-                              settings.bot_workers)
+                              settings.bot_workers, settings.bot_processes)
         self.connected: dict[str, Counter[int]] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
