@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool as BrokenExecutor
@@ -40,6 +43,17 @@ class Turn:
     index: int
     idle_after: float | None = None
     wait: float = 0.0
+
+
+def watch_parent(parent: int) -> None:
+    """In a worker: exit when the server process is gone (even killed with kill -9)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def choose(bot: str, seed: int, state: GameState) -> Action:
@@ -80,7 +94,8 @@ class BotRunner:
     def _new_pool(self) -> Executor:
         """Worker processes (searches never hold this process's GIL) or threads (tests)."""
         if self.processes:
-            return ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"))
+            return ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"),
+                                       initializer=watch_parent, initargs=(os.getpid(),))
         return ThreadPoolExecutor(self.workers, thread_name_prefix="cuberail-bot")
 
     async def close(self) -> None:
