@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -169,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         for proc, _ in servers:
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=30)
+        shutil.rmtree(tmp, ignore_errors=True)
     moves = len(stats.post) - stats.refused
     kind = "PostgreSQL" if args.postgres else "SQLite"
     print(f"{kind}, {args.processes} process(es), {args.games} games, a move every"
