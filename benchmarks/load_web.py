@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -114,6 +115,15 @@ async def drive(http: httpx.AsyncClient, base: str, game: dict[str, Any], interv
         await asyncio.sleep(interval)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc), 0 elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def pct(values: list[float], q: float) -> float:
     if not values:
         return float("nan")
@@ -163,18 +173,23 @@ def main(argv: list[str] | None = None) -> int:
     url = args.postgres or f"sqlite:///{tmp}/load.sqlite3"
     servers = [start_server(url) for _ in range(args.processes)]
     try:
+        cpu0 = sum(cpu_seconds(proc.pid) for proc, _ in servers)
         stats = asyncio.run(run([b for _, b in servers], args.games, args.interval,
                                 args.duration))
+        cpu = sum(cpu_seconds(proc.pid) for proc, _ in servers) - cpu0
     finally:
         for proc, _ in servers:
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=30)
+        shutil.rmtree(tmp, ignore_errors=True)
     moves = len(stats.post) - stats.refused
     kind = "PostgreSQL" if args.postgres else "SQLite"
     print(f"{kind}, {args.processes} process(es), {args.games} games, a move every"
           f" {args.interval:g} s per game, {stats.elapsed:.0f} s")
     print(f"  moves accepted: {moves} ({moves / stats.elapsed:.1f}/s);"
           f" refused {stats.refused}, errors {stats.errors}")
+    print(f"  server CPU: {cpu:.1f} s over the whole run (setup included),"
+          f" {1000 * cpu / max(1, moves):.1f} ms per accepted move")
     print(f"  POST latency ms: p50 {pct(stats.post, 0.5):.1f}, p99 {pct(stats.post, 0.99):.1f}")
     print(f"  POST -> broadcast at each client's socket, ms ({len(stats.broadcast)} deliveries):"
           f" p50 {pct(stats.broadcast, 0.5):.1f}, p99 {pct(stats.broadcast, 0.99):.1f}")

@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,15 +22,18 @@ def start(database_url: str, port: int | None = None) -> tuple[subprocess.Popen[
     """`cuberail serve` on a free port; returns the process and its base URL once it answers."""
     port = port or free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC)}
+    # A file, not a pipe (a full pipe would block the server); it lives as long as the server.
+    errors = tempfile.TemporaryFile()  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "cuberail.cli.main", "serve", "--port",
                              str(port), "--database-url", database_url, "--bot-time", "5"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            env=env, stdout=subprocess.DEVNULL, stderr=errors,
+                            start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the server died: {proc.stderr.read().decode()[-2000:]}"
-                               if proc.stderr else "the server died")
+            errors.seek(0)
+            raise RuntimeError(f"the server died: {errors.read().decode()[-2000:]}")
         try:
             if httpx.get(base + "/api/titles", timeout=1).status_code == 200:
                 return proc, base
@@ -40,10 +44,24 @@ def start(database_url: str, port: int | None = None) -> tuple[subprocess.Popen[
 
 
 def kill(proc: subprocess.Popen[bytes]) -> None:
-    """kill -9, then reap."""
+    """kill -9 the server, then reap it; its bot workers notice and exit by themselves."""
     if proc.poll() is None:
         os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=10)
+
+
+def workers_of(proc: subprocess.Popen[bytes]) -> list[int]:
+    """The processes left in the server's session (its bot workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and entry.name != str(proc.pid):
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[3]) == proc.pid:  # the session id is the server's pid
+                found.append(int(entry.name))
+    return found
 
 
 @contextmanager

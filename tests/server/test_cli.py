@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-import pytest
+import io
 
-from cuberail.cli.join import Invite
+import pytest
+from fastapi.testclient import TestClient
+from play import new_game
+from rich.console import Console
+
+from cuberail.cli.join import Invite, Remote, join_loop
 from cuberail.cli.main import main
 from cuberail.core.errors import CuberailError
 
@@ -35,3 +40,16 @@ def test_join_refuses_an_unknown_bot(capsys: pytest.CaptureFixture[str]) -> None
 def test_serve_refuses_an_unsupported_database(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--database-url", "mysql://u@h/db"]) == 2
     assert "sqlite" in capsys.readouterr().err
+
+
+def test_a_human_joins_moves_from_the_menu_and_quits(client: TestClient) -> None:
+    game = new_game(client, 3, bots={1: "random", 2: "random"})
+    answers = iter(["help", "board", "bid 8", "undo", "quit"])
+    remote = Remote(Invite.parse(game["seats"][0]["invite_url"]), client, use_socket=False,
+                    poll_every=0.05)
+    console = Console(file=io.StringIO(), width=110)
+    assert join_loop(remote, lambda _prompt: next(answers), console, wait=1) == 0
+    log = client.get(f"/api/games/{game['id']}/actions").json()["entries"]
+    assert (log[0]["seat"], log[0]["action"]) == (0, "bid 8")
+    out = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "Commands:" in out and "left the game" in out

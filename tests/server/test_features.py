@@ -214,3 +214,15 @@ def test_a_webhook_is_called_on_the_seats_turn_with_a_discord_and_slack_body(
     wait_for(lambda: len(Hook.bodies) == 1)
     body = Hook.bodies[0]
     assert body["content"] == body["text"] and "your turn, P1" in body["text"]
+
+
+def test_the_webhook_is_called_when_the_game_ends(client: TestClient, hook_url: str) -> None:
+    game = new_game(client, 3, bots={1: "random", 2: "random"})
+    client.put(f"/api/games/{game['id']}/seats/0/webhook", json={"url": hook_url},
+               headers=auth(game["seats"][0]["token"]))
+    client.post(f"/api/games/{game['id']}/seats/0", json={"bot": "random"},
+                headers=auth(game["owner_token"]))  # everyone left: bots finish the game
+    wait_for(lambda: view(client, game["id"])["over"], timeout=60)
+    wait_for(lambda: any("is over" in b["text"] for b in Hook.bodies))
+    ended = next(b for b in Hook.bodies if "is over" in b["text"])
+    assert "won" in ended["content"]

@@ -4,7 +4,10 @@ two processes on one PostgreSQL relay moves to each other's WebSocket clients.""
 from __future__ import annotations
 
 import json
+import os
 import random
+import signal
+import subprocess
 import threading
 import time
 from pathlib import Path
@@ -64,6 +67,7 @@ def test_kill_9_in_a_busy_game_loses_no_accepted_move_and_bots_resume(tmp_path: 
             time.sleep(0.02)
         procs.kill(proc)  # in the middle of the game, requests in flight
         killed_with = dict(accepted)
+        _workers_exit(proc)
         stop.set()
         for t in threads:
             t.join(10)
@@ -75,6 +79,17 @@ def test_kill_9_in_a_busy_game_loses_no_accepted_move_and_bots_resume(tmp_path: 
         _bots_finish(base, bots["id"])
     finally:
         procs.kill(proc)
+
+
+def _workers_exit(proc: subprocess.Popen[bytes]) -> None:
+    """The killed server's bot worker processes exit by themselves (no orphans)."""
+    deadline = time.monotonic() + 15
+    while procs.workers_of(proc) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = procs.workers_of(proc)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left
 
 
 def _bots_finish(base: str, game_id: str) -> None:

@@ -135,21 +135,22 @@ def join_loop(remote: Remote, ask: Ask | None, console: Console, bot: str | None
     while True:
         v = remote.view()
         if v["seq"] != shown:
-            game = remote.game()
             _news(console, v, seat)
             shown = v["seq"]
+        if v["current_player"] != seat and not v["over"]:
+            remote.wait(v["seq"], wait)
+            continue
+        game = remote.game()  # rebuilt from the record only when this seat needs the table
         if v["over"]:
             show_result(game, console)
             return 0
-        if v["current_player"] != seat:
-            remote.wait(v["seq"], wait)
-            continue
         action = _bot_move(game, bot, v) if bot else _human_move(game, remote, ask, console, v)
         if action is None:
             return 0
         if action.kind == "__undo":
             continue
-        status, detail = remote.send("/actions", {"action": action.text(), "index": v["index"]})
+        status, detail = remote.send("/actions", {"action": action.text(),
+                                                  "index": len(game.record.actions)})
         if status != 200:
             common_say(console, f"the server refused {action.text()!r}: {detail}")
 

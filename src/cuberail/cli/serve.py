@@ -24,7 +24,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     public = args.public_url or f"http://{args.host}:{args.port}"
     settings = Settings(url, public.rstrip("/"), bot_time_limit=args.bot_time,
-                        sqlite_sync=args.sqlite_sync.upper())
+                        sqlite_sync=args.sqlite_sync.upper(), bot_workers=args.bot_workers,
+                        bot_processes=True)
     print(f"cuberail server on http://{args.host}:{args.port} (invite links: {public});"
           f" database: {_safe(url)}", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port,
@@ -52,6 +53,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    " (default http://HOST:PORT)")
     p.add_argument("--bot-time", type=float, default=10.0,
                    help="seconds a bot may search for one move (default 10)")
+    p.add_argument("--bot-workers", type=int, default=2,
+                   help="processes searching bot moves at once (default 2)")
     p.add_argument("--sqlite-sync", default="normal", choices=["normal", "full"],
                    help="SQLite durability: normal (default) keeps every accepted move through a"
                    " killed server; full also through a power cut, at an fsync per move")

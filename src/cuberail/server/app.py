@@ -57,7 +57,7 @@ class Server:
         self.hub = Hub()
         self.notifier = Notifier()
         self.bots = BotRunner(self.service, self.deliver, settings.bot_time_limit,
-                              settings.bot_workers)
+                              settings.bot_workers, settings.bot_processes)
         self.connected: dict[str, Counter[int]] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -220,22 +220,25 @@ async def socket_session(server: Server, websocket: WebSocket, game_id: str,
                          since: int | None) -> None:
     """Send the state, any missed entries, then every event live; accept hello and ping."""
     await websocket.accept()
+    if GAME_ID.fullmatch(game_id) is None:
+        await websocket.close(4404, "no such game on this server")
+        return
+    queue = server.hub.subscribe(game_id)  # before reading the state: no event is missed
     try:
-        game_id_ok(game_id)
-        queue = server.hub.subscribe(game_id)
         view = await server.run(server.service.view, game_id)
     except Refused as exc:
+        server.hub.unsubscribe(game_id, queue)
         await websocket.close(4404, exc.reason[:100])
         return
     seat_box: list[int] = []
-    reader = asyncio.create_task(_read(server, websocket, game_id, seat_box))
+    reader = asyncio.create_task(_read(server, websocket, game_id, seat_box, queue))
     try:
         await websocket.send_json({"type": "state", "index": view["index"], "seq": view["seq"],
                                    "game": view})
         if since is not None and since < view["seq"]:
             for event in await server.run(catch_up, server.service, game_id, since):
                 await websocket.send_json(event)
-        await _forward(websocket, queue, view["seq"], reader)
+        await _forward(websocket, queue, view["seq"])
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -250,41 +253,51 @@ async def socket_session(server: Server, websocket: WebSocket, game_id: str,
 
 
 async def _forward(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None],
-                   seen: int, reader: asyncio.Task[None]) -> None:
-    while not reader.done():
-        getter = asyncio.ensure_future(queue.get())
-        done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
-        if getter not in done:
-            getter.cancel()
-            return
-        event = getter.result()
-        if event is None:  # too slow: close, the client reconnects and catches up
-            await websocket.close(4008, "too slow; reconnect with ?since=SEQ")
+                   seen: int) -> None:
+    """Send each event of the game; None in the queue ends it (a slow or gone client)."""
+    while True:
+        event = await queue.get()
+        if event is None:
             return
         if event["type"] in ("move", "undo", "over") and event["seq"] <= seen:
             continue
         await websocket.send_json(event)
 
 
-async def _read(server: Server, websocket: WebSocket, game_id: str,
-                seat_box: list[int]) -> None:
-    """Client messages: {"type": "hello", "token"} marks a seat connected; "ping" -> "pong"."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            try:
-                message = await websocket.receive_json()
-            except ValueError:
-                continue
-            if not isinstance(message, dict):
-                continue
-            if message.get("type") == "ping":
-                await websocket.send_json({"type": "pong"})
-            elif message.get("type") == "hello" and not seat_box:
-                seat = await _hello(server, game_id, message.get("token"))
-                if seat is not None:
-                    seat_box.append(seat)
-                    server.connected.setdefault(game_id, Counter())[seat] += 1
-                await websocket.send_json({"type": "hello", "seat": seat})
+async def _read(server: Server, websocket: WebSocket, game_id: str, seat_box: list[int],
+                queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+    """Client messages: {"type": "hello", "token"} marks a seat connected; "ping" -> "pong".
+
+    When the client goes away, a None in the queue ends the sending side too.
+    """
+    try:
+        await _messages(server, websocket, game_id, seat_box)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        server.hub.unsubscribe(game_id, queue)
+        with contextlib.suppress(asyncio.QueueFull):
+            queue.put_nowait(None)
+
+
+async def _messages(server: Server, websocket: WebSocket, game_id: str,
+                    seat_box: list[int]) -> None:
+    """Read client messages until the client goes away."""
+    while True:
+        try:
+            message = await websocket.receive_json()
+        except ValueError:
+            continue
+        if not isinstance(message, dict):
+            continue
+        if message.get("type") == "ping":
+            await websocket.send_json({"type": "pong"})
+        elif message.get("type") == "hello" and not seat_box:
+            seat = await _hello(server, game_id, message.get("token"))
+            if seat is not None:
+                seat_box.append(seat)
+                server.connected.setdefault(game_id, Counter())[seat] += 1
+            await websocket.send_json({"type": "hello", "seat": seat})
 
 
 async def _hello(server: Server, game_id: str, token: object) -> int | None:

@@ -1,19 +1,25 @@
 """The bot runner: bots play their seats by themselves, off the event loop.
 
 After every write the runner is poked for that game. When a bot's seat is on turn it
-searches in a worker thread, with a time limit per move (past it, a random legal move
-is played instead), then writes the move through the same checks as a human's. A
-human seat idle past the game's ``bot_after`` seconds is played by the medium bot.
-On start the runner is poked for every unfinished game, so bots resume after a restart.
+searches in a worker process (``cuberail serve``; threads in tests), with a time limit
+per move (past it, a random legal move is played instead), then writes the move
+through the same checks as a human's. A human seat idle past the game's ``bot_after``
+seconds is played by the medium bot. On start the runner is poked for every
+unfinished game, so bots resume after a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool as BrokenExecutor
 from dataclasses import dataclass
+from multiprocessing import get_context
 
 from cuberail.bots.random_bot import RandomBot
 from cuberail.bots.registry import make_bot
@@ -39,6 +45,17 @@ class Turn:
     wait: float = 0.0
 
 
+def watch_parent(parent: int) -> None:
+    """In a worker: exit when the server process is gone (even killed with kill -9)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 def choose(bot: str, seed: int, state: GameState) -> Action:
     """The search itself (runs in a worker thread)."""
     return make_bot(bot, seed).choose(state)
@@ -48,11 +65,13 @@ class BotRunner:
     """One driving task per game with a bot (or an idle-timeout) on turn."""
 
     def __init__(self, service: GameService, deliver: Callable[[str, Outcome], None],
-                 time_limit: float = 10.0, workers: int = 2) -> None:
+                 time_limit: float = 10.0, workers: int = 2, processes: bool = False) -> None:
         self.service = service
         self.deliver = deliver
         self.time_limit = time_limit
-        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="cuberail-bot")
+        self.workers = workers
+        self.processes = processes
+        self.pool = self._new_pool()
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._sleeping: set[str] = set()
         self._again: set[str] = set()
@@ -71,6 +90,13 @@ class BotRunner:
         """Poke every unfinished game (at start, so bots continue after a restart)."""
         for game_id in await asyncio.to_thread(self.service.open_games):
             self.poke(game_id)
+
+    def _new_pool(self) -> Executor:
+        """Worker processes (searches never hold this process's GIL) or threads (tests)."""
+        if self.processes:
+            return ProcessPoolExecutor(self.workers, mp_context=get_context("spawn"),
+                                       initializer=watch_parent, initargs=(os.getpid(),))
+        return ThreadPoolExecutor(self.workers, thread_name_prefix="cuberail-bot")
 
     async def close(self) -> None:
         for task in list(self._tasks.values()):
@@ -136,10 +162,13 @@ class BotRunner:
         legal = turn.state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        future = self.pool.submit(choose, turn.bot, turn.seed, turn.state)
         try:
+            future = self.pool.submit(choose, turn.bot, turn.seed, turn.state)
             return await asyncio.wait_for(asyncio.wrap_future(future), self.time_limit)
         except TimeoutError:
             log.warning("bot %s in game %s passed its time limit; playing a random move",
                         turn.bot, turn.game_id)
-            return RandomBot(turn.seed).choose(turn.state)
+        except BrokenExecutor:
+            log.error("the bot workers died; starting new ones")
+            self.pool = self._new_pool()
+        return RandomBot(turn.seed).choose(turn.state)

@@ -24,6 +24,7 @@ class Settings:
     public_url: str | None = None  # the base of invite links; None: the request's base URL
     bot_time_limit: float = 10.0  # seconds a bot may search for one move
     bot_workers: int = 2
+    bot_processes: bool = False  # search in worker processes (serve) or threads (tests)
     body_limit: int = 64 * 1024  # bytes of a request body (imports may be bigger)
     import_limit: int = 2 * 1024 * 1024
     sqlite_sync: str = "NORMAL"  # NORMAL: survives kill -9, not a power cut; FULL: both

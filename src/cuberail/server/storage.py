@@ -19,7 +19,17 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import make_url
 
 from cuberail.server.models import chat, entries, games, seats
@@ -124,6 +134,8 @@ class Store:
         cfg = Config()
         cfg.set_main_option("script_location", str(MIGRATIONS))
         with self.writer.connect() as conn:
+            if self.is_postgres:  # processes starting together migrate one at a time
+                conn.execute(text("SELECT pg_advisory_xact_lock(72610901)"))
             cfg.attributes["connection"] = conn
             command.upgrade(cfg, "head")
             conn.commit()
