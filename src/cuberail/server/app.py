@@ -16,9 +16,9 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
-from cuberail.server import lobby, web
+from cuberail.server import boards, lobby, web
 from cuberail.server.bots import BotRunner
 from cuberail.server.broadcast import Hub, listen
 from cuberail.server.catalog import titles_json
@@ -157,6 +157,18 @@ def create_app(settings: Settings) -> FastAPI:
     async def get(game_id: str) -> dict[str, Any]:
         seats = set(server.connected.get(game_id_ok(game_id), Counter()))
         return await server.run(server.service.view, game_id, seats)
+
+    @app.get("/api/games/{game_id}/state", summary="the snapshot and legal moves after"
+             " `at` actions in force (default: now), for replays")
+    async def state_at(game_id: str, at: int | None = None) -> dict[str, Any]:
+        return await server.run(boards.state_at, server.service, game_id_ok(game_id), at)
+
+    @app.get("/api/games/{game_id}/board.svg", summary="the board drawn as SVG after `at`"
+             " actions (default: now), legal moves clickable (`data-action`)",
+             response_class=Response)
+    async def board(game_id: str, at: int | None = None) -> Response:
+        svg = await server.run(boards.svg_at, server.service, game_id_ok(game_id), at)
+        return Response(svg, media_type="image/svg+xml")
 
     @app.get("/api/games/{game_id}/record", summary="the game as a cuberail record")
     async def record(game_id: str) -> dict[str, Any]:

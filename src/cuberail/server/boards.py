@@ -1,0 +1,44 @@
+"""Positions of a game for the page's board and replay: the state after N actions in force.
+
+``board_svg`` is the one drawing (:mod:`cuberail.draw`), with the legal moves of the
+position highlighted; ``state_at`` the snapshot and legal moves after N actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cuberail.core.state import GameState
+from cuberail.draw import board_svg
+from cuberail.server.games import GameService, Refused, initial_state, labels
+
+
+def position(service: GameService, game_id: str, at: int | None) -> tuple[str, GameState, int]:
+    """(title, state, n): the game after its first ``at`` actions in force (all when None)."""
+    loaded = service.read(game_id)
+    effective = loaded.snap.effective
+    n = len(effective) if at is None else at
+    if not 0 <= n <= len(effective):
+        raise Refused(422, f"at must be from 0 to {len(effective)} (the actions in force)")
+    if n == len(effective):
+        return loaded.game.title, loaded.snap.state, n
+    state = initial_state(loaded.game, len(loaded.seats))
+    for entry in effective[:n]:
+        state.apply_text(entry.action)
+    return loaded.game.title, state, n
+
+
+def _moves(title: str, state: GameState) -> list[dict[str, str]]:
+    return [] if state.is_terminal() else labels(title, state)
+
+
+def state_at(service: GameService, game_id: str, at: int | None) -> dict[str, Any]:
+    """``{"index", "state", "moves"}`` after ``at`` actions (replay and end-of-game charts)."""
+    title, state, n = position(service, game_id, at)
+    return {"index": n, "state": state.to_json(), "moves": _moves(title, state)}
+
+
+def svg_at(service: GameService, game_id: str, at: int | None) -> str:
+    """The board after ``at`` actions, its legal moves clickable."""
+    title, state, _ = position(service, game_id, at)
+    return board_svg(title, state.to_json(), _moves(title, state))
