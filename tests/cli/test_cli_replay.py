@@ -49,7 +49,7 @@ def test_replay_shows_the_final_table_and_a_header(saved: tuple[Path, Record],
     code, out, _ = run(capsys, "replay", str(path))
     total = len(record.actions)
     assert code == 0
-    assert "Chicago Express (chicago-express), rules version 1" in out
+    assert f"Chicago Express (chicago-express), rules version {record.rules_version}" in out
     assert "players: P0, P1, P2" in out
     assert f"action {total} of {total}; last: " in out
     assert "result: P0 " in out and "now: game over" in out

@@ -15,7 +15,6 @@ from ce_helpers import (
     put,
     set_company,
     set_fields,
-    set_shares,
 )
 
 from cuberail.core import IllegalActionError
@@ -34,6 +33,35 @@ def test_ce_5_1_player_must_hold_a_share() -> None:
     with pytest.raises(IllegalActionError, match="company PRR, company NYC, forgo"):
         play(state, "company B&O")
     assert state.to_json() == before
+
+
+def test_ce_5_1_a_company_that_can_place_nothing_is_not_offered() -> None:
+    """CE-5.1, CE-5.4, CE-5.6 (rules version 2): NYC has $1 and locomotives, but the forests
+    next to New York hold PRR (CE-5.3) and its plains hold B&O, so each costs $1 x 2."""
+    state = fresh(3)
+    put(state, PRR, "R2", "R3")
+    put(state, BO, "S2", "S4")
+    set_company(state, NYC, treasury=1)
+    assert not state.can_place(NYC)
+    play(state, "choose build")
+    assert legal_texts(state) == ["company PRR", "forgo"]
+    with pytest.raises(IllegalActionError) as info:
+        play(state, "company NYC")
+    reason = info.value.reason
+    assert "NYC cannot place a locomotive now (treasury $1, the cheapest hex it can reach" \
+        " costs $2)" in reason
+    assert "CE-5.1" in reason and "CE-5.6" in reason and "rules version 2" in reason
+    set_company(state, NYC, treasury=2)
+    assert legal_texts(state) == ["company PRR", "company NYC", "forgo"]
+
+
+def test_ce_5_6_no_company_offered_without_locomotives_or_money_forgo_stays() -> None:
+    """CE-3.1: forgo is always there, even when no company can build."""
+    state = fresh(3)
+    set_company(state, PRR, locos_left=0)
+    set_company(state, NYC, treasury=0)
+    play(state, "choose build")
+    assert legal_texts(state) == ["forgo"]
 
 
 def test_ce_5_2_placements_adjacent_to_the_network() -> None:
@@ -225,29 +253,3 @@ def test_ce_5_7_chicago_stops_the_build_at_once() -> None:
     assert state.wabash_open
     assert state.to_json()["auction"]["kind"] == "wabash"
     assert "place B2" not in legal_texts(state)
-
-
-def test_ce_5_7_option_continue_lets_the_build_finish_first() -> None:
-    state = fresh(3, chicago="continue")
-    put(state, PRR, "A3")
-    set_company(state, PRR, treasury=30)
-    play(state, "choose build", "company PRR", "place A2")
-    assert not state.wabash_open
-    assert "place B2" in legal_texts(state)
-    cash = state.cash[0]
-    play(state, "place B2")
-    assert state.cash[0] == cash  # no Chicago dividend yet
-    play(state, "stop")
-    assert state.cash[0] == cash + state.income[PRR]  # seat 0 holds the one PRR share
-    assert state.wabash_open
-    assert state.to_json()["auction"]["kind"] == "wabash"
-
-
-def test_ce_5_7_option_continue_third_placement_runs_the_chicago_phase() -> None:
-    state = fresh(3, chicago="continue")
-    put(state, PRR, "B3")
-    set_company(state, PRR, treasury=30)
-    set_shares(state, PRR, {0: 1})
-    play(state, "choose build", "company PRR", "place A3", "place A2", "place B2")
-    assert state.wabash_open
-    assert state.to_json()["auction"]["kind"] == "wabash"

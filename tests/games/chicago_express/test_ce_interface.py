@@ -34,33 +34,80 @@ def refused(state: ChicagoExpressState, text: str) -> str:
     return info.value.reason
 
 
-def test_refused_setup_bid_names_the_bid_range() -> None:
+def test_refused_setup_bid_names_the_minimum_and_the_range() -> None:
     state = new_game(3)
-    assert refused(state, "bid 6") == "PRR share auction, player 0 to act: bid 7 to 40, or pass"
-    assert "bid 7 to 40" in refused(state, "bid 41")
+    assert refused(state, "bid 6") == ("the minimum bid is $7 (PRR share auction,"
+                                       " player 0 to act: bid 7 to 40, or pass)")
+    assert refused(state, "bid 41").startswith("player 0 has only $40 (CE-3.3;")
     assert "or pass" in refused(state, "choose build")
+
+
+def test_refused_bid_below_the_high_bid_names_it() -> None:
+    state = new_game(3)
+    play(state, "bid 9")
+    assert refused(state, "bid 9").startswith("the high bid is $9, so a bid is at least $10")
 
 
 def test_refused_bid_without_money_says_pass() -> None:
     state = new_game(3)
     set_fields(state, cash=[3, 40, 40])
-    assert refused(state, "bid 7").endswith("you cannot afford a bid: pass")
+    assert refused(state, "bid 7").endswith("you cannot afford a bid: pass)")
 
 
 def test_refused_turn_action_lists_the_allowed_ones() -> None:
     state = fresh(3)
     reason = refused(state, "place A2")
-    assert reason == ("step 'choose action' (player 0): allowed are choose auction,"
-                      " choose develop, choose build")
+    assert reason == ("not allowed now; step 'choose action' (player 0): allowed are"
+                      " choose auction, choose develop, choose build")
     play(state, "choose build")
-    assert refused(state, "company C&O").endswith("allowed are company PRR, company NYC, forgo")
+    assert refused(state, "company C&O") == ("player 0 holds no C&O share (CE-5.1);"
+                                             " allowed are company PRR, company NYC, forgo")
 
 
-def test_refused_placement_lists_the_affordable_hexes() -> None:
+def test_refused_placement_says_why_and_lists_the_reachable_hexes() -> None:
     state = fresh(3)
     set_company(state, NYC, treasury=1)
     play(state, "choose build", "company NYC")
-    assert refused(state, "place R3").endswith("allowed are place S2, place S4, stop")
+    assert refused(state, "place R3") == ("R3 costs $2 and NYC has $1 (CE-5.4);"
+                                          " reachable now: S2, S4 (or stop; 3 placement(s) left)")
+    with pytest.raises(IllegalActionError) as info:
+        play(state, "place E0")
+    assert str(info.value) == ("illegal action place E0: E0 is not next to NYC's track (CE-5.2);"
+                               " reachable now: S2, S4 (or stop; 3 placement(s) left)")
+    assert refused(state, "place E0").startswith("E0 is not next to NYC's track"
+                                                 " (CE-5.2); reachable now: S2, S4")
+    assert refused(state, "place R5").startswith("nobody builds on a start hex")
+    assert refused(state, "place ZZ9").startswith("no hex 'ZZ9' on the map; hexes"
+                                                  " are a column A to S and a row 0 to 10")
+    assert "upper case ('S2')" in refused(state, "place s2")
+
+
+def test_refused_placement_on_a_taken_forest_names_the_company_there() -> None:
+    state = fresh(3)
+    put(state, PRR, "R3")
+    set_company(state, NYC, treasury=10)
+    play(state, "choose build", "company NYC")
+    assert refused(state, "place R3").startswith(
+        "R3 is a forest and PRR is there already (CE-5.3)")
+
+
+def test_refused_choices_name_the_rule() -> None:
+    state = fresh(3, auction_gauge=1)
+    play(state, "choose auction", "forgo")
+    assert refused(state, "choose auction").startswith(
+        "the auction gauge is full (1 of 1) this round (CE-3.1)")
+    play(state, "choose develop")
+    assert refused(state, "develop E0").startswith("Detroit cannot be developed")
+    assert refused(state, "develop B5").startswith("no locomotive on B5 (CE-6.1)")
+    play(state, "forgo", "choose build")
+    assert refused(state, "company Wabash").startswith("player 2 holds no")
+
+
+def test_refused_share_of_the_closed_wabash_says_when_it_opens() -> None:
+    state = fresh(3)
+    play(state, "choose auction")
+    assert "opens when a company first reaches Chicago" in refused(state, "share Wabash")
+    assert refused(state, "share Rock").startswith("no company 'Rock'; the companies")
 
 
 @pytest.mark.parametrize("text", ["nonsense", "bid", "bid -1", "choose", "choose nothing",
@@ -171,16 +218,15 @@ def test_snapshot_has_a_build_block_only_during_a_build() -> None:
     assert "build" not in state.to_json()
 
 
-def test_snapshot_shows_a_pending_chicago_phase() -> None:
-    """States with equal snapshots must have equal futures. With chicago=continue a build that
-    placed in Chicago owes a Chicago phase when it stops; the snapshot must say so."""
-    state = fresh(3, chicago="continue")
-    put(state, PRR, "A3")
-    set_company(state, PRR, treasury=30)
-    play(state, "choose build", "company PRR", "place B2")
-    pending = state.clone()
-    pending.b_chicago = True  # what placing in Chicago earlier in this build leaves behind
-    if state.to_json() == pending.to_json():
-        play(state, "stop")
-        play(pending, "stop")  # runs the Chicago phase: dividend and the Wabash auction
-        assert state.to_json() == pending.to_json()
+def test_snapshot_shows_a_build_paused_for_the_wabash_auction() -> None:
+    """States with equal snapshots must have equal futures. With chicago=continue a build
+    interrupted by the Wabash auction resumes after it (CE-5.7), unless Chicago was its third
+    placement: the snapshot must tell the two apart."""
+    paused = fresh(3, chicago="continue")
+    put(paused, PRR, "B3")
+    set_company(paused, PRR, treasury=30)
+    over = paused.clone()
+    play(paused, "choose build", "company PRR", "place A3", "place A2")
+    play(over, "choose build", "company PRR", "place B2", "place A3", "place A2")
+    assert paused.to_json()["build"] == {"company": "PRR", "placed": 2, "reached_chicago": True}
+    assert "build" not in over.to_json()

@@ -83,15 +83,18 @@ def test_ce_3_1_forgo_when_the_action_cannot_be_carried_out() -> None:
     assert legal_texts(state) == ["forgo"]
 
 
-def test_ce_3_1_company_without_money_may_be_chosen_then_forgone() -> None:
-    """CE-10: a chosen build for a company with $0 is allowed, then forgone."""
+def test_ce_3_1_build_chosen_with_no_company_able_to_place_is_forgone() -> None:
+    """CE-10: choosing the build is allowed when no company can place; it is then forgone.
+    CE-5.1, CE-5.6 (rules version 2): a company that cannot place is not offered."""
     state = fresh(3)
     set_company(state, NYC, treasury=0)
-    play(state, "choose build", "company NYC")
-    assert legal_texts(state) == ["stop"]
-    play(state, "stop")
+    set_company(state, PRR, treasury=0)
+    play(state, "choose build")
+    assert legal_texts(state) == ["forgo"]
+    play(state, "forgo")
     assert state.current_player() == 1
     assert state.locos_left[NYC] == 23 and state.treasury[NYC] == 0
+    assert state.gauges[2] == 1  # CE-3.1: the gauge stays advanced
 
 
 def test_ce_3_2_two_red_gauges_start_the_turn_with_a_dividend() -> None:
@@ -154,9 +157,9 @@ def test_ce_3_3_company_money_never_pays_for_players_and_back() -> None:
     set_company(state, PRR, treasury=0)
     set_fields(state, cash=[100, 40, 40])
     put(state, PRR, "R4")
-    play(state, "choose build", "company PRR")
-    assert legal_texts(state) == ["stop"]
-    play(state, "stop")
+    play(state, "choose build")
+    assert "company PRR" not in legal_texts(state)  # PRR has $0: it cannot place (CE-5.4)
+    play(state, "forgo")
     assert state.cash[0] == 100 and state.locos_left[PRR] == 18
     set_fields(state, cash=[40, 0, 40])  # seat 1 has no cash, PRR has plenty
     set_company(state, PRR, treasury=100)

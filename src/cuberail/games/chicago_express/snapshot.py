@@ -1,10 +1,9 @@
-"""JSON snapshots of a Chicago Express state, and reasons for refused actions."""
+"""JSON snapshots of a Chicago Express state (refusals are explained in ``explain``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cuberail.core.actions import Action
 from cuberail.core.hexes import iter_bits
 from cuberail.games.chicago_express.board import COMPANIES, COMPANY_IDS, GAUGE_NAMES, HEXES
 
@@ -16,6 +15,7 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
     """Every fact of the state, by name, as plain JSON values."""
     from cuberail.games.chicago_express.state import (
         AUCTION_SETUP,
+        AUCTION_WABASH,
         BID,
         OVER,
         PHASE_NAMES,
@@ -54,7 +54,8 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
             "passed": [p for p in range(s.num_players) if s.has_passed(p)],
             "setup_index": s.a_setup if s.a_kind == AUCTION_SETUP else None,
         }
-    if s.phase == PLACE:
+    if s.phase == PLACE or (s.phase == BID and s.a_kind == AUCTION_WABASH and s.build_resumes()):
+        # CE-5.7: a build paused for the Wabash auction shows too (it resumes after it)
         data["build"] = {"company": COMPANY_IDS[s.b_company], "placed": s.b_placed,
                          "reached_chicago": s.b_chicago}
     if s.phase == OVER:
@@ -72,24 +73,3 @@ def _company(s: ChicagoExpressState, c: int) -> dict[str, Any]:
         "locomotives_left": s.locos_left[c],
         "hexes": [HEXES[h].id for h in iter_bits(s.network[c])],
     }
-
-
-def _bids_summary(legal: list[Action]) -> str:
-    bids = [int(a.args[0]) for a in legal if a.kind == "bid"]
-    if not bids:
-        return "you cannot afford a bid: pass"
-    return f"bid {bids[0]} to {bids[-1]}, or pass"
-
-
-def explain(s: ChicagoExpressState, action: Action) -> str:
-    """Why ``action`` is refused, naming what is allowed now."""
-    from cuberail.games.chicago_express.state import BID, PHASE_NAMES, SETUP
-
-    legal = s.legal_actions()
-    step = PHASE_NAMES[s.phase]
-    if s.phase in (SETUP, BID):
-        what = f"{COMPANY_IDS[s.a_company]} share auction, player {s.a_to_act} to act"
-        return f"{what}: {_bids_summary(legal)}"
-    names = [a.text() for a in legal]
-    shown = ", ".join(names[:15]) + (", ..." if len(names) > 15 else "")
-    return f"step '{step}' (player {s.turn}): allowed are {shown}"

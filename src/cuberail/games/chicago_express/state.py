@@ -3,6 +3,12 @@
 Turn flow is a small set of steps (the ``phase``): a turn chooses a gauge, then
 the chosen action runs as its own step (pick a share, bid, pick a company,
 place, develop). Dividends, the Chicago phase and the end are automatic.
+
+The Chicago phase (CE-5.7, CE-7) interrupts a build at the placement in Chicago:
+the dividend is paid on the income at that moment, and at the first arrival the
+Wabash opens and its share is auctioned. With ``chicago=stop`` the build is then
+over; with ``chicago=continue`` the builder gets the build step back (its
+placements so far kept) when placements remain.
 """
 
 from __future__ import annotations
@@ -167,7 +173,7 @@ class ChicagoExpressState(OpenAuction, GameState):
             self.b_chicago = False
             self.phase = PLACE
         elif code == _STOP:
-            self._finish_build()
+            self._end_turn()
         elif code == _DEVELOP:
             self._develop(index)
         else:  # forgo
@@ -199,7 +205,7 @@ class ChicagoExpressState(OpenAuction, GameState):
         return snapshot(self)
 
     def explain_illegal(self, action: Action) -> str:
-        from cuberail.games.chicago_express.snapshot import explain
+        from cuberail.games.chicago_express.explain import explain
 
         return explain(self, action)
 
@@ -230,9 +236,14 @@ class ChicagoExpressState(OpenAuction, GameState):
         return [c for c in range(NUM_COMPANIES) if self.is_open(c) and self.unsold(c) > 0]
 
     def buildable_companies(self, player: int) -> list[int]:
-        """CE-5.1, CE-5.6: companies the player holds a share of, with locomotives left."""
+        """CE-5.1, CE-5.6: companies the player holds a share of that can place now.
+
+        Rules version 2: a company with no locomotive left, or whose treasury pays
+        for no legal placement, is not offered (version 1 offered it, and the build
+        could then only stop).
+        """
         row = self.held[player]
-        return [c for c in range(NUM_COMPANIES) if row[c] > 0 and self.locos_left[c] > 0]
+        return [c for c in range(NUM_COMPANIES) if row[c] > 0 and self.can_place(c)]
 
     def minimum_bid(self) -> int:
         """The opening bid of the current auction (CE-2.1, CE-4.2)."""
@@ -266,6 +277,21 @@ class ChicagoExpressState(OpenAuction, GameState):
             if HEX_COST[h] * (k + 1) <= money:  # CE-5.4
                 out.append(h)
         return out
+
+    def can_place(self, company: int) -> bool:
+        """Whether ``company`` could make a first placement now (CE-5.2 to CE-5.4, CE-5.6)."""
+        if self.locos_left[company] <= 0:
+            return False
+        money, occ = self.treasury[company], self.occ
+        mask = self.frontier[company]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            h = low.bit_length() - 1
+            k = occ[h]
+            if not (k and SINGLE_COMPANY[h]) and HEX_COST[h] * (k + 1) <= money:
+                return True
+        return False
 
     def is_developed(self, hex_index: int) -> bool:
         return bool(self.developed >> hex_index & 1)
@@ -339,6 +365,9 @@ class ChicagoExpressState(OpenAuction, GameState):
         if winner >= 0:
             self.held[winner][c] += 1
             self.sold[c] += 1
+        if self.a_kind == AUCTION_WABASH:  # the end of the Chicago phase (CE-7.2)
+            self._after_chicago()
+            return
         if self.a_kind != AUCTION_SETUP:
             self._end_turn()
             return
@@ -406,29 +435,38 @@ class ChicagoExpressState(OpenAuction, GameState):
         self.income[c] += self.hex_income(h)
         self._put_locomotive(c, h)
         self.b_placed += 1
-        if h == CHICAGO:
+        if h == CHICAGO:  # CE-5.7: the game is interrupted for the Chicago phase at once
             self.b_chicago = True
-            if self.opts.chicago_stops_build:  # CE-5.7
-                self._finish_build()
-                return
-        if self.b_placed >= MAX_PLACEMENTS or self.locos_left[c] == 0:
-            self._finish_build()
-
-    def _finish_build(self) -> None:
-        if self.b_chicago:
-            self._chicago_phase(self.b_company)
-        else:
+            self._chicago_phase(c)
+        elif self.b_placed >= MAX_PLACEMENTS or self.locos_left[c] == 0:
             self._end_turn()
 
     def _chicago_phase(self, company: int) -> None:
-        self._pay_dividend(company)  # CE-7.1 (the +7 came with the placement)
+        """CE-7.1, CE-7.2: the Chicago dividend on the income now, then the Wabash opening."""
+        self._pay_dividend(company)  # the +7 came with the placement
         if self.wabash_open:
-            self._end_turn()  # CE-7.3
+            self._after_chicago()
             return
         self.wabash_open = True  # CE-7.2
         self._put_locomotive(WABASH, FORT_WAYNE)
         self.income[WABASH] = self.hex_income(FORT_WAYNE)
         self._start_auction(AUCTION_WABASH, WABASH, self.turn)
+
+    def build_resumes(self) -> bool:
+        """CE-5.7: whether the build interrupted by a Chicago phase goes on after it.
+
+        Only with ``chicago=continue``, and only when the build has placements
+        left: fewer than 3 made and a locomotive still in stock.
+        """
+        return (not self.opts.chicago_stops_build and self.b_placed < MAX_PLACEMENTS
+                and self.locos_left[self.b_company] > 0)
+
+    def _after_chicago(self) -> None:
+        """The Chicago phase is over: the same build resumes, or play moves on (CE-7.3)."""
+        if self.build_resumes():
+            self.phase = PLACE
+        else:
+            self._end_turn()
 
     # ----- developing (CE-6) ----------------------------------------------------
 

@@ -260,7 +260,11 @@ def _auction_step(s: ChicagoExpressState, players: list[str]) -> str:
     passed = [_name(players, p) for p in range(s.num_players) if s.has_passed(p)]
     if passed:
         text += f"; passed: {', '.join(passed)}"
-    return text + f". {_name(players, s.a_to_act)} to bid or pass"
+    text += f". {_name(players, s.a_to_act)} to bid or pass"
+    if s.a_kind == AUCTION_WABASH and s.build_resumes():  # CE-5.7, chicago=continue
+        text += (f"; then {_name(players, s.turn)} goes on building for"
+                 f" {COMPANY_IDS[s.b_company]} ({s.b_placed} of {MAX_PLACEMENTS} placed)")
+    return text
 
 
 def describe_step(s: ChicagoExpressState, players: list[str]) -> str:
