@@ -146,7 +146,10 @@ class TSHeuristic(Bot):
         dividends = self.p.dividend_weight * d * link / 2
         worth = self.p.bid_base + dividends * (1 + self.p.noise * self.rng.uniform(-1.0, 1.0))
         cash = s.cash[player]
-        return int(min(cash, max(MIN_BID, cash - self.p.bid_reserve), worth))
+        limit = int(min(cash, max(MIN_BID, cash - self.p.bid_reserve), worth))
+        if s.a_phase == 2 and s.value_nationalizes(limit):
+            return 0  # TS-8.1: a share value this low is nationalized at the next dividend
+        return limit
 
     def _after(self, s: TransSiberianState, action: Action, me: int, depth: int = 0) -> float:
         """The value for ``me`` after ``action`` and my best follow-ups within this turn."""

@@ -21,7 +21,7 @@ from cuberail.games.trans_siberian.state import ACTIVE, WAITING
 def test_title_is_registered_with_aliases() -> None:
     assert get_game("trans-siberian") is INFO
     assert get_game("tsr") is INFO
-    assert INFO.rules_version == 1
+    assert INFO.rules_version == 2
     assert (INFO.min_players, INFO.max_players) == (3, 5)
 
 

@@ -9,7 +9,7 @@ from cuberail.core.options import OptionSpec, OptionValue
 from cuberail.games.trans_siberian.board import INCOME_MARKS, STARTING_CASH
 from cuberail.games.trans_siberian.state import TransSiberianState
 
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 OPTIONS = (
     OptionSpec("cash_3p", STARTING_CASH[3], "TS-1.1: starting cash of each player, 3 players",
@@ -35,7 +35,25 @@ OPTIONS = (
                choices=("last-winner", "after-winner", "start-player")),
     OptionSpec("phase2_order", "black-white", "TS-7.1: the order of the phase-2 auctions",
                choices=("black-white", "white-black")),
+    OptionSpec("phase1_dividend_steps", 1, "TS-6.2: nationalization steps after each phase-1"
+               " dividend", minimum=0, maximum=5),
+    OptionSpec("quiet_dividend_steps", 1, "TS-6.3: nationalization steps after a phase-2"
+               " dividend that nationalized nobody", minimum=0, maximum=5),
+    OptionSpec("nationalization", "at-or-below", "TS-8.1: a company is nationalized when its"
+               " share value is at or below the marker, or only when below it",
+               choices=("at-or-below", "below")),
+    OptionSpec("end_when_empty", True, "TS-9.1: end the game once no company is in play"
+               " (false: play the empty rounds out, as rules version 1 did; same result)"),
+    OptionSpec("jump_paths", "all", "TS-4.1: the jump paths offered: all but those another"
+               " path beats on every fee, or v1 (rules version 1: fewer)", choices=("all", "v1")),
 )
+
+# TS-10: option values that replay records of rules version 1 exactly (see core/game.py).
+LEGACY: dict[int, dict[str, OptionValue]] = {
+    1: {"dividend_track": 8, "failed_auction_steps": 1, "phase1_dividend_steps": 1,
+        "quiet_dividend_steps": 1, "nationalization": "at-or-below", "end_when_empty": False,
+        "jump_paths": "v1"},
+}
 
 
 def _new(num_players: int, options: Mapping[str, OptionValue]) -> TransSiberianState:
@@ -51,6 +69,7 @@ INFO = GameInfo(
     options=OPTIONS,
     factory=_new,
     doc="docs/trans-siberian.md",
+    legacy=LEGACY,
 )
 
 __all__ = ["INFO", "OPTIONS", "RULES_VERSION", "TransSiberianState"]

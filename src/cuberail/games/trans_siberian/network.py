@@ -7,11 +7,18 @@ link is reached *directly* when one of its ends is in the network, or by
 ends, each jumped link paying a fee to its owner (the bank for a nationalized one).
 
 Jumps are offered only to links with no end in the network. A jump is named by its
-payees (a multiset, see :mod:`actions`): routes with the same payees are one
-choice. A route is offered unless a shorter route to the same end pays only
-companies it pays too: a longer route is there only to avoid paying someone.
-That keeps the list short (a detour around half of Russia is never on it) while
-the builder still chooses whom to pay.
+payees (a multiset, see :mod:`actions`): paths with the same payees are one
+choice. The builder chooses the path (TS-4.1): a path is left out only when
+another one to the same end pays every treasury at most as much (so it is
+shorter and pays no one more), which also leaves the same places for the second
+link. Only paths to the *same* end compare, since entering a link at another end
+leaves other places for the second link. So green, green and green, blue, blue
+are both offered (the first pays green $4, the second green $2), while a green
+detour of three links beside a green path of one is not.
+
+Rules version 1 offered fewer paths: a longer path only when it avoided paying a
+company the shorter ones paid (option ``jump_paths=v1``, kept so that version-1
+records replay exactly).
 
 The *ends* of a first-link option are where a second link may start (the seed:
 "where the first ended"): every end but the one the link was entered from, over
@@ -23,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cuberail.core.bits import iter_bits
-from cuberail.games.trans_siberian.actions import payee_bit, payee_tuple
+from cuberail.games.trans_siberian.actions import FIELD, payee_bit, payee_tuple
 from cuberail.games.trans_siberian.board import (
     EXTERNAL_COST,
     EXTERNAL_FEE,
@@ -37,6 +44,7 @@ from cuberail.games.trans_siberian.board import (
     LINK_VALUE,
     LOC_LINKS,
     MOSCOW_MASK,
+    PAYEE_IDS,
 )
 
 # For each location: (link, its other ends) for every link touching it.
@@ -44,7 +52,9 @@ ONWARD: tuple[tuple[tuple[int, tuple[int, ...]], ...], ...] = tuple(
     tuple((link, tuple(e for e in LINK_ENDS[link] if e != loc)) for link in INCIDENT[loc])
     for loc in range(len(INCIDENT))
 )
-MAX_JUMPS = 60  # a payee count must fit its 7-bit field; no real route comes near this
+MAX_JUMPS = 60  # a payee count must stay below the top bit of its field; no route comes near
+# The top bit of every payee field of a multiset key: never set by a count (< 64).
+_GUARD = sum(1 << (FIELD * p + FIELD - 1) for p in range(len(PAYEE_IDS)))
 
 # One first-link option: (link, payee multiset key, number jumped, mask of ends to go on from).
 Option = tuple[int, int, int, int]
@@ -90,14 +100,27 @@ def direct_option(link: int, net: int) -> Option:
     return (link, 0, 0, ends)
 
 
+def covers(big: int, small: int) -> bool:
+    """Whether multiset key ``big`` pays every payee at least as often as ``small`` does.
+
+    One subtraction: the guard bit of a field survives exactly when that field of
+    ``big`` is at least that of ``small`` (counts stay below the guard bit).
+    """
+    return ((big | _GUARD) - small) & _GUARD == _GUARD
+
+
 def jump_reach(
-    owner: Sequence[int], payee: Sequence[int], company: int, net: int, max_jumps: int
+    owner: Sequence[int], payee: Sequence[int], company: int, net: int, max_jumps: int,
+    v1: bool = False,
 ) -> dict[int, list[Route]]:
     """For each location outside the network reached by jumping: the routes offered there.
 
-    Breadth first by number of links jumped. A route is kept unless the location
-    was already reached by the same payees, or by a shorter route paying only
-    companies this one pays too (walks with loops fall out this way).
+    Breadth first by number of links jumped. A route is kept unless a route
+    already found there pays every payee at most as often (TS-4.1; the same
+    payees count too): the kept routes are exactly the undominated simple paths,
+    since a walk with a loop is dominated by the path without it. With ``v1``,
+    rules version 1: also dropped when a shorter route pays only companies this
+    one pays.
     """
     reach: dict[int, list[Route]] = {}
     fee_key = [payee_bit(p) for p in payee]
@@ -111,11 +134,16 @@ def jump_reach(
                 if o < 0 or o == company:
                     continue
                 key2, paid2 = key + fee_key[o], paid | fee_bit[o]
+                guarded = key2 | _GUARD
                 for w in others:
                     if net >> w & 1:
                         continue
                     found = reach.setdefault(w, [])
-                    if any(k == key2 or (d < depth and p & paid2 == p) for k, p, d in found):
+                    if v1:
+                        if any(k == key2 or (d < depth and p & paid2 == p)
+                               for k, p, d in found):
+                            continue
+                    elif any((guarded - k) & _GUARD == _GUARD for k, _, _ in found):
                         continue
                     found.append((key2, paid2, depth))
                     nxt.append((w, key2, paid2))
@@ -127,24 +155,28 @@ def jump_reach(
 
 def jump_options(
     owner: Sequence[int], free: int, touch: int, payee: Sequence[int], company: int,
-    net: int, money: int,
+    net: int, money: int, v1: bool = False,
 ) -> list[Option]:
     """First links reached only by jumping that the company can pay for, deduplicated."""
     max_jumps = (money - INTERNAL_COST) // INTERNAL_FEE
     if max_jumps < 1:
         return []
-    reach = jump_reach(owner, payee, company, net, max_jumps)
+    reach = jump_reach(owner, payee, company, net, max_jumps, v1)
     reached = 0
     for loc in reach:
         reached |= 1 << loc
     out: list[Option] = []
     for link in iter_bits(links_at(reached) & free & ~touch):
-        out.extend(_link_jumps(link, reach, money))
+        out.extend(_link_jumps(link, reach, money, v1))
     return out
 
 
-def _link_jumps(link: int, reach: dict[int, list[Route]], money: int) -> list[Option]:
-    """The options of one link: routes with the same payees merge their ends."""
+def _link_jumps(link: int, reach: dict[int, list[Route]], money: int, v1: bool) -> list[Option]:
+    """The options of one link: routes with the same payees merge their ends.
+
+    Routes to different ends of the link never dominate one another (each leaves
+    other places for the second link), so every affordable route found is offered.
+    """
     ends: dict[int, int] = {}
     route: dict[int, Route] = {}
     for e in LINK_ENDS[link]:
@@ -154,24 +186,26 @@ def _link_jumps(link: int, reach: dict[int, list[Route]], money: int) -> list[Op
                 route[r[0]] = r
     if len(ends) < 2:
         return [(link, k, route[k][2], e) for k, e in ends.items()]
-    kept = [k for k in ends if not any(_beats(route[o], ends[o], route[k], ends[k])
-                                       for o in ends)]
+    kept = list(ends)
+    if v1:
+        kept = [k for k in ends if not any(_beats_v1(route[o], ends[o], route[k], ends[k])
+                                           for o in ends)]
     kept.sort(key=lambda k: (route[k][2], payee_tuple(k)))
     return [(link, k, route[k][2], ends[k]) for k in kept]
 
 
-def _beats(a: Route, a_ends: int, b: Route, b_ends: int) -> bool:
-    """Route ``a`` is shorter, pays no company ``b`` does not, and goes on from ``b``'s ends."""
+def _beats_v1(a: Route, a_ends: int, b: Route, b_ends: int) -> bool:
+    """Rules version 1: ``a`` is shorter, pays no company ``b`` does not, goes on from b's ends."""
     return a[2] < b[2] and a[1] & b[1] == a[1] and a_ends & b_ends == b_ends
 
 
 def first_options(
     owner: Sequence[int], free: int, touch: int, payee: Sequence[int], company: int,
-    net: int, money: int,
+    net: int, money: int, v1: bool = False,
 ) -> list[Option]:
     """Every first link of a build (TS-4.1), in board order, direct before jumps."""
     out = direct_options(free, touch, net, money)
-    jumps = jump_options(owner, free, touch, payee, company, net, money)
+    jumps = jump_options(owner, free, touch, payee, company, net, money, v1)
     if jumps:
         out.extend(jumps)
         out.sort(key=lambda o: o[0])  # stable: a link's routes keep their order

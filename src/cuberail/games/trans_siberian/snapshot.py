@@ -38,6 +38,8 @@ def snapshot(s: TransSiberianState) -> dict[str, Any]:
         "timing": {"advanced": s.timing, "size": s.opts.timing},
         "dividends": {"paid": s.dividends, "size": s.opts.dividend_track},
         "nationalization_value": s.nationalization_value(),
+        "nationalization": {"value": s.nationalization_value(),
+                            "comparison": s.opts.raw.get("nationalization", "at-or-below")},
         "players": [_player(s, p, score) for p, score in enumerate(s.scores())],
         "companies": [_company(s, c) for c in range(NUM_COMPANIES)],
         "links": {LINKS[i].id: COMPANY_IDS[o] for i, o in enumerate(s.owner) if o >= 0},
@@ -70,11 +72,13 @@ def _player(s: TransSiberianState, p: int, score: int) -> dict[str, Any]:
 
 
 def _company(s: TransSiberianState, c: int) -> dict[str, Any]:
-    from cuberail.games.trans_siberian.state import STATUS_NAMES
+    from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES
 
     return {
         "id": COMPANY_IDS[c], "status": STATUS_NAMES[s.status[c]], "public": s.is_public(c),
         "income": s.income[c], "share_value": s.share_value(c) or None,
+        "nationalization_value": s.nationalization_value(),
+        "at_risk": s.status[c] == ACTIVE and s.value[c] >= 0 and s.nationalizes(c),
         "treasury": s.treasury[c], "shares_owned": s.owned(c), "shares_unsold": s.unsold[c],
         "shares_removed": s.removed[c], "links": s.nlinks[c],
         "network": [LOCATIONS[i].id for i in iter_bits(s.network[c])],

@@ -13,13 +13,15 @@ Decisions where the spec is open (also in docs/trans-siberian.md):
   at an end of the first other than the one it was entered from; a link touching
   the network at both ends may be entered from either;
 - a jump reaches only a link with no end in the network; routes with the same
-  payees are one choice, and a route is offered unless a shorter route to the
-  same end pays only companies it pays too (see network.py);
+  payees are one choice, and a route is offered unless another route to the same
+  end pays every treasury at most as much (see network.py);
 - the interturn that starts phase 2 is a phase-1 interturn (no nationalization);
   the phase-2 auctions run only if the game does not end there;
 - a phase-2 company with no link to choose from is not auctioned (it never enters);
 - the opening link sets the income; income marks count from the first build on;
-- nationalized companies count for nothing at the end check and in scores.
+- nationalized companies count for nothing at the end check and in scores;
+- with no company in play at the end of an interturn, none can enter any more
+  (phase 2 needs a company in play at $48): the game ends there (TS-9.1).
 """
 
 from __future__ import annotations
@@ -202,6 +204,13 @@ class TransSiberianState(OpenAuction, GameState):
 
         return snapshot(self)
 
+    def illegal_reason(self, action: object) -> str | None:
+        """Why ``action`` is illegal here; anything but an :class:`Action` is refused too."""
+        if not isinstance(action, Action):
+            return (f"not an action: {action!r} (a {type(action).__name__}); pass an Action,"
+                    " e.g. Action.from_text('pass')")
+        return super().illegal_reason(action)
+
     def explain_illegal(self, action: Action) -> str:
         from cuberail.games.trans_siberian.snapshot import explain
 
@@ -268,7 +277,7 @@ class TransSiberianState(OpenAuction, GameState):
         if c < 0 or self.nlinks[c] >= MAX_LINKS:
             return {}
         found = N.first_options(self.owner, self.free, self.touch[c], self.payee_table(), c,
-                                self.network[c], self.treasury[c])
+                                self.network[c], self.treasury[c], self.opts.jump_v1)
         return {A.link_action(o[0], o[1]): o for o in found}
 
     def second_links(self) -> list[int]:
@@ -298,7 +307,19 @@ class TransSiberianState(OpenAuction, GameState):
             out.append(f"a share value reached {SHARE_TRACK[TOP]}")
         if self.dividends >= self.opts.dividend_track:
             out.append("the dividend track reached its end")
+        if self.opts.end_when_empty and ACTIVE not in self.status:
+            out.append("no company is left in play and none can enter")
         return out
+
+    def nationalizes(self, company: int) -> bool:
+        """TS-8.1: whether ``company``'s share value is at (or, by option, below) the marker."""
+        v = self.value[company]
+        return v < self.nat or (v == self.nat and not self.opts.nat_below)
+
+    def value_nationalizes(self, dollars: int) -> bool:
+        """TS-8.1: whether a share value of ``dollars`` would be nationalized now."""
+        nat = self.nationalization_value()
+        return dollars < nat or (dollars == nat and not self.opts.nat_below)
 
     # ----- auctions (TS-2, TS-7) ---------------------------------------------------
 
@@ -496,13 +517,13 @@ class TransSiberianState(OpenAuction, GameState):
         self.dividends += 1
         starts_phase2 = False
         if self.phase == 1:  # TS-6.2
-            self.nat = min(self.nat + 1, TOP)
+            self.nat = min(self.nat + self.opts.phase1_steps, TOP)
             if any(self.status[c] == ACTIVE and self.share_value(c) >= PHASE2_VALUE
                    for c in range(NC)):
                 starts_phase2 = True
                 self.phase = 2
         elif not self._nationalize():  # TS-6.3
-            self.nat = min(self.nat + 1, TOP)
+            self.nat = min(self.nat + self.opts.quiet_steps, TOP)
         if self.end_reasons():  # TS-6.4, TS-9.1
             self.step = OVER
             return
@@ -516,7 +537,7 @@ class TransSiberianState(OpenAuction, GameState):
 
     def _nationalize(self) -> int:
         """TS-8: nationalize every company at or below the marker; how many were."""
-        hit = [c for c in range(NC) if self.status[c] == ACTIVE and self.value[c] <= self.nat]
+        hit = [c for c in range(NC) if self.status[c] == ACTIVE and self.nationalizes(c)]
         for c in hit:
             self._pay_dividend(c)  # TS-8.1: a final dividend
             for p in range(self.num_players):
@@ -532,7 +553,8 @@ class TransSiberianState(OpenAuction, GameState):
 class _Rules:
     """The rule options of one game, read once into fast fields."""
 
-    __slots__ = ("cash", "dividend_track", "failed_steps", "first", "marks", "phase2_order",
+    __slots__ = ("cash", "dividend_track", "end_when_empty", "failed_steps", "first",
+                 "jump_v1", "marks", "nat_below", "phase1_steps", "phase2_order", "quiet_steps",
                  "raw", "start", "timing")
 
     def __init__(self, options: Mapping[str, OptionValue], num_players: int) -> None:
@@ -545,6 +567,11 @@ class _Rules:
         self.timing = int(options["timing_track"])
         self.dividend_track = int(options["dividend_track"])
         self.failed_steps = int(options["failed_auction_steps"])
+        self.phase1_steps = int(options["phase1_dividend_steps"])
+        self.quiet_steps = int(options["quiet_dividend_steps"])
+        self.nat_below = options["nationalization"] == "below"
+        self.end_when_empty = bool(options["end_when_empty"])
+        self.jump_v1 = options["jump_paths"] == "v1"
         self.first = str(options["first_turn"])
         self.phase2_order = (BLACK, WHITE) if options["phase2_order"] == "black-white" else (
             WHITE, BLACK)

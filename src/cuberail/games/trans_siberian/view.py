@@ -25,6 +25,7 @@ from cuberail.games.trans_siberian.board import (
     LOCATIONS,
     NUM_COMPANIES,
     PAYEE_IDS,
+    SHARE_TRACK,
     SHARES,
     SURCHARGE,
     TOP,
@@ -100,19 +101,38 @@ def _status(s: TransSiberianState, c: int) -> str:
 def render_companies(s: TransSiberianState) -> Table:
     """Status, share value, income, dividend, treasury, shares and links of each company."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    heads = ("company", "status", "value", "income", "div", "cash", "owned", "left", "links")
+    heads = ("company", "status", "value", "nat.", "income", "div", "cash", "owned", "left",
+             "links")
     for head in heads:
         table.add_column(head, justify="left" if head in ("company", "status") else "right")
     for c in range(NUM_COMPANIES):
         live = s.status[c] == ACTIVE
         value = f"${s.share_value(c)}" if s.value[c] >= 0 else "-"
         table.add_row(
-            _co(c), _status(s, c), value, str(s.income[c]),
+            _co(c), _status(s, c), value, _nat_cell(s, c), str(s.income[c]),
             f"${s.dividend_per_share(c)}" if live and s.owned(c) else "-",
             f"${s.treasury[c]}", f"{s.owned(c)}/{SHARES[c]}", str(s.unsold[c]),
             str(s.nlinks[c]),
         )
     return table
+
+
+def _nat_cell(s: TransSiberianState, c: int) -> Text:
+    """The nationalization value beside a share value; marked when the value is at risk."""
+    if s.status[c] != ACTIVE or s.value[c] < 0:
+        return Text("-")
+    if s.nationalizes(c):
+        return Text(f"${s.nationalization_value()}!", style="bold red")
+    return Text(f"${s.nationalization_value()}")
+
+
+def nat_warning(s: TransSiberianState, dollars: int) -> str:
+    """A warning when a share value of ``dollars`` would be nationalized (TS-8.1), else ''."""
+    if not s.value_nationalizes(dollars):
+        return ""
+    where = "below" if s.opts.nat_below else "at or below"
+    return (f" — {where} the nationalization value ${s.nationalization_value()}:"
+            " nationalized at the next phase-2 dividend")
 
 
 def _shares(s: TransSiberianState, seat: int) -> Text:
@@ -238,7 +258,15 @@ def _describe_buy(s: TransSiberianState, names: list[str]) -> str:
 
 def _describe_bid(s: TransSiberianState, kind: str, arg: object) -> str:
     co = COMPANY_IDS[s.a_company]
-    return f"bid ${arg} for the {co} share" if kind == "bid" else f"pass on the {co} share"
+    if kind != "bid":
+        return f"pass on the {co} share"
+    text = f"bid ${arg} for the {co} share"
+    if isinstance(arg, int):  # TS-2.2: the share value can be at most the bid
+        best = max((v for v in SHARE_TRACK if v <= arg), default=SHARE_TRACK[0])
+        warning = nat_warning(s, best)
+        if warning:
+            text += f" (share value at most ${best}{warning})"
+    return text
 
 
 def describe_action(state: GameState, action: Action) -> str:
@@ -256,7 +284,8 @@ def describe_action(state: GameState, action: Action) -> str:
     if kind == "link":
         return _describe_build(s, action)
     if kind == "value":
-        return f"set {COMPANY_IDS[s.a_company]}'s share value to ${arg}"
+        warning = nat_warning(s, arg) if isinstance(arg, int) else ""
+        return f"set {COMPANY_IDS[s.a_company]}'s share value to ${arg}{warning}"
     if kind == "buy":
         return _describe_buy(s, [str(a) for a in args])
     if kind == "surcharge":
