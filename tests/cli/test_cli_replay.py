@@ -145,7 +145,7 @@ def test_an_unwritable_save_file(tmp_path: Path, capsys: Capsys) -> None:
     path = tmp_path / "no" / "dir" / "x.json"
     code, out, err = run(capsys, "play", "ce", "--bots", "4", "--save", str(path))
     assert code == 2
-    assert f"cannot save to {path}: No such file or directory" in err
+    assert f"--save {path}: the folder {path.parent} does not exist" in err
     assert "Traceback" not in out + err
 
 

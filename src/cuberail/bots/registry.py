@@ -12,6 +12,9 @@ Names: ``random``, ``heuristic``, ``mcts``, difficulty levels ``easy``, ``medium
     mcts:300:c1.0       UCT exploration constant 1.0
     mcts:300:jump       bids searched: also up to the heuristic's limit (default: lowest two)
 
+Budgets are capped (names also come from records, which are untrusted): iterations
+1..100000, seconds 0.01..60, cutN 1..1000, pN 0..100000, cX 0..100.
+
     >>> make_bot("mcts:500:full", 1).config.describe()
     'mcts (500 iterations, fast rollouts full)'
 """
@@ -61,8 +64,22 @@ def bot_names() -> list[str]:
     return sorted(BOTS)
 
 
+MAX_SPEC = 200  # characters in a bot name
+ITERATIONS = (1, 100_000)
+SECONDS = (0.01, 60.0)
+CUTOFF = (1, 1000)
+PRIOR_VISITS = (0, 100_000)
+EXPLORATION = (0.0, 100.0)
+
+
 def make_bot(name: str, seed: int) -> Bot:
-    """A bot by name (e.g. ``random`` or ``mcts:500``), seeded for reproducibility."""
+    """A bot by name (e.g. ``random`` or ``mcts:500``), seeded for reproducibility.
+
+    Names come from the command line and from records (untrusted): every budget is
+    checked against its allowed range, so a record cannot ask for a search that never ends.
+    """
+    if len(name) > MAX_SPEC:
+        raise CuberailError(f"bot name too long ({len(name)} characters; at most {MAX_SPEC})")
     key = name.strip().lower()
     if key in BOTS:
         return BOTS[key](seed)
@@ -82,26 +99,51 @@ def parse_mcts(spec: str) -> MCTSConfig:
     return cfg
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only (``"²".isdigit()`` is true but ``int("²")`` fails)."""
+    return text.isascii() and text.isdigit()
+
+
+def _decimal(text: str) -> bool:
+    return _digits(text.replace(".", "", 1))
+
+
+def _within(value: float, bounds: tuple[float, float], what: str, spec: str) -> None:
+    low, high = bounds
+    if not low <= value <= high:
+        raise CuberailError(f"bad bot {spec!r}: {what} must be from {low:g} to {high:g}")
+
+
+def _number(text: str, bounds: tuple[float, float], what: str, spec: str) -> float:
+    """A number within bounds; the digit count is checked first (no 5,000-digit int())."""
+    if len(text) > 12:
+        _within(float("inf"), bounds, what, spec)
+    value = float(text)
+    _within(value, bounds, what, spec)
+    return value
+
+
 def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
-    try:
-        if word.isdigit():
-            return replace(cfg, iterations=int(word), seconds=None)
-        if word.endswith("s") and word[:-1].replace(".", "", 1).isdigit():
-            return replace(cfg, seconds=float(word[:-1]), iterations=None)
-        if word == "full":
-            return replace(cfg, cutoff=None)
-        if word in ("jump", "nojump"):
-            return replace(cfg, jump_bids=word == "jump")
-        if word.startswith("cut") and word[3:].isdigit():
-            return replace(cfg, cutoff=int(word[3:]))
-        if word.startswith("p") and word[1:].isdigit():
-            return replace(cfg, prior_visits=int(word[1:]))
-        if word.startswith("c") and word[1:].replace(".", "", 1).isdigit():
-            return replace(cfg, exploration=float(word[1:]))
-        if word in ROLLOUTS:
-            return replace(cfg, rollout=word)
-    except ValueError:
-        pass
+    if _digits(word):
+        n = int(_number(word, ITERATIONS, "iterations", spec))
+        return replace(cfg, iterations=n, seconds=None)
+    if word.endswith("s") and _decimal(word[:-1]):
+        seconds = _number(word[:-1], SECONDS, "seconds", spec)
+        return replace(cfg, seconds=seconds, iterations=None)
+    if word == "full":
+        return replace(cfg, cutoff=None)
+    if word in ("jump", "nojump"):
+        return replace(cfg, jump_bids=word == "jump")
+    if word.startswith("cut") and _digits(word[3:]):
+        return replace(cfg, cutoff=int(_number(word[3:], CUTOFF, "the cutoff (cutN)", spec)))
+    if word.startswith("p") and _digits(word[1:]):
+        visits = int(_number(word[1:], PRIOR_VISITS, "prior visits (pN)", spec))
+        return replace(cfg, prior_visits=visits)
+    if word.startswith("c") and _decimal(word[1:]):
+        c = _number(word[1:], EXPLORATION, "exploration (cX)", spec)
+        return replace(cfg, exploration=c)
+    if word in ROLLOUTS:
+        return replace(cfg, rollout=word)
     raise CuberailError(
         f"bad bot {spec!r}: {word!r} is not an iteration count (500), a time (1.5s),"
         f" full, cutN, cX (exploration), pN (prior visits), jump, nojump or a rollout"

@@ -1,9 +1,22 @@
-"""Shared CLI helpers: the console, seats (humans and bots), records and their replay."""
+"""Shared CLI helpers: the console, seats (humans and bots), records and their replay.
+
+Everything typed or read from a file is untrusted: names are cleaned once where they
+enter (``--names``, a loaded record) and printed with Rich markup off; records are read
+only from regular files of a bounded size; a game file is never overwritten unless it is
+the game being played (see :func:`save_new`).
+"""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
 import random
-from collections.abc import Callable
+import secrets
+import stat
+import tempfile
+import unicodedata
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -23,12 +36,48 @@ from cuberail.games import get_game, titles, view_module
 
 WIDTH = 110  # the views are drawn for this width
 PREFERRED_BOTS = ("medium", "heuristic", "random")
+MAX_NAME = 40  # characters in a player's name
+MAX_NAMES_TEXT = 2000  # characters in --names
+MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long game's record is well under 100 kB
+MAX_LINE = 500  # characters in a line typed at the prompt
 
 
 def make_console() -> Console:
-    """A console on stdout; when it is not a terminal, wide enough for the views."""
-    console = Console()
-    return console if console.is_terminal else Console(width=WIDTH)
+    """A console on stdout that never reads markup or emoji codes: names are data.
+
+    When stdout is not a terminal, it is wide enough for the views.
+    """
+    console = Console(markup=False, emoji=False, highlight=False)
+    if console.is_terminal:
+        return console
+    return Console(width=WIDTH, markup=False, emoji=False, highlight=False)
+
+
+# ----- names: cleaned once, where they enter ----------------------------------------------
+
+
+def clean_name(raw: str, limit: int = MAX_NAME) -> str:
+    """A name safe to print: no control or format characters, no lone surrogates (which no
+    terminal can encode), spaces collapsed, at most ``limit`` characters (cut with "…").
+
+    Only the first few times ``limit`` characters are looked at, so a huge name costs little.
+    (A local twin of core's coming ``clean_name``; the lead may point this at it.)
+    """
+    head = raw[: limit * 4 + 1]
+    chars = []
+    for ch in head:
+        kind = unicodedata.category(ch)
+        chars.append("\ufffd" if kind == "Cs" else " " if kind in ("Cc", "Cf", "Zl", "Zp")
+                     else ch)
+    text = " ".join("".join(chars).split())
+    if len(text) > limit or len(raw) > len(head):
+        text = text[: limit - 1].rstrip() + "…"
+    return text
+
+
+def clean_record_names(record: Record) -> None:
+    """Clean a loaded record's player names in place (empty ones become ``Player N``)."""
+    record.players = [clean_name(p) or f"Player {i + 1}" for i, p in enumerate(record.players)]
 
 
 def default_bot() -> str:
@@ -54,14 +103,22 @@ class Seat:
 
     @classmethod
     def from_json(cls, data: object) -> Seat:
+        """A seat from a record (untrusted): its bot must be one this cuberail can seat
+        within the allowed budgets, its seed a 63-bit integer."""
         if not isinstance(data, dict) or not isinstance(data.get("name"), str):
-            raise RecordError(f"meta.seats: bad seat {data!r}")
+            raise RecordError(f"meta.seats: bad seat {_short(data)}")
         bot, seed = data.get("bot"), data.get("seed")
-        if bot is not None and not isinstance(bot, str):
-            raise RecordError(f"meta.seats: bad bot {bot!r}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError(f"meta.seats: bad seed {seed!r}")
-        return cls(data["name"], bot, seed)
+        if bot is not None:
+            if not isinstance(bot, str):
+                raise RecordError(f"meta.seats: bad bot {_short(bot)}")
+            try:
+                make_bot(bot, 0)
+            except CuberailError as exc:
+                raise RecordError(f"meta.seats: {exc}") from None
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                                 or not -(2**63) <= seed < 2**63):
+            raise RecordError(f"meta.seats: bad seed {_short(seed)} (an integer below 2**63)")
+        return cls(clean_name(data["name"]) or "Player", bot, seed)
 
     def make_bot(self, move: int) -> Bot:
         """This seat's bot for move number ``move``, seeded from the seat and the move.
@@ -73,31 +130,55 @@ class Seat:
         return make_bot(self.bot, seed)
 
 
+def _short(value: object, limit: int = 60) -> str:
+    """A value's repr cut short, for messages about untrusted input."""
+    text = repr(value) if not isinstance(value, str) else repr(value[: limit + 1])
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def is_number(text: str, digits: int = 9) -> bool:
+    """ASCII digits only, and not too many (``"²".isdigit()`` is true, ``int("²")`` fails;
+    ``int()`` of 5,000 digits raises)."""
+    return text.isascii() and text.isdigit() and len(text) <= digits
+
+
 def parse_bots(spec: str | None, players: int) -> list[str]:
     """``--bots``: a count (``3``) or bot kinds per bot seat (``random,medium``)."""
     if spec is None or not spec.strip():
         return []
     spec = spec.strip()
     if spec.isdigit():
-        kinds = [default_bot()] * int(spec)
-    else:
-        kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
-        for kind in kinds:
-            make_bot(kind, 0)  # refuses an unknown kind, naming the known ones
+        if not is_number(spec, 3):
+            raise CuberailError(f"--bots {_short(spec)}: from 0 to {players} bots fit in a"
+                                f" {players}-player game")
+        if int(spec) > players:
+            raise CuberailError(f"{int(spec)} bots do not fit in a {players}-player game")
+        return [default_bot()] * int(spec)
+    if len(spec) > 100 * players:
+        raise CuberailError(f"--bots is {len(spec)} characters long: name at most {players}"
+                            " bots, one per bot seat")
+    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
     if len(kinds) > players:
         raise CuberailError(f"{len(kinds)} bots do not fit in a {players}-player game")
+    for kind in kinds:
+        make_bot(kind, 0)  # refuses an unknown kind, naming the known ones
     return kinds
 
 
 def parse_names(text: str | None) -> list[str]:
-    """``--names a,b,c``: seat names in seat order."""
+    """``--names a,b,c``: seat names in seat order, cleaned (see :func:`clean_name`)."""
     if not text:
         return []
-    names = [n.strip() for n in text.split(",")]
+    if len(text) > MAX_NAMES_TEXT:
+        raise CuberailError(f"--names is {len(text)} characters long; at most {MAX_NAMES_TEXT}")
+    raw = [n.strip() for n in text.split(",")]
+    if any(len(n) > MAX_NAME for n in raw):
+        raise CuberailError(f"--names: a name is at most {MAX_NAME} characters")
+    names = [clean_name(n) for n in raw]
     if any(not n for n in names):
-        raise CuberailError(f"--names {text!r}: a name is empty")
+        raise CuberailError(f"--names {_short(text)}: a name is empty")
     if len(set(names)) != len(names):
-        raise CuberailError(f"--names {text!r}: names must differ")
+        raise CuberailError(f"--names {_short(text)}: names must differ")
     return names
 
 
@@ -110,7 +191,7 @@ def make_seats(players: int, bots: list[str], names: list[str], seed: int | None
     seats = []
     for i in range(players):
         kind = bots[i - humans] if i >= humans else None
-        default = f"Player {i + 1}" if kind is None else f"Bot {i + 1} ({kind})"
+        default = f"Player {i + 1}" if kind is None else clean_name(f"Bot {i + 1} ({kind})")
         name = names[i] if i < len(names) else default
         seats.append(Seat(name, kind, base + i if kind else None))
     return seats
@@ -126,9 +207,51 @@ def seats_from_record(record: Record) -> list[Seat] | None:
     return [Seat.from_json(s) for s in raw]
 
 
+def read_record_text(path: str | Path) -> str:
+    """A record file's text: only a regular file (a FIFO or a device would block or never
+    end), at most :data:`MAX_RECORD_BYTES`, UTF-8. Opening does not block (O_NONBLOCK).
+
+    (The CLI's twin of core's coming size-capped ``Record.load``.)
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except ValueError:
+        raise RecordError(f"cannot read {_short(str(path))}: a file name has no NUL byte") from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise RecordError(f"{path} is a folder, not a record file")
+        if not stat.S_ISREG(info.st_mode):
+            raise RecordError(f"{path} is not a regular file (a record is a JSON file)")
+        data = f.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path} is too large for a record (more than {MAX_RECORD_BYTES}"
+                          " bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{path} is not UTF-8 text (bad byte at {exc.start})") from None
+
+
 def load_record(path: str | Path) -> Record:
-    """A record from a file (RecordError with the reason when it cannot be read)."""
-    return Record.load(path)
+    """A record from a file, its names cleaned (RecordError with the reason when refused)."""
+    text = read_record_text(path)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path} is not JSON ({exc.msg}, line {exc.lineno})") from None
+    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, [[[[...]]]]
+        raise RecordError(f"{path} is not a usable JSON record ({type(exc).__name__})") from None
+    try:
+        record = Record.from_json(data)
+    except (TypeError, ValueError, AttributeError) as exc:
+        if isinstance(exc, CuberailError):
+            raise
+        raise RecordError(f"{path} is not a valid record ({_short(str(exc))})") from None
+    clean_record_names(record)
+    return record
 
 
 def replay_record(record: Record, upto: int | None = None) -> GameState:
@@ -153,9 +276,115 @@ def option_help() -> str:
     return "\n".join(lines)
 
 
-def default_save_path(title: str) -> Path:
-    """``./cuberail-<title>-<YYYYmmdd-HHMMSS>.json``."""
-    return Path(f"cuberail-{title}-{datetime.now():%Y%m%d-%H%M%S}.json")
+def default_save_paths(title: str, folder: Path = Path()) -> Iterator[Path]:
+    """Candidate default names: ``cuberail-<title>-<YYYYmmdd-HHMMSS>.json``, then ``-2``,
+    ``-3``..., then random suffixes. :func:`save_new` takes the first that does not exist."""
+    stem = f"cuberail-{title}-{datetime.now():%Y%m%d-%H%M%S}"
+    yield folder / f"{stem}.json"
+    for n in range(2, 100):
+        yield folder / f"{stem}-{n}.json"
+    while True:
+        yield folder / f"{stem}-{secrets.token_hex(4)}.json"
+
+
+# ----- saving: unique temp files, fsync, never overwriting another game ---------------------
+
+
+def check_output_file(path: Path, what: str) -> None:
+    """Refuse an output file that cannot be written, before any work is done."""
+    text = str(path)
+    if "\0" in text:
+        raise CuberailError(f"{what} {_short(text)}: a file name cannot contain a NUL byte")
+    if path.is_dir():
+        raise CuberailError(f"{what} {path} is a folder: give a file name")
+    folder = path.parent
+    if not folder.is_dir():
+        raise CuberailError(f"{what} {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise CuberailError(f"{what} {path}: cannot write in the folder {folder}")
+
+
+def write_atomic(path: Path, text: str, exclusive: bool = False) -> None:
+    """Write through a unique temp file in the same folder, fsynced, then renamed over
+    ``path`` (or, with ``exclusive``, linked to it: FileExistsError if it exists, with no
+    moment when ``path`` exists but is incomplete). The temp file never survives."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp",
+                               dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if exclusive:
+            _link_new(tmp, path, text)
+        else:
+            os.replace(tmp, path)
+        _fsync_folder(path.parent)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+
+
+def _link_new(tmp: str, path: Path, text: str) -> None:
+    """``path`` made from the finished temp file, failing if it exists (race-free)."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise
+    except OSError:  # a file system without hard links: an exclusive create instead
+        with open(path, "x", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def save_record(record: Record, path: Path) -> None:
+    """Save (replace) a game's own file. (The lead may point this at core's Record.save.)"""
+    try:
+        write_atomic(path, record.dumps() + "\n")
+    except (OSError, ValueError) as exc:
+        raise CuberailError(f"cannot save to {path}: {_reason(exc)}") from None
+
+
+def save_new(record: Record, path: Path) -> None:
+    """The first save of a game to a file that must not exist yet: another game's file
+    is never overwritten. (Core's never-overwrite save can replace this.)"""
+    check_output_file(path, "cannot save to")
+    try:
+        write_atomic(path, record.dumps() + "\n", exclusive=True)
+    except FileExistsError:
+        raise CuberailError(
+            f"{path} already exists and is not overwritten: resume that game with"
+            f" `cuberail play --load {path}`, or save to another file (--save FILE)") from None
+    except (OSError, ValueError) as exc:
+        raise CuberailError(f"cannot save to {path}: {_reason(exc)}") from None
+
+
+def save_new_default(record: Record, title: str, folder: Path = Path()) -> Path:
+    """Save a new game under the first free default name (two games started in the same
+    second in one folder get different files)."""
+    for path in default_save_paths(title, folder):
+        try:
+            write_atomic(path, record.dumps() + "\n", exclusive=True)
+            return path
+        except FileExistsError:
+            continue
+        except OSError as exc:
+            raise CuberailError(f"cannot save to {path}: {_reason(exc)}") from None
+    raise AssertionError("unreachable: default_save_paths never ends")
+
+
+def _reason(exc: BaseException) -> str:
+    return (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
 
 
 def resume_hint(path: Path | str) -> str:
@@ -290,12 +519,17 @@ def read_choice(menu: Menu, raw: str) -> Action | Command | Reply:
     text = raw.strip()
     if not text:
         return Reply(menu.summary())
+    if len(text) > MAX_LINE:
+        return Reply(f"that line is {len(text)} characters long; a move or a command is"
+                     f" short. {menu.summary()}")
     word = text.split()[0].lower()
     if word in COMMANDS:
         return Command(word, text[len(word):].strip())
     if text.isdigit():
+        if not is_number(text):
+            return Reply(f"{_short(text)} is not a choice here. {menu.summary()}")
         return menu.by_number(int(text))
     action = menu.by_text(text)
     if action is not None:
         return action
-    return Reply(f"{text!r} is not a legal move here. {menu.summary()}")
+    return Reply(f"{_short(text)} is not a legal move here. {menu.summary()}")

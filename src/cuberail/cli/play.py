@@ -13,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import TextIO, TypeVar
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from cuberail.cli import common
 from cuberail.cli.common import Command, Menu, Reply, read_choice
@@ -31,10 +32,15 @@ Ask = Callable[[str], str]
 T = TypeVar("T")
 DEFAULT_TITLE = "chicago-express"
 DEFAULT_PLAYERS = 4
+PATIENCE = 20  # lines in a row that are not moves, without a terminal, before stopping
 
 
 class Quit(Exception):
     """The human asked to stop; the game is saved."""
+
+
+class Stuck(Exception):
+    """Input that is not a terminal keeps giving lines that are not moves (``yes | ...``)."""
 
 
 @dataclass
@@ -46,20 +52,34 @@ class Game:
     seats: list[common.Seat]
     path: Path
     view: ModuleType
+    patience: int | None = None  # see PATIENCE; None on a terminal
+    idle: int = 0  # lines since the last move that were not moves
 
     @property
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
     def save(self, path: Path | None = None) -> Path:
-        """Write the record (atomically) with the seats in its meta."""
+        """Write the record (atomically, fsynced) with the seats in its meta.
+
+        The game's own file is replaced; any other file (``save FILE``) must not exist yet.
+        """
         self.record.meta["seats"] = [s.to_json() for s in self.seats]
-        target = path or self.path
-        try:
-            self.record.save(target)
-        except OSError as exc:
-            raise CuberailError(f"cannot save to {target}: {exc.strerror or exc}") from None
-        return target
+        if path is None or _same_file(path, self.path):
+            common.save_record(self.record, self.path)
+            return self.path
+        common.save_new(self.record, path)
+        return path
+
+    def save_first(self, path: Path | None) -> None:
+        """The first save of a new game: to ``path``, which must not exist, or to a fresh
+        default name. Another saved game is never overwritten."""
+        self.record.meta["seats"] = [s.to_json() for s in self.seats]
+        if path is None:
+            self.path = common.save_new_default(self.record, self.record.title)
+        else:
+            common.save_new(self.record, path)
+            self.path = path
 
     def apply(self, action: Action) -> list[str]:
         """Apply, append to the record, autosave; returns what happened by itself."""
@@ -101,6 +121,9 @@ def play_loop(game: Game, ask: Ask, console: Console) -> int:
             _step(game, ask, console)
     except Quit:
         return _stopped(game, console, "game saved", 0)
+    except Stuck:
+        return _stopped(game, console, f"{game.patience} lines in a row were not moves and"
+                        " the input is not a terminal: stopped, game saved", 2)
     except EOFError:
         return _stopped(game, console, "end of input: game saved", 0)
     except KeyboardInterrupt:
@@ -151,9 +174,13 @@ def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
     menu = Menu.build(game.state.legal_actions())
     _show(game, menu, console)
     while True:
+        if game.patience is not None and game.idle >= game.patience:
+            raise Stuck
         choice = read_choice(menu, ask(f"{seat.name} [1-{len(menu.items)}, help]> "))
         if isinstance(choice, Action):
+            game.idle = 0
             return choice
+        game.idle += 1
         if isinstance(choice, Reply):
             _say(console, choice.text)
         elif _command(game, choice, menu, console):
@@ -176,9 +203,9 @@ def _command(game: Game, command: Command, menu: Menu, console: Console) -> bool
             _say(console, str(exc))
     elif word == "undo":
         if game.undo():
-            console.print("took back the last decision")
+            _say(console, "took back the last decision")
             return True
-        console.print("nothing to undo")
+        _say(console, "nothing to undo")
     return False
 
 
@@ -197,7 +224,7 @@ def show_result(game: Game, console: Console) -> None:
     ranks = result.ranks()
     for p in sorted(range(len(game.seats)), key=lambda i: ranks[i]):
         won = "winner" if p in result.winners else ""
-        table.add_row(f"{ranks[p]:g}", game.seats[p].name, str(result.scores[p]), won)
+        table.add_row(f"{ranks[p]:g}", Text(game.seats[p].name), str(result.scores[p]), won)
     console.print(table)
     _say(console, "winner: " + " and ".join(game.seats[p].name for p in result.winners))
 
@@ -221,15 +248,19 @@ def new_game(args: argparse.Namespace, ask: Ask, interactive: bool) -> Game:
                  str(players - 1), lambda text: common.parse_bots(text, players)))
     seats = common.make_seats(players, bots, common.parse_names(args.names), args.seed)
     record = new_record(info, [s.name for s in seats], options)
-    path = Path(args.save) if args.save else common.default_save_path(info.title)
-    game = Game(record, info.new_game(players, record.options), seats, path,
+    save = Path(args.save) if args.save else None
+    game = Game(record, info.new_game(players, record.options), seats, save or Path(),
                 common.load_view(info.title))
-    game.save()
+    game.save_first(save)
     return game
 
 
 def load_game(args: argparse.Namespace) -> Game:
-    """A saved game, replayed; its seats come from the record's meta."""
+    """A saved game, replayed; its seats come from the record's meta.
+
+    With ``--save`` naming another file, the game is copied there now (a file that
+    does not exist yet) and goes on there; the loaded file is left as it was.
+    """
     record = common.load_record(args.load)
     if args.title and get_game(args.title).title != record.title:
         raise CuberailError(f"{args.load} is a game of {record.title}, not {args.title}")
@@ -237,8 +268,17 @@ def load_game(args: argparse.Namespace) -> Game:
     seats = common.seats_from_record(record) or common.make_seats(
         len(record.players), common.parse_bots(args.bots, len(record.players)),
         record.players, args.seed)
-    path = Path(args.save) if args.save else Path(args.load)
-    return Game(record, state, seats, path, common.load_view(record.title))
+    game = Game(record, state, seats, Path(args.load), common.load_view(record.title))
+    if args.save and not _same_file(Path(args.save), game.path):
+        game.save_first(Path(args.save))
+    return game
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a == b or a.resolve() == b.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return False
 
 
 def _ask(ask: Ask, interactive: bool, question: str, default: str,
@@ -255,22 +295,59 @@ def _ask(ask: Ask, interactive: bool, question: str, default: str,
 
 
 def _players(text: str, low: int, high: int) -> int:
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise CuberailError(f"this game is for {low} to {high} players, not {text}")
+    if not common.is_number(text, 3) or not low <= int(text) <= high:
+        raise CuberailError(f"this game is for {low} to {high} players, not {text[:20]}")
     return int(text)
 
 
+def _is_terminal(stream: TextIO | None) -> bool:
+    """True for a terminal; False for a pipe, a file, a closed or missing stdin."""
+    try:
+        return stream is not None and stream.isatty()
+    except (ValueError, OSError, AttributeError):
+        return False
+
+
+def read_line(prompt: str) -> str:
+    """A line of input that is not from a terminal: at most ``common.MAX_LINE + 1``
+    characters are kept (the rest of a longer line is read and dropped, so that a huge
+    line costs no memory); EOFError at the end or when there is no stdin at all."""
+    stdin = sys.stdin
+    if stdin is None or stdin.closed:
+        raise EOFError
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = stdin.readline(common.MAX_LINE + 1)
+    if not line:
+        raise EOFError
+    rest = line
+    while rest and not rest.endswith("\n"):
+        rest = stdin.readline(65536)
+    return line.rstrip("\n")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
-    interactive = sys.stdin.isatty()
+    interactive = _is_terminal(sys.stdin)
+    for option in ("save", "load"):
+        value = getattr(args, option)
+        if value is not None and "\0" in value:
+            raise CuberailError(f"--{option}: a file name cannot contain a NUL byte")
+    if args.save and not args.load:
+        common.check_output_file(Path(args.save), "--save")  # before any question
+    ask: Ask = input if interactive else read_line
     if interactive:
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
     console = common.make_console()
-    game = load_game(args) if args.load else new_game(args, input, interactive)
+    try:
+        game = load_game(args) if args.load else new_game(args, ask, interactive)
+    except EOFError:
+        raise CuberailError("end of input before the game was set up: nothing saved") from None
     if game.state.is_terminal():
         show_result(game, console)
         return 0
-    return play_loop(game, input, console)
+    game.patience = None if interactive else PATIENCE
+    return play_loop(game, ask, console)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

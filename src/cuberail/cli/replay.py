@@ -33,19 +33,24 @@ def _seat_names(record: Record) -> list[str]:
 
 
 def replay_to(record: Record, at: int) -> tuple[GameState, str]:
-    """The state after ``at`` actions and a line naming the last action applied."""
+    """The state after ``at`` actions and a line naming the last action applied.
+
+    The last action is checked (applied to a copy) before it is described: a view
+    describes legal actions only, and a record's action may name a hex that is not there.
+    """
     state = common.replay_record(record, max(at - 1, 0))
     if at == 0:
         return state, "none (the start of the game)"
     action = record.actions[at - 1]
     mover = state.current_player()
     who = record.players[mover] if 0 <= mover < len(record.players) else "?"
+    after = state.clone()
     try:
-        text = common.load_view(record.title).describe_action(state, action)
-        state.apply(action)
+        after.apply(action)
     except IllegalActionError as exc:
         raise RecordError(f"{exc.reason} ({action.text()})", at - 1) from None
-    return state, f"{who}: {text}  [{action.text()}]"
+    text = common.load_view(record.title).describe_action(state, action)
+    return after, f"{who}: {text}  [{action.text()}]"
 
 
 def header(record: Record, state: GameState, at: int, last: str) -> list[str]:
