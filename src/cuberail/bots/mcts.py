@@ -63,6 +63,7 @@ class MCTSConfig:
     bid_options: int = 6  # most bid amounts searched per auction decision
     prior_visits: int = 0  # visits granted up front to the heuristic's move at the root
     jump_bids: bool = False  # search bids up to the heuristic's limit, not only the lowest two
+    reuse: bool = True  # keep the subtree of the move played when the same seat moves next
 
     def describe(self) -> str:
         budget = []
@@ -115,6 +116,9 @@ class MCTSBot(Bot):
         self.seed = seed or 0
         self.last_iterations = 0
         self.last_seconds = 0.0
+        self.last_reused = 0  # visits the last search inherited from the previous one
+        # The subtree of the move last played and the state it leads to (tree reuse).
+        self._kept: tuple[Node, GameState] | None = None
         self._title = ""
         self._policy: Policy = biased_policy
         self._evaluate: Evaluator | None = None
@@ -132,22 +136,53 @@ class MCTSBot(Bot):
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
         self._prepare(state.title)
-        root = self.search(state)
+        root = self.search(state, self._reusable(state))
         best = max(root.children, key=lambda c: (c.visits, c.wins))
         assert best.action is not None
+        self._keep(best, state)
         return best.action
 
-    def search(self, state: GameState) -> Node:
-        """Grow a tree from ``state`` within the budgets and return its root."""
+    def _keep(self, child: Node, state: GameState) -> None:
+        """Remember the played move's subtree while the same seat moves again after it.
+
+        A chain of one seat's decisions (choose -> company -> place x3) is one plan:
+        the next search starts from what this one learnt about it.
+        """
+        self._kept = None
+        if not self.config.reuse or child.player != state.current_player():
+            return
+        after = state.clone()
+        assert child.action is not None
+        after.apply_unchecked(child.action)
+        self._kept = (child, after)
+
+    def _reusable(self, state: GameState) -> Node | None:
+        """The kept subtree if ``state`` is exactly the position it was grown from."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        node, after = kept
+        if node.untried is None or state.to_json() != after.to_json():
+            return None
+        node.action, node.mover = None, -1
+        return node
+
+    def search(self, state: GameState, root: Node | None = None) -> Node:
+        """Grow a tree from ``state`` within the budgets and return its root.
+
+        ``root``: a tree already grown from ``state`` (the kept subtree) to go on with.
+        """
         cfg = self.config
         start = time.perf_counter()
         deadline = math.inf if cfg.seconds is None else start + cfg.seconds * 0.95
         limit = cfg.iterations if cfg.iterations is not None else 1 << 62
-        root = Node(None, -1)
         n = state.num_players
         self._count, self._sum, self._squares = 0, [0.0] * n, [0.0] * n
-        self._expand(root, state)
-        if cfg.prior_visits > 0:
+        self.last_reused = root.visits if root is not None else 0
+        if root is None:
+            root = Node(None, -1)
+            self._expand(root, state)
+        if cfg.prior_visits > 0 and not self.last_reused:
             self._seed_prior(root, state)
         done = 0
         while done < limit:
@@ -157,6 +192,12 @@ class MCTSBot(Bot):
                 break
         self.last_iterations, self.last_seconds = done, time.perf_counter() - start
         return root
+
+    def root_values(self) -> list[float]:
+        """Each seat's mean reward over the last search's iterations: its chance at the root."""
+        if not self._count:
+            return [1.0 / len(self._sum)] * len(self._sum)
+        return [total / self._count for total in self._sum]
 
     # ----- one iteration -----------------------------------------------------------
 

@@ -1,0 +1,163 @@
+"""Analysis of a game: each seat's winning chances through the game, and the costly moves.
+
+For every position of a record the search estimates each seat's winning chance
+(the mean reward of every iteration of a search from there: the win share, with
+cut-off positions scored by the title's evaluator). A decision compares the
+chance its mover had with the engine's preferred move against the chance after
+the move played. Forced moves (one legal action) are not searched: a position
+with one move is worth what the position after it is worth.
+
+The estimate of the move played comes from the same search when that search
+tried it often enough (so both moves are judged side by side), else from the
+search of the position it led to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from cuberail.bots.mcts import MCTSBot, MCTSConfig, Node
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+
+# A move that costs its mover at least this much of a winning chance is flagged.
+FLAGS = ((0.15, "blunder"), (0.07, "mistake"), (0.03, "inaccuracy"))
+MIN_VISITS = 20  # visits of the played move before its value in the same search is trusted
+
+
+@dataclass
+class Estimate:
+    """A searched position: each seat's chance, the preferred move and the root's children."""
+
+    chances: list[float]
+    best: Action | None
+    best_value: float
+    children: dict[Action, tuple[int, float]] = field(default_factory=dict)  # visits, value
+    iterations: int = 0
+
+
+@dataclass
+class Decision:
+    """One action of the record, judged."""
+
+    index: int
+    seat: int
+    action: Action
+    forced: bool
+    before: list[float]
+    after: list[float]
+    best: Action | None
+    best_value: float
+    played_value: float
+    iterations: int
+
+    @property
+    def loss(self) -> float:
+        """Winning chance the mover gave up against the preferred move (0 or more)."""
+        if self.forced or self.best is None or self.best == self.action:
+            return 0.0
+        return max(0.0, self.best_value - self.played_value)
+
+    @property
+    def flag(self) -> str | None:
+        return next((name for limit, name in FLAGS if self.loss >= limit), None)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "index": self.index, "seat": self.seat, "action": self.action.text(),
+            "forced": self.forced, "before": _rounded(self.before),
+            "after": _rounded(self.after),
+            "best": self.best.text() if self.best is not None else None,
+            "best_value": round(self.best_value, 4), "played_value": round(self.played_value, 4),
+            "loss": round(self.loss, 4), "flag": self.flag, "iterations": self.iterations,
+        }
+
+
+def _rounded(values: list[float]) -> list[float]:
+    return [round(v, 4) for v in values]
+
+
+def estimate(state: GameState, bot: MCTSBot) -> Estimate:
+    """Search ``state`` once and read each seat's chance and the preferred move off the tree."""
+    root = bot.search(state)
+    children = {c.action: (c.visits, c.wins / c.visits) for c in root.children
+                if c.action is not None and c.visits}
+    best = _most_visited(root)
+    value = children[best][1] if best is not None and best in children else 0.0
+    return Estimate(bot.root_values(), best, value, children, bot.last_iterations)
+
+
+def _most_visited(root: Node) -> Action | None:
+    if not root.children:
+        return None
+    return max(root.children, key=lambda c: (c.visits, c.wins)).action
+
+
+def analysis_bot(seconds: float | None, iterations: int | None, seed: int) -> MCTSBot:
+    """The search used for analysis: win share only (no score blend), the given budget."""
+    return MCTSBot(seed, MCTSConfig(iterations=iterations, seconds=seconds, score_weight=0.0))
+
+
+Progress = Callable[[int, int], None]
+
+
+def analyse(
+    start: GameState, actions: list[Action], bot: MCTSBot, progress: Progress | None = None,
+) -> list[Decision]:
+    """Judge every action of a game played from ``start`` (which is not changed)."""
+    states = list(positions(start, actions))
+    estimates: list[Estimate | None] = [None] * len(states)
+    for i, state in enumerate(states):
+        if not state.is_terminal() and len(state.legal_actions()) > 1:
+            estimates[i] = estimate(state, bot)
+        if progress is not None:
+            progress(i + 1, len(states))
+    chances = _chances(states, estimates)
+    return [_decision(i, states[i], a, estimates[i], chances[i], chances[i + 1])
+            for i, a in enumerate(actions)]
+
+
+def positions(start: GameState, actions: list[Action]) -> Iterator[GameState]:
+    """The state before each action, then the final one."""
+    state = start.clone()
+    yield state.clone()
+    for action in actions:
+        state.apply(action)
+        yield state.clone()
+
+
+def _chances(states: list[GameState], estimates: list[Estimate | None]) -> list[list[float]]:
+    """Each position's chances: searched, the result at the end, else the next position's."""
+    out: list[list[float]] = [[] for _ in states]
+    for i in range(len(states) - 1, -1, -1):
+        found = estimates[i]
+        if found is not None:
+            out[i] = found.chances
+        elif states[i].is_terminal() or i == len(states) - 1:
+            out[i] = states[i].returns() if states[i].is_terminal() else _even(states[i])
+        else:
+            out[i] = out[i + 1]
+    return out
+
+
+def _even(state: GameState) -> list[float]:
+    return [1.0 / state.num_players] * state.num_players
+
+
+def _decision(index: int, state: GameState, action: Action, found: Estimate | None,
+              before: list[float], after: list[float]) -> Decision:
+    seat = state.current_player()
+    if found is None:
+        return Decision(index, seat, action, True, before, after, None, after[seat],
+                        after[seat], 0)
+    visits, value = found.children.get(action, (0, 0.0))
+    played = value if visits >= MIN_VISITS else after[seat]
+    return Decision(index, seat, action, False, before, after, found.best, found.best_value,
+                    played, found.iterations)
+
+
+def swings(decisions: list[Decision]) -> list[Decision]:
+    """The flagged decisions, costliest first."""
+    return sorted((d for d in decisions if d.flag), key=lambda d: -d.loss)

@@ -1,0 +1,158 @@
+"""``cuberail analyse RECORD``: each seat's winning chances through a game, and its costly moves.
+
+Every position with a choice is searched (``--seconds`` each, or ``--iterations``
+for output that is the same on every run); the costliest moves are listed with
+the move the engine preferred, and ``--json`` writes one entry per action, in order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from cuberail.bots.analysis import Decision, analyse, analysis_bot, positions, swings
+from cuberail.cli import common
+from cuberail.core.errors import CuberailError
+from cuberail.core.record import Record, start_state
+from cuberail.core.state import GameState
+from cuberail.games import get_game
+
+MAX_SECONDS = 60.0
+MAX_ITERATIONS = 100_000
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("analyse", aliases=["analyze"], help="the engine's view of a"
+                              " saved game: winning chances and costly moves",
+                              description=__doc__)
+    p.add_argument("file", metavar="RECORD", help="a game record (JSON)")
+    p.add_argument("--seconds", type=float, default=0.2,
+                   help="search time per position (default 0.2)")
+    p.add_argument("--iterations", type=int,
+                   help="search iterations per position instead of a time (reproducible)")
+    p.add_argument("--seed", type=int, default=1, help="the search's seed (default 1)")
+    p.add_argument("--json", metavar="FILE", help="write one entry per action as JSON")
+    p.add_argument("--chart", metavar="FILE", help="a PNG of the winning chances (needs"
+                   " matplotlib: pip install 'cuberail[plot]')")
+    p.add_argument("--top", type=int, default=10, help="costly moves to list (default 10)")
+    p.set_defaults(func=run)
+
+
+def _budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
+    if args.iterations is not None:
+        if not 1 <= args.iterations <= MAX_ITERATIONS:
+            raise CuberailError(f"--iterations must be from 1 to {MAX_ITERATIONS:,},"
+                                f" not {args.iterations}")
+        return None, args.iterations
+    if not 0.01 <= args.seconds <= MAX_SECONDS:
+        raise CuberailError(f"--seconds must be from 0.01 to {MAX_SECONDS:g}, not {args.seconds}")
+    return args.seconds, None
+
+
+def _check_output(path: str | None, flag: str) -> None:
+    """Refuse an output path that cannot be written, before the (long) analysis starts."""
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise CuberailError(f"{flag} {path}: is a folder; give a file name")
+    if not target.parent.resolve().is_dir():
+        raise CuberailError(f"{flag} {path}: the folder {target.parent} does not exist")
+
+
+def run(args: argparse.Namespace) -> int:
+    seconds, iterations = _budget(args)
+    _check_output(args.json, "--json")
+    _check_output(args.chart, "--chart")
+    record = common.load_record(args.file)
+    common.replay_record(record)  # refuses a record that does not replay, with the index
+    start = start_state(record, get_game)
+    bot = analysis_bot(seconds, iterations, args.seed)
+    console = Console()
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("analysing", total=len(record.actions) + 1)
+        decisions = analyse(start, record.actions, bot,
+                            lambda done, total: bar.update(task, completed=done))
+    states = list(positions(start, record.actions))
+    labels = [describe(record, states[d.index], d) for d in decisions]
+    print_report(console, record, decisions, labels, args.top)
+    if args.json:
+        write_json(Path(args.json), record, decisions, labels, seconds, iterations)
+        console.print(f"analysis written to {args.json}", highlight=False)
+    if args.chart:
+        draw_chart(Path(args.chart), record, decisions)
+        console.print(f"chart: {args.chart}", highlight=False)
+    return 0
+
+
+def describe(record: Record, state: GameState, decision: Decision) -> str:
+    """The action in words, as the terminal game says it."""
+    view = common.load_view(record.title)
+    return str(view.describe_action(state, decision.action))
+
+
+def print_report(console: Console, record: Record, decisions: list[Decision],
+                 labels: list[str], top: int) -> None:
+    """Final chances, then the costliest moves with the engine's preference."""
+    names = list(record.players)
+    final = decisions[-1].after if decisions else []
+    if final:
+        console.print("final: " + ", ".join(f"{n} {100 * c:.0f}%"
+                                            for n, c in zip(names, final, strict=True)),
+                      highlight=False, markup=False)
+    table = Table(title="costliest moves", title_justify="left")
+    for head in ("move", "player", "played", "chance lost", "engine preferred"):
+        table.add_column(head, overflow="fold")
+    for d in swings(decisions)[:top]:
+        best = d.best.text() if d.best is not None else "-"
+        table.add_row(str(d.index + 1), names[d.seat], labels[d.index],
+                      f"{100 * d.loss:.0f}% ({d.flag})", best)
+    console.print(table)
+    for name, seat in zip(names, range(len(names)), strict=True):
+        mine = [d for d in decisions if d.seat == seat and d.flag]
+        counts = {f: sum(1 for d in mine if d.flag == f) for f in ("blunder", "mistake")}
+        console.print(f"{name}: {counts['blunder']} blunders, {counts['mistake']} mistakes",
+                      highlight=False, markup=False)
+
+
+def write_json(path: Path, record: Record, decisions: list[Decision], labels: list[str],
+               seconds: float | None, iterations: int | None) -> None:
+    data = {
+        "title": record.title, "rules_version": record.rules_version,
+        "players": list(record.players),
+        "budget": {"seconds": seconds, "iterations": iterations},
+        "actions": [{**d.to_json(), "label": label}
+                    for d, label in zip(decisions, labels, strict=True)],
+    }
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+
+
+def draw_chart(path: Path, record: Record, decisions: list[Decision]) -> None:
+    """Each seat's winning chance after every action, as a PNG (matplotlib, Agg)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise CuberailError("--chart needs matplotlib: pip install 'cuberail[plot]'") from None
+    fig, ax = plt.subplots(figsize=(9, 4))
+    xs = [d.index + 1 for d in decisions]
+    for seat, name in enumerate(record.players):
+        ax.plot(xs, [100 * d.after[seat] for d in decisions], label=name, linewidth=1.5)
+    for d in swings(decisions)[:10]:
+        ax.annotate("!", (d.index + 1, 100 * d.after[d.seat]), ha="center", color="red")
+    ax.set_ylim(0, 100)
+    ax.set_xlabel("action")
+    ax.set_ylabel("winning chance (%)")
+    ax.set_title(f"{get_game(record.title).name}: winning chances")
+    ax.legend(loc="upper left", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)

@@ -1,0 +1,104 @@
+"""Analysis of a game (bots/analysis.py) and ``cuberail analyse``."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from cuberail.bots.analysis import Decision, analyse, analysis_bot, swings
+from cuberail.cli.main import main
+from cuberail.core.actions import Action
+from cuberail.core.record import Record, new_record
+from cuberail.games import get_game
+
+
+def short_record(title: str, steps: int, seed: int = 3) -> Record:
+    info = get_game(title)
+    state = info.new_game(3)
+    record = new_record(info, ["ann", "bob", "cy"], {})
+    rng = random.Random(seed)
+    while len(record.actions) < steps and not state.is_terminal():
+        legal = state.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+        record.actions.append(action)
+    return record
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_one_decision_per_action_with_chances_that_chain(title: str) -> None:
+    record = short_record(title, 25)
+    info = get_game(title)
+    start = info.new_game(3)
+    decisions = analyse(start, record.actions, analysis_bot(None, 30, 1))
+    assert [d.index for d in decisions] == list(range(25))
+    assert [d.action for d in decisions] == record.actions
+    state = info.new_game(3)
+    for d in decisions:
+        assert d.seat == state.current_player()
+        assert d.forced == (len(state.legal_actions()) == 1)
+        assert abs(sum(d.before) - 1) < 1e-6 and abs(sum(d.after) - 1) < 1e-6
+        state.apply(d.action)
+    for a, b in itertools.pairwise(decisions):
+        assert a.after == b.before
+    assert start.to_json() == info.new_game(3).to_json()  # the start is left alone
+
+
+def test_a_whole_game_ends_on_its_result() -> None:
+    info = get_game("chicago-express")
+    state = info.new_game(2)
+    actions, rng = [], random.Random(4)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        actions.append(legal[rng.randrange(len(legal))])
+        state.apply(actions[-1])
+    decisions = analyse(info.new_game(2), actions, analysis_bot(None, 5, 1))
+    assert decisions[-1].after == state.returns()
+
+
+def decision(best: str, played: str, best_value: float, played_value: float) -> Decision:
+    return Decision(0, 0, Action.from_text(played), False, [0.5, 0.5], [0.5, 0.5],
+                    Action.from_text(best), best_value, played_value, 100)
+
+
+def test_loss_and_flags() -> None:
+    assert decision("pass", "bid 9", 0.6, 0.4).loss == pytest.approx(0.2)
+    assert decision("pass", "bid 9", 0.6, 0.4).flag == "blunder"
+    assert decision("pass", "bid 9", 0.5, 0.42).flag == "mistake"
+    assert decision("pass", "bid 9", 0.5, 0.46).flag == "inaccuracy"
+    assert decision("pass", "bid 9", 0.5, 0.49).flag is None
+    assert decision("pass", "pass", 0.6, 0.1).loss == 0  # the preferred move costs nothing
+    assert decision("pass", "bid 9", 0.3, 0.4).loss == 0  # never negative
+    worst = [decision("pass", "bid 9", 0.6, 0.3), decision("pass", "bid 9", 0.6, 0.5),
+             decision("pass", "bid 9", 0.9, 0.3)]
+    assert [d.played_value for d in swings(worst)] == [0.3, 0.3, 0.5]
+
+
+def test_cli_writes_one_entry_per_action(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = short_record("chicago-express", 12)
+    path = tmp_path / "game.json"
+    record.save(path)
+    out = tmp_path / "analysis.json"
+    assert main(["analyse", str(path), "--iterations", "20", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert [a["action"] for a in data["actions"]] == [a.text() for a in record.actions]
+    assert all(a["label"] for a in data["actions"])
+    assert "costliest moves" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--seconds", "0"], "--seconds must be from 0.01"),
+    (["--iterations", "0"], "--iterations must be from 1"),
+    (["--json", "/nonexistent/dir/a.json"], "does not exist"),
+])
+def test_cli_refuses_bad_budgets_and_outputs_before_working(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str) -> None:
+    path = tmp_path / "game.json"
+    short_record("chicago-express", 5).save(path)
+    assert main(["analyse", str(path), *args]) == 2
+    assert message in capsys.readouterr().err
