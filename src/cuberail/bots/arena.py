@@ -117,13 +117,22 @@ def play_games(
     indices: Iterable[int],
     options: Mapping[str, Any] | None = None,
     jobs: int = 1,
+    backend: str = "process",
+    address: str | None = None,
 ) -> Iterator[GameOutcome]:
     """Outcomes of the given games as they finish: in this process, or in ``jobs`` processes.
 
     Worker processes ignore Ctrl-C; the caller's KeyboardInterrupt stops them all.
-    The outcomes do not depend on ``jobs`` (only their order of arrival does).
+    The outcomes do not depend on ``jobs`` (only their order of arrival does), nor on
+    ``backend``: ``"ray"`` runs each game as a Ray task (on the cluster at ``address``,
+    or a local Ray; see :mod:`cuberail.bots.ray_backend`), and ``jobs`` is then unused.
     """
     work = [(title, list(bots), seed, g, dict(options or {})) for g in indices]
+    if backend == "ray":
+        from cuberail.bots.ray_backend import map_unordered
+
+        yield from map_unordered(_play_job, work, address)
+        return
     if jobs <= 1 or len(work) <= 1:
         for job in work:
             yield _play_job(job)

@@ -35,6 +35,8 @@ from cuberail.core.game import GameInfo
 from cuberail.core.options import parse_option_args
 from cuberail.games import get_game
 
+BACKENDS = ("process", "ray")
+
 
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser(
@@ -50,6 +52,11 @@ def register(subparsers: Any) -> None:
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--backend", choices=BACKENDS, default="process",
+                   help="process: --jobs local processes; ray: Ray tasks"
+                        " (needs cuberail[research])")
+    p.add_argument("--address", help="with --backend ray: the cluster to join (HOST:6379 or"
+                                     " auto; default: start a local Ray)")
     p.add_argument("--out", help="directory for records and summary.json"
                                  " (default ./tournament-TITLE-SEED)")
     p.add_argument("--chart", help="write a PNG of the win shares (needs matplotlib)")
@@ -120,7 +127,8 @@ def _play_all(info: GameInfo, bots: list[str], args: argparse.Namespace,
     )
     with progress:
         task = progress.add_task(f"{info.title}", total=args.games)
-        games = play_games(info.title, bots, args.seed, range(args.games), options, args.jobs)
+        games = play_games(info.title, bots, args.seed, range(args.games), options, args.jobs,
+                           getattr(args, "backend", "process"), getattr(args, "address", None))
         try:
             for outcome in games:
                 _save_record(out, outcome)
@@ -166,6 +174,7 @@ def build_summary(info: GameInfo, bots: list[str], args: argparse.Namespace,
         "timing": {
             "wall_seconds": round(seconds, 3),
             "jobs": args.jobs,
+            "backend": getattr(args, "backend", "process"),
             "seconds_per_move": {s.name: round(s.seconds_per_move, 6) for s in stats},
         },
     }
