@@ -1,0 +1,246 @@
+"""The Trans-Siberian Railroad board as SVG, from a JSON snapshot (``state.to_json()``).
+
+Locations sit at the published board positions (data/ts_positions.json, see its
+provenance); links are drawn in the owner's colour over a dark casing (white and
+yellow stay visible) with the owner's letter beside the value box, so colour is never
+the only cue. A link with more than two ends meets at a junction point (the mean of
+its ends). Under the map: the share-value track with each company's marker and the
+nationalization marker, the income track with its marks, the timing and dividend tracks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
+from cuberail.draw.svg import document, el, points, text, title
+from cuberail.games.trans_siberian.board import (
+    COMPANY_IDS,
+    INCOME_MARKS,
+    LINKS,
+    LOCATIONS,
+    SHARE_TRACK,
+    Link,
+    parse_marks,
+)
+
+SCALE = 0.12
+MARGIN = 40.0
+PANEL_H = 250.0
+LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "black": "K", "white": "W"}
+KINDS = {"link": "", "value": "value-"}
+UNOWNED = "#8c8c8c"
+STYLE = (
+    ".link.target{cursor:pointer}"
+    ".link.target:hover .outline,.link.target:focus .outline{stroke-width:14}"
+    ".share-cell.target{cursor:pointer}"
+    ".location,.link text{pointer-events:none}"  # labels never block a click on a link
+)
+
+
+@lru_cache(maxsize=1)
+def positions() -> dict[str, tuple[float, float]]:
+    """Board pixel positions, scaled and shifted so the map starts at the margin."""
+    raw = resources.files("cuberail.draw").joinpath("data/ts_positions.json").read_text()
+    pos = json.loads(raw)["positions"]
+    x0 = min(p[0] for p in pos.values())
+    y0 = min(p[1] for p in pos.values())
+    return {k: (MARGIN + (p[0] - x0) * SCALE, MARGIN + (p[1] - y0) * SCALE)
+            for k, p in pos.items()}
+
+
+def _size() -> tuple[float, float]:
+    pos = positions().values()
+    return (max(x for x, _ in pos) + MARGIN + 40, max(y for _, y in pos) + MARGIN)
+
+
+def link_points(link: Link) -> tuple[list[tuple[float, float]], tuple[float, float]]:
+    """The ends' positions and where the value box goes (a junction: the mean of the ends)."""
+    pos = positions()
+    ends = [pos[LOCATIONS[e].id] for e in link.ends]
+    mx = sum(x for x, _ in ends) / len(ends)
+    my = sum(y for _, y in ends) / len(ends)
+    return ends, (mx, my)
+
+
+def _link(link: Link, owner: str | None, marks: Targets) -> str:
+    ends, (mx, my) = link_points(link)
+    junction = len(ends) > 2
+    segments = [(e, (mx, my)) for e in ends] if junction else [(ends[0], ends[1])]
+    target = marks.data(link.id)
+    colour = COLOURS[owner] if owner else UNOWNED
+    body = [title("\n".join([
+        f"{link.id}: value {link.value}, {'external' if link.external else 'internal'}"
+        f"{', junction' if junction else ''}, {('owner ' + owner) if owner else 'unowned'}",
+        *marks.words(link.id)]))]
+    for layer, width, stroke in (("outline", 11.0, HIGHLIGHT), ("casing", 7.0, "#000000"),
+                                 ("line", 4.5, colour)):
+        if layer == "outline" and not target["data_action"]:
+            continue
+        if layer == "casing" and not owner:
+            continue
+        for (x1, y1), (x2, y2) in segments:
+            body.append(el("line", x1=x1, y1=y1, x2=x2, y2=y2, stroke=stroke,
+                           stroke_width=width if owner or layer != "line" else 2.5,
+                           stroke_linecap="round", class_=layer,
+                           stroke_dasharray="5 3" if layer == "line" and not owner and
+                           link.external else None))
+    if junction:
+        body.append(el("circle", cx=mx, cy=my, r=4.0, fill="#000000", class_="junction"))
+    bx, by = (mx, my - 10) if junction else (mx, my)
+    box = COLOURS[owner] if owner else "#ffffff"
+    body.append(el("rect", x=bx - 8, y=by - 8, width=16.0, height=16.0, rx=2.0, fill=box,
+                   stroke="#000000", stroke_width=1.0))
+    body.append(text(bx, by + 0.5, str(link.value), fill=ink_on(box), font_size=11.5,
+                     font_weight="bold", class_="value"))
+    if owner:
+        body.append(el("circle", cx=bx + 12, cy=by - 8, r=6.5, fill="#ffffff",
+                       stroke="#000000", stroke_width=0.8))
+        body.append(text(bx + 12, by - 7.5, LETTERS[owner], fill="#000000", font_size=8.5,
+                         font_weight="bold", class_="owner-letter"))
+    classes = "link" + (" external" if link.external else "") + (
+        " junction-link" if junction else "") + (" target" if target["data_action"] else "")
+    return el("g", body, id=f"link-{link.id}", class_=classes, data_link=link.id,
+              data_owner=owner, tabindex="0" if target["data_action"] else None, **target)
+
+
+def _location(loc_id: str, name: str, kind: str, networks: list[str]) -> str:
+    x, y = positions()[loc_id]
+    where = f"{name}" + (f" (network of {', '.join(networks)})" if networks else "")
+    if kind == "external":
+        shape = el("rect", x=x - 5, y=y - 5, width=10.0, height=10.0, fill="#ffffff",
+                   stroke="#000000", stroke_width=1.5, transform=f"rotate(45 {x:.1f} {y:.1f})")
+        return el("g", [title(f"{where}: border, beyond the map"), shape],
+                  id=f"loc-{loc_id}", class_="location external", data_location=loc_id)
+    moscow = loc_id == "moscow"
+    r = 10.0 if moscow else 6.0
+    return el("g", [
+        title(where),
+        el("circle", cx=x, cy=y, r=r, fill="#ffffff", stroke="#000000",
+           stroke_width=2.5 if moscow else 1.5),
+        text(x, y + r + 8, name, fill=INK, font_size=12.5 if moscow else 10,
+             font_weight="bold" if moscow else None, stroke="#ffffff", stroke_width=2.5,
+             paint_order="stroke"),
+    ], id=f"loc-{loc_id}", class_="location" + (" moscow" if moscow else ""),
+        data_location=loc_id)
+
+
+def _marker(x: float, y: float, company: str, r: float = 7.0) -> str:
+    fill = COLOURS[company]
+    return el("g", [el("circle", cx=x, cy=y, r=r, fill=fill, stroke="#000000",
+                       stroke_width=1.0),
+                    text(x, y + 0.5, LETTERS[company], fill=ink_on(fill), font_size=8.5,
+                         font_weight="bold")],
+              class_="marker", data_company=company)
+
+
+def _share_track(snap: Mapping[str, Any], marks: Targets, x: float, y: float,
+                 width: float) -> str:
+    cell = width / len(SHARE_TRACK)
+    values = {co["id"]: co["share_value"] for co in snap["companies"] if co["share_value"]}
+    national = snap.get("nationalization_value")
+    body = [text(x, y, "Share value", fill=INK, font_size=14, font_weight="bold",
+                 text_anchor="start")]
+    for i, v in enumerate(SHARE_TRACK):
+        cx = x + i * cell
+        key = f"value-{v}"
+        target = marks.data(key)
+        here = [c for c in COMPANY_IDS if values.get(c) == v]
+        parts = [title(f"share value {v}: " + (", ".join(here) or "no company")
+                       + ("; nationalization marker" if national == v else "")
+                       + "".join(f"\n{w}" for w in marks.words(key))),
+                 el("rect", x=cx, y=y + 12, width=cell - 3, height=58.0, rx=3.0,
+                    fill="#fff3f7" if target["data_action"] else "#ffffff",
+                    stroke=HIGHLIGHT if target["data_action"] else "#607d8b",
+                    stroke_width=3.0 if target["data_action"] else 1.0),
+                 text(cx + (cell - 3) / 2, y + 24, str(v), fill=INK, font_size=13,
+                      font_weight="bold")]
+        for j, c in enumerate(here):
+            parts.append(_marker(cx + 11 + (j % 2) * 19, y + 42 + (j // 2) * 17, c, 8.0))
+        if national == v:
+            mid = cx + (cell - 3) / 2
+            tri = points([(mid - 11, y + 88), (mid + 11, y + 88), (mid, y + 73)])
+            parts.append(el("g", [el("polygon", points=tri, fill="#000000"),
+                                  text(mid, y + 83, "N", fill="#ffffff", font_size=9)],
+                            class_="nationalization", data_value=v))
+        body.append(el("g", parts, class_="share-cell" + (" target" if target["data_action"]
+                                                         else ""),
+                       data_value=v, tabindex="0" if target["data_action"] else None, **target))
+    return el("g", body, class_="share-track")
+
+
+def _income_track(snap: Mapping[str, Any], x: float, y: float, width: float) -> str:
+    raw = snap.get("options", {}).get("income_marks")
+    marks = parse_marks(str(raw)) if raw else INCOME_MARKS
+    top = max(*marks, *(co["income"] for co in snap["companies"]), 75)
+    unit = width / top
+    body = [text(x, y, "Income (marks raise the share value)", fill=INK, font_size=14,
+                 font_weight="bold", text_anchor="start"),
+            el("line", x1=x, y1=y + 30, x2=x + width, y2=y + 30, stroke="#455a64",
+               stroke_width=2.0)]
+    for m in marks:
+        body.append(el("g", [el("line", x1=x + m * unit, y1=y + 24, x2=x + m * unit,
+                                y2=y + 36, stroke="#000000", stroke_width=2.0),
+                             text(x + m * unit, y + 46, str(m), fill=INK, font_size=11)],
+                       class_="income-mark", data_value=m))
+    seen: dict[int, int] = {}
+    for co in snap["companies"]:
+        if co["status"] != "in play":
+            continue
+        k = seen.get(co["income"], 0)
+        seen[co["income"]] = k + 1
+        body.append(_marker(x + co["income"] * unit + k * 17, y + 15, co["id"], 8.0))
+    return el("g", body, class_="income-track")
+
+
+def _count_track(name: str, done: int, size: int, x: float, y: float) -> str:
+    body = [text(x, y, f"{name} {done}/{size}", fill=INK, font_size=14, font_weight="bold",
+                 text_anchor="start")]
+    for i in range(size):
+        body.append(el("rect", x=x + i * 20.0, y=y + 10, width=17.0, height=17.0, rx=2.0,
+                       fill="#455a64" if i < done else "#ffffff", stroke="#455a64"))
+    return el("g", body, class_=f"{name.lower()}-track", data_used=done, data_size=size)
+
+
+def _panel(snap: Mapping[str, Any], marks: Targets, width: float, y: float) -> list[str]:
+    timing, divs = snap["timing"], snap["dividends"]
+    return [
+        el("rect", x=0.0, y=y, width=width, height=PANEL_H, fill="#f7f7f7"),
+        _share_track(snap, marks, 16.0, y + 20, width - 32),
+        _income_track(snap, 16.0, y + 128, width - 420),
+        _count_track("Timing", int(timing["advanced"]), int(timing["size"]), width - 350,
+                     y + 128),
+        _count_track("Dividends", int(divs["paid"]), int(divs["size"]), width - 350, y + 180),
+        text(16.0, y + 200, f"Phase {snap.get('phase', 1)}", fill=MUTED, font_size=13,
+             text_anchor="start", class_="phase"),
+    ]
+
+
+def draw(snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
+         labels: Mapping[str, str] | None = None) -> str:
+    """The board of a Trans-Siberian snapshot as an SVG document (a string).
+
+    ``targets``: action texts to mark as clickable (``link moscow-kazan``, several
+    ``link X pay:...`` variants of one link, ``value 16``); ``labels``: their words.
+    """
+    owners: Mapping[str, str] = snapshot.get("links", {})
+    marks = split_targets(targets, labels, KINDS)
+    networks: dict[str, list[str]] = {}
+    for co in snapshot["companies"]:
+        for loc in co["network"]:
+            networks.setdefault(loc, []).append(co["id"])
+    width, height = _size()
+    plain = [k for k in LINKS if k.id not in marks.by_key]
+    marked = [k for k in LINKS if k.id in marks.by_key]
+    body = [el("rect", x=0.0, y=0.0, width=width, height=height, fill="#eef3e6"),
+            el("g", [_link(k, owners.get(k.id), marks) for k in plain + marked],
+               class_="links"),
+            el("g", [_location(loc.id, loc.name, loc.kind, networks.get(loc.id, []))
+                     for loc in LOCATIONS], class_="locations"),
+            *_panel(snapshot, marks, width, height)]
+    return document(width, height + PANEL_H, body, css_class="board trans-siberian",
+                    label="Trans-Siberian Railroad board", style=STYLE)

@@ -1,0 +1,336 @@
+"""The HTTP and WebSocket API (FastAPI). Routes only: the work is in the service modules.
+
+Every write runs in a worker thread (the database and the engine are synchronous),
+is committed there, and only then is broadcast and answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import Counter
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, TypeVar
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from cuberail.server import lobby, web
+from cuberail.server.bots import BotRunner
+from cuberail.server.broadcast import Hub, listen
+from cuberail.server.catalog import titles_json
+from cuberail.server.config import Settings
+from cuberail.server.games import GameService, Outcome, Refused
+from cuberail.server.limits import BodyLimit
+from cuberail.server.notify import Notifier
+from cuberail.server.schemas import (
+    GAME_ID,
+    ChatRequest,
+    Created,
+    CreateGame,
+    ImportRequest,
+    IndexReply,
+    MoveRequest,
+    SeatChange,
+    SeatToken,
+    UndoRequest,
+    WebhookRequest,
+)
+from cuberail.server.storage import Store
+
+log = logging.getLogger("cuberail.server")
+T = TypeVar("T")
+Auth = Annotated[str | None, Header(alias="Authorization", description="Bearer TOKEN")]
+
+
+class Server:
+    """The running parts: storage, game service, broadcast hub, bots, webhooks."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.origin = secrets.token_hex(8)
+        self.store = Store(settings.database_url)
+        self.service = GameService(self.store, self.origin)
+        self.hub = Hub()
+        self.notifier = Notifier()
+        self.bots = BotRunner(self.service, self.deliver, settings.bot_time_limit,
+                              settings.bot_workers)
+        self.connected: dict[str, Counter[int]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        await asyncio.to_thread(self.store.migrate)
+        if self.store.is_postgres:
+            ready = asyncio.Event()
+            self._tasks.append(asyncio.create_task(
+                listen(self.settings.database_url, self.origin, self.hub, ready)))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ready.wait(), 10)
+        self.hub.listeners.append(lambda game_id, _event: self.bots.poke(game_id))
+        await self.bots.resume()
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await self.bots.close()
+        await self.notifier.close()
+        self.store.dispose()
+
+    def deliver(self, game_id: str, outcome: Outcome) -> None:
+        """After a commit: broadcast the events, call the webhooks, let the bots move."""
+        for event in outcome.events:
+            self.hub.publish(game_id, event)
+        for url, message in outcome.hooks:
+            self.notifier.send(url, message)
+        self.bots.poke(game_id)
+
+    async def run(self, func: Callable[..., T], *args: Any) -> T:
+        return await asyncio.to_thread(func, *args)
+
+
+def bearer(value: str | None) -> str | None:
+    if not value:
+        return None
+    scheme, _, token = value.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def game_id_ok(game_id: str) -> str:
+    if GAME_ID.fullmatch(game_id) is None:
+        raise Refused(404, "no such game on this server")
+    return game_id
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The ASGI application for these settings."""
+    server = Server(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        yield
+        await server.stop()
+
+    app = FastAPI(title="cuberail game server", version="1", lifespan=lifespan,
+                  description=API_DOC)
+    app.state.server = server
+    app.add_middleware(BodyLimit, limit=settings.body_limit, big_limit=settings.import_limit)
+
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, exc: Refused) -> JSONResponse:
+        headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
+        return JSONResponse({"detail": exc.reason}, exc.status, headers=headers)
+
+    def base(request: Request) -> str:
+        return (settings.public_url or str(request.base_url)).rstrip("/")
+
+    def links(request: Request, made: lobby.NewGame) -> Created:
+        root = f"{base(request)}/g/{made.id}"
+        seats = [SeatToken(seat=i, token=t,
+                           invite_url=f"{root}#seat={i}&token={t}" if t else root)
+                 for i, t in enumerate(made.tokens)]
+        return Created(id=made.id, owner_token=made.owner_token,
+                       owner_url=f"{root}#owner={made.owner_token}", seats=seats)
+
+    @app.get("/api/titles", summary="the games, their options and the bot levels")
+    async def titles() -> list[dict[str, Any]]:
+        return titles_json()
+
+    @app.post("/api/games", status_code=201, response_model=Created,
+              summary="create a game: a token per human seat, an owner token")
+    async def create(request: Request, req: CreateGame) -> Created:
+        made = await server.run(lobby.create_game, server.service, req)
+        server.bots.poke(made.id)
+        return links(request, made)
+
+    @app.post("/api/games/import", status_code=201, response_model=Created,
+              summary="continue a game from a record (as `cuberail play` saves it)")
+    async def import_(request: Request, req: ImportRequest) -> Created:
+        made = await server.run(lobby.import_game, server.service, req)
+        server.bots.poke(made.id)
+        return links(request, made)
+
+    @app.get("/api/games/{game_id}", summary="the game: state, legal moves, players, chat")
+    async def get(game_id: str) -> dict[str, Any]:
+        seats = set(server.connected.get(game_id_ok(game_id), Counter()))
+        return await server.run(server.service.view, game_id, seats)
+
+    @app.get("/api/games/{game_id}/record", summary="the game as a cuberail record")
+    async def record(game_id: str) -> dict[str, Any]:
+        return await server.run(lobby.export_record, server.service, game_id_ok(game_id))
+
+    @app.get("/api/games/{game_id}/actions", summary="the log from entry `since` (seq)")
+    async def actions(game_id: str, since: int = 0) -> dict[str, Any]:
+        return await server.run(server.service.log, game_id_ok(game_id), max(0, since))
+
+    @app.post("/api/games/{game_id}/actions", response_model=IndexReply, responses=REFUSALS,
+              summary="make a move (seat token); refusals in the order 404, 401/403, 409,"
+                      " 403, 422")
+    async def act(game_id: str, req: MoveRequest, authorization: Auth = None) -> IndexReply:
+        out = await server.run(server.service.act, game_id_ok(game_id), bearer(authorization),
+                               req.index, req.action)
+        server.deliver(game_id, out)
+        return IndexReply(index=out.index, seq=out.seq)
+
+    @app.post("/api/games/{game_id}/undo", response_model=IndexReply, responses=REFUSALS,
+              summary="take back your own last action while nobody else has acted since")
+    async def undo(game_id: str, req: UndoRequest, authorization: Auth = None) -> IndexReply:
+        out = await server.run(server.service.undo, game_id_ok(game_id), bearer(authorization),
+                               req.index)
+        server.deliver(game_id, out)
+        return IndexReply(index=out.index, seq=out.seq)
+
+    @app.post("/api/games/{game_id}/chat", summary="a chat line (seat or owner token)")
+    async def chat(game_id: str, req: ChatRequest, authorization: Auth = None) -> dict[str, Any]:
+        out = await server.run(lobby.post_chat, server.service, game_id_ok(game_id),
+                               bearer(authorization), req.text)
+        server.deliver(game_id, out)
+        return out.events[0]
+
+    @app.post("/api/games/{game_id}/seats/{seat}",
+              summary="owner: hand a seat to a bot ({bot: medium}) or back ({bot: null})")
+    async def seat(request: Request, game_id: str, seat: int, req: SeatChange,
+                   authorization: Auth = None) -> dict[str, Any]:
+        out = await server.run(lobby.set_seat, server.service, game_id_ok(game_id),
+                               bearer(authorization), seat, req.bot, req.new_token)
+        server.deliver(game_id, out)
+        root = f"{base(request)}/g/{game_id}"
+        url = f"{root}#seat={seat}&token={out.token}" if out.token else None
+        return {"seat": seat, "bot": req.bot, "token": out.token, "invite_url": url}
+
+    @app.put("/api/games/{game_id}/seats/{seat}/webhook", status_code=204,
+             summary="a seat's webhook (Discord/Slack), called on its turn and at the end")
+    async def webhook(game_id: str, seat: int, req: WebhookRequest,
+                      authorization: Auth = None) -> None:
+        await server.run(lobby.set_webhook, server.service, game_id_ok(game_id),
+                         bearer(authorization), seat, req.url)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def ws(websocket: WebSocket, game_id: str, since: int | None = None) -> None:
+        await socket_session(server, websocket, game_id, since)
+
+    app.include_router(web.router)
+    return app
+
+
+async def socket_session(server: Server, websocket: WebSocket, game_id: str,
+                         since: int | None) -> None:
+    """Send the state, any missed entries, then every event live; accept hello and ping."""
+    await websocket.accept()
+    try:
+        game_id_ok(game_id)
+        queue = server.hub.subscribe(game_id)
+        view = await server.run(server.service.view, game_id)
+    except Refused as exc:
+        await websocket.close(4404, exc.reason[:100])
+        return
+    seat_box: list[int] = []
+    reader = asyncio.create_task(_read(server, websocket, game_id, seat_box))
+    try:
+        await websocket.send_json({"type": "state", "index": view["index"], "seq": view["seq"],
+                                   "game": view})
+        if since is not None and since < view["seq"]:
+            for event in await server.run(catch_up, server.service, game_id, since):
+                await websocket.send_json(event)
+        await _forward(websocket, queue, view["seq"], reader)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        reader.cancel()
+        server.hub.unsubscribe(game_id, queue)
+        counts = server.connected.get(game_id)
+        for seat in seat_box:
+            if counts is not None:
+                counts[seat] -= 1
+                if counts[seat] <= 0:
+                    del counts[seat]
+
+
+async def _forward(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None],
+                   seen: int, reader: asyncio.Task[None]) -> None:
+    while not reader.done():
+        getter = asyncio.ensure_future(queue.get())
+        done, _ = await asyncio.wait({getter, reader}, return_when=asyncio.FIRST_COMPLETED)
+        if getter not in done:
+            getter.cancel()
+            return
+        event = getter.result()
+        if event is None:  # too slow: close, the client reconnects and catches up
+            await websocket.close(4008, "too slow; reconnect with ?since=SEQ")
+            return
+        if event["type"] in ("move", "undo", "over") and event["seq"] <= seen:
+            continue
+        await websocket.send_json(event)
+
+
+async def _read(server: Server, websocket: WebSocket, game_id: str,
+                seat_box: list[int]) -> None:
+    """Client messages: {"type": "hello", "token"} marks a seat connected; "ping" -> "pong"."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            try:
+                message = await websocket.receive_json()
+            except ValueError:
+                continue
+            if not isinstance(message, dict):
+                continue
+            if message.get("type") == "ping":
+                await websocket.send_json({"type": "pong"})
+            elif message.get("type") == "hello" and not seat_box:
+                seat = await _hello(server, game_id, message.get("token"))
+                if seat is not None:
+                    seat_box.append(seat)
+                    server.connected.setdefault(game_id, Counter())[seat] += 1
+                await websocket.send_json({"type": "hello", "seat": seat})
+
+
+async def _hello(server: Server, game_id: str, token: object) -> int | None:
+    if not isinstance(token, str):
+        return None
+    try:
+        loaded = await server.run(server.service.read, game_id)
+        return server.service.seat_of(loaded, token)
+    except Refused:
+        return None
+
+
+def catch_up(service: GameService, game_id: str, since: int) -> list[dict[str, Any]]:
+    """The move and undo events after entry ``since``, each with its index and seq."""
+    log_ = service.log(game_id, 0)
+    index, out = 0, []
+    for e in log_["entries"]:
+        index += -1 if e["kind"] == "undo" else 1
+        if e["seq"] > since:
+            out.append({"type": e["kind"], "game": game_id, "index": index, "seq": e["seq"],
+                        "seat": e["seat"], "action": e["action"], "catch_up": True})
+    return out
+
+
+REFUSALS: dict[int | str, dict[str, Any]] = {
+    401: {"description": "no seat token"},
+    403: {"description": "an unknown token, or a seat that is not on turn"},
+    404: {"description": "no such game"},
+    409: {"description": "`index` is not the current index (stale or duplicate), or the"
+                         " game is over"},
+    422: {"description": "an unparsable or illegal action, with the engine's reason"},
+}
+
+API_DOC = """The cuberail game server: play Chicago Express and Trans-Siberian Railroad
+with friends and bots.
+
+**index and seq.** `index` counts the *effective* actions of a game (moves not taken
+back): send it with every move or undo; a different current index answers 409. `seq`
+counts log entries (moves and undos) and only grows: every WebSocket event carries it
+(with `index`), so a client that sees a gap in `seq` reconnects with `?since=SEQ`.
+
+**Tokens.** Each human seat has a secret token (`Authorization: Bearer TOKEN`); the
+owner has another. Invite links carry them in the URL fragment.
+
+**WebSocket** `/api/games/{id}/ws?since=SEQ`: first a `state` event (the whole game),
+then the missed `move`/`undo` entries after `since`, then live events of type `move`,
+`undo`, `chat`, `seat` and `over`. Send `{"type": "hello", "token": T}` to show your
+seat as connected, `{"type": "ping"}` for a `pong`.
+"""

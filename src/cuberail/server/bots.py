@@ -1,0 +1,145 @@
+"""The bot runner: bots play their seats by themselves, off the event loop.
+
+After every write the runner is poked for that game. When a bot's seat is on turn it
+searches in a worker thread, with a time limit per move (past it, a random legal move
+is played instead), then writes the move through the same checks as a human's. A
+human seat idle past the game's ``bot_after`` seconds is played by the medium bot.
+On start the runner is poked for every unfinished game, so bots resume after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from cuberail.bots.random_bot import RandomBot
+from cuberail.bots.registry import make_bot
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+from cuberail.server.games import GameService, Outcome, Refused, bot_seed
+
+log = logging.getLogger("cuberail.server")
+TIMEOUT_BOT = "medium"
+
+
+@dataclass
+class Turn:
+    """A decision a bot must take now (or, with ``wait`` > 0, may take after waiting)."""
+
+    game_id: str
+    seat: int
+    bot: str
+    seed: int
+    state: GameState
+    index: int
+    idle_after: float | None = None
+    wait: float = 0.0
+
+
+def choose(bot: str, seed: int, state: GameState) -> Action:
+    """The search itself (runs in a worker thread)."""
+    return make_bot(bot, seed).choose(state)
+
+
+class BotRunner:
+    """One driving task per game with a bot (or an idle-timeout) on turn."""
+
+    def __init__(self, service: GameService, deliver: Callable[[str, Outcome], None],
+                 time_limit: float = 10.0, workers: int = 2) -> None:
+        self.service = service
+        self.deliver = deliver
+        self.time_limit = time_limit
+        self.pool = ThreadPoolExecutor(workers, thread_name_prefix="cuberail-bot")
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._sleeping: set[str] = set()
+        self._again: set[str] = set()
+
+    def poke(self, game_id: str) -> None:
+        """Something happened in the game: make sure its bots (if any) get to move."""
+        task = self._tasks.get(game_id)
+        if task is not None and not task.done():
+            if game_id not in self._sleeping:
+                self._again.add(game_id)
+                return
+            task.cancel()
+        self._tasks[game_id] = asyncio.get_running_loop().create_task(self._drive(game_id))
+
+    async def resume(self) -> None:
+        """Poke every unfinished game (at start, so bots continue after a restart)."""
+        for game_id in await asyncio.to_thread(self.service.open_games):
+            self.poke(game_id)
+
+    async def close(self) -> None:
+        for task in list(self._tasks.values()):
+            task.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def _drive(self, game_id: str) -> None:
+        me = asyncio.current_task()
+        try:
+            while True:
+                self._again.discard(game_id)
+                turn = await asyncio.to_thread(self.next_turn, game_id)
+                if turn is None:
+                    if game_id in self._again:
+                        continue
+                    return
+                if turn.wait > 0:
+                    self._sleeping.add(game_id)
+                    try:
+                        await asyncio.sleep(turn.wait)
+                    finally:
+                        self._sleeping.discard(game_id)
+                    continue
+                await self._play(turn)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bot failure must not take the server down
+            log.exception("bot runner failed in game %s", game_id)
+        finally:
+            if self._tasks.get(game_id) is me:
+                del self._tasks[game_id]
+
+    def next_turn(self, game_id: str) -> Turn | None:
+        """The bot decision due in this game, if any (runs in a worker thread)."""
+        try:
+            loaded = self.service.read(game_id)
+        except Refused:
+            return None
+        state = loaded.snap.state
+        if state.is_terminal():
+            return None
+        seat = loaded.seats[state.current_player()]
+        seed = bot_seed(loaded.game.seed, seat.seat, loaded.snap.index)
+        if seat.bot is not None:
+            return Turn(game_id, seat.seat, seat.bot, seed, state.clone(), loaded.snap.index)
+        after = loaded.game.bot_after
+        if after is None:
+            return None
+        idle = self.service.idle_seconds(loaded)
+        return Turn(game_id, seat.seat, TIMEOUT_BOT, seed, state.clone(), loaded.snap.index,
+                    after, max(0.0, after - idle))
+
+    async def _play(self, turn: Turn) -> None:
+        action = await self._choose(turn)
+        try:
+            outcome = await asyncio.to_thread(self.service.bot_act, turn.game_id, turn.seat,
+                                              turn.index, action.text(), turn.idle_after)
+        except Refused:
+            return  # someone else wrote first (another process, a handover): look again
+        self.deliver(turn.game_id, outcome)
+
+    async def _choose(self, turn: Turn) -> Action:
+        legal = turn.state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        future = self.pool.submit(choose, turn.bot, turn.seed, turn.state)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), self.time_limit)
+        except TimeoutError:
+            log.warning("bot %s in game %s passed its time limit; playing a random move",
+                        turn.bot, turn.game_id)
+            return RandomBot(turn.seed).choose(turn.state)

@@ -1,0 +1,98 @@
+"""Broadcast: in-process pub/sub of game events, bridged across processes by PostgreSQL.
+
+Each WebSocket client holds a queue subscribed to its game. An event written by this
+process is published here at once (after its commit); on PostgreSQL the same event
+was also sent with ``pg_notify`` inside the writing transaction, so the other server
+processes (each LISTENing) publish it to their own clients. A process skips its own
+notifications (they carry its origin id).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.engine import make_url
+
+from cuberail.server.games import CHANNEL
+
+log = logging.getLogger("cuberail.server")
+QUEUE_MAX = 1000
+Event = dict[str, Any]
+
+
+class Hub:
+    """Subscribers per game. A subscriber too slow to keep up is dropped (it reconnects)."""
+
+    def __init__(self) -> None:
+        self._subs: dict[str, set[asyncio.Queue[Event | None]]] = {}
+        self.listeners: list[Callable[[str, Event], None]] = []
+
+    def subscribe(self, game_id: str) -> asyncio.Queue[Event | None]:
+        queue: asyncio.Queue[Event | None] = asyncio.Queue(QUEUE_MAX)
+        self._subs.setdefault(game_id, set()).add(queue)
+        return queue
+
+    def unsubscribe(self, game_id: str, queue: asyncio.Queue[Event | None]) -> None:
+        subs = self._subs.get(game_id)
+        if subs is not None:
+            subs.discard(queue)
+            if not subs:
+                del self._subs[game_id]
+
+    def publish(self, game_id: str, event: Event) -> None:
+        """Deliver to every local subscriber of the game (never blocks)."""
+        for queue in list(self._subs.get(game_id, ())):
+            try:
+                queue.put_nowait(event)
+            except asyncio.QueueFull:
+                self.unsubscribe(game_id, queue)
+                with contextlib.suppress(asyncio.QueueFull):
+                    queue.get_nowait()
+                    queue.put_nowait(None)  # tells the socket to close
+        for listener in self.listeners:
+            listener(game_id, event)
+
+    def watchers(self, game_id: str) -> int:
+        return len(self._subs.get(game_id, ()))
+
+
+def psycopg_dsn(url: str) -> str:
+    """A libpq connection string from a SQLAlchemy URL (``postgresql+psycopg://...``)."""
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+async def listen(url: str, origin: str, hub: Hub, ready: asyncio.Event | None = None) -> None:
+    """Relay other processes' notifications to local subscribers; reconnects on failure."""
+    import psycopg
+
+    while True:
+        try:
+            async with await psycopg.AsyncConnection.connect(psycopg_dsn(url),
+                                                             autocommit=True) as conn:
+                await conn.execute(f"LISTEN {CHANNEL}")
+                if ready is not None:
+                    ready.set()
+                async for note in conn.notifies():
+                    _relay(note.payload, origin, hub)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # the database went away: retry, never crash the server
+            log.warning("LISTEN connection lost (%s); reconnecting", exc)
+            await asyncio.sleep(1.0)
+
+
+def _relay(payload: str, origin: str, hub: Hub) -> None:
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        return
+    if not isinstance(data, dict) or data.get("origin") == origin:
+        return
+    game, event = data.get("game"), data.get("event")
+    if isinstance(game, str) and isinstance(event, dict):
+        hub.publish(game, event)

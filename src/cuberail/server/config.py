@@ -1,0 +1,28 @@
+"""Server settings: where the database is, the public base URL, limits."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def default_database_url() -> str:
+    """An SQLite file in the user's data directory (created when missing)."""
+    from platformdirs import user_data_dir
+
+    folder = Path(user_data_dir("cuberail", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'server.sqlite3'}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    public_url: str | None = None  # the base of invite links; None: the request's base URL
+    bot_time_limit: float = 10.0  # seconds a bot may search for one move
+    bot_workers: int = 2
+    body_limit: int = 64 * 1024  # bytes of a request body (imports may be bigger)
+    import_limit: int = 2 * 1024 * 1024

@@ -1,0 +1,379 @@
+"""The game service: rebuild a game's state from its log, validate and append entries.
+
+The engine is the only rule authority: every move is parsed and applied by the
+title's state before its entry is written. States are cached per game in memory and
+checked against the log's last ``seq`` on every use, so another process's moves are
+never missed. Two numbers describe progress:
+
+- ``index``: how many *effective* actions the game has (moves not taken back); a
+  client names it with every move so that a move chosen against an old state is refused.
+- ``seq``: how many log entries (moves and undos) exist; it only grows, and every
+  broadcast event carries it, so a client can detect a gap.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection, text
+from sqlalchemy.exc import IntegrityError
+
+from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
+from cuberail.games import get_game, view_module
+from cuberail.server import tokens
+from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
+
+CACHE_SIZE = 2000
+CHANNEL = "cuberail"
+
+
+class Refused(Exception):
+    """A request the service turns down: an HTTP status and a reason for a person."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Effective:
+    """One action in force: its text, the seat that made it and its log entry."""
+
+    action: str
+    seat: int
+    seq: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game's state at log entry ``seq`` (shared by readers: never mutated)."""
+
+    seq: int
+    effective: tuple[Effective, ...]
+    state: GameState
+
+    @property
+    def index(self) -> int:
+        return len(self.effective)
+
+
+@dataclass
+class Loaded:
+    game: GameRow
+    seats: list[SeatRow]
+    snap: Snapshot
+
+
+@dataclass
+class Outcome:
+    """What a write did: the events to broadcast and the webhooks to call."""
+
+    index: int
+    seq: int
+    events: list[dict[str, Any]] = field(default_factory=list)
+    hooks: list[tuple[str, str]] = field(default_factory=list)  # (url, message)
+    token: str | None = None
+
+
+def fold(entries: list[Entry], start: tuple[Effective, ...] = ()) -> tuple[Effective, ...]:
+    """The effective actions: moves appended, each undo taking back the last one."""
+    out = list(start)
+    for e in entries:
+        if e.kind == "undo":
+            out.pop()
+        else:
+            out.append(Effective(e.action, e.seat, e.seq))
+    return tuple(out)
+
+
+def initial_state(game: GameRow, players: int) -> GameState:
+    info = get_game(game.title)
+    return info.new_game(players, info.record_options(game.rules_version, game.options))
+
+
+def bot_seed(game_seed: int, seat: int, index: int) -> int:
+    """A bot's seed for one decision: a resumed game continues as an unbroken one would."""
+    return ((game_seed + seat) * 1_000_003 + index) % 2**32
+
+
+def result_json(state: GameState) -> dict[str, Any] | None:
+    return state.result().to_json() if state.is_terminal() else None
+
+
+class GameService:
+    """Synchronous operations on games (run them in a worker thread from async code)."""
+
+    def __init__(self, store: Store, origin: str = "") -> None:
+        self.store = store
+        self.origin = origin
+        self._cache: OrderedDict[str, Snapshot] = OrderedDict()
+        self._cache_lock = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+
+    # ----- loading ------------------------------------------------------------------
+
+    def lock(self, game_id: str) -> threading.Lock:
+        with self._cache_lock:
+            return self._locks.setdefault(game_id, threading.Lock())
+
+    def load(self, conn: Connection, game_id: str) -> Loaded:
+        """The game, its seats and its state at the log's last entry (404 when unknown)."""
+        game = self.store.game(conn, game_id)
+        if game is None:
+            raise Refused(404, f"no game {game_id[:40]!r} on this server")
+        seat_rows = self.store.seats(conn, game_id)
+        seq = self.store.last_seq(conn, game_id)
+        with self._cache_lock:
+            snap = self._cache.get(game_id)
+        if snap is None or snap.seq != seq:
+            snap = self._catch_up(conn, game, len(seat_rows), snap, seq)
+        return Loaded(game, seat_rows, snap)
+
+    def _catch_up(self, conn: Connection, game: GameRow, players: int,
+                  snap: Snapshot | None, seq: int) -> Snapshot:
+        new = self.store.entries(conn, game.id, snap.seq if snap and snap.seq < seq else 0)
+        if snap is not None and snap.seq < seq and all(e.kind == "move" for e in new):
+            state = snap.state.clone()
+            start = snap.effective
+        else:
+            state, start = initial_state(game, players), ()
+        effective = fold(new, start)
+        for eff in effective[len(start):]:
+            state.apply(Action.from_text(eff.action))
+        fresh = Snapshot(new[-1].seq if new else (snap.seq if snap else 0), effective, state)
+        self.remember(game.id, fresh)
+        return fresh
+
+    def remember(self, game_id: str, snap: Snapshot) -> None:
+        with self._cache_lock:
+            old = self._cache.get(game_id)
+            if old is None or old.seq <= snap.seq:
+                self._cache[game_id] = snap
+            self._cache.move_to_end(game_id)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    def read(self, game_id: str) -> Loaded:
+        with self.store.read() as conn:
+            return self.load(conn, game_id)
+
+    # ----- who is asking ----------------------------------------------------------------
+
+    @staticmethod
+    def seat_of(loaded: Loaded, token: str | None) -> int:
+        """The seat a bearer token holds: 401 without one, 403 for an unknown one."""
+        if not token:
+            raise Refused(401, "send the seat token as `Authorization: Bearer TOKEN`")
+        found = -1
+        for s in loaded.seats:  # no early exit: every seat is compared
+            if tokens.matches(token, s.token_hash):
+                found = s.seat
+        if found < 0:
+            raise Refused(403, "this token holds no seat in this game")
+        return found
+
+    @staticmethod
+    def is_owner(loaded: Loaded, token: str | None) -> bool:
+        if not token:
+            raise Refused(401, "send the owner token as `Authorization: Bearer TOKEN`")
+        return tokens.matches(token, loaded.game.owner_hash)
+
+    # ----- moves --------------------------------------------------------------------------
+
+    def act(self, game_id: str, token: str | None, index: int, action_text: str) -> Outcome:
+        """A human's move, checked in the documented order (404, 401/403, 409, 403, 422)."""
+        with self.lock(game_id), self.store.write() as conn:
+            loaded = self.load(conn, game_id)
+            seat = self.seat_of(loaded, token)
+            self._check_index(loaded, index)
+            if loaded.snap.state.current_player() != seat:
+                raise Refused(403, f"it is not seat {seat}'s turn (seat"
+                                   f" {loaded.snap.state.current_player()} is on turn)")
+            return self._append_move(conn, loaded, seat, action_text)
+
+    def bot_act(self, game_id: str, seat: int, index: int, action_text: str,
+                timeout_after: float | None = None) -> Outcome:
+        """A bot's move for ``seat``: the seat must be a bot's, or idle past ``timeout_after``."""
+        with self.lock(game_id), self.store.write() as conn:
+            loaded = self.load(conn, game_id)
+            self._check_index(loaded, index)
+            if loaded.snap.state.current_player() != seat:
+                raise Refused(409, "the seat is no longer on turn")
+            if loaded.seats[seat].bot is None and not self._idle(loaded, timeout_after):
+                raise Refused(409, "the seat is a human's now")
+            return self._append_move(conn, loaded, seat, action_text)
+
+    def _idle(self, loaded: Loaded, after: float | None) -> bool:
+        if after is None or loaded.game.bot_after is None:
+            return False
+        return self.idle_seconds(loaded) >= loaded.game.bot_after
+
+    def idle_seconds(self, loaded: Loaded) -> float:
+        """Seconds since the last log entry (or the game's creation)."""
+        with self.store.read() as conn:
+            entries = self.store.entries(conn, loaded.game.id, max(0, loaded.snap.seq - 1))
+        when = entries[-1].created if entries else loaded.game.created
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=now().tzinfo)
+        return (now() - when).total_seconds()
+
+    @staticmethod
+    def _check_index(loaded: Loaded, index: int) -> None:
+        if index != loaded.snap.index:
+            raise Refused(409, f"index {index} is not the current index {loaded.snap.index}"
+                               " (the game has moved on: fetch it again)")
+        if loaded.snap.state.is_terminal():
+            raise Refused(409, "the game is over")
+
+    def _append_move(self, conn: Connection, loaded: Loaded, seat: int,
+                     action_text: str) -> Outcome:
+        state = loaded.snap.state.clone()
+        try:
+            action = Action.from_text(action_text)
+            state.apply(action)
+        except CuberailError as exc:
+            raise Refused(422, str(exc)) from None
+        seq = loaded.snap.seq + 1
+        entry = Entry(seq, seat, "move", action.text(), now())
+        snap = Snapshot(seq, (*loaded.snap.effective, Effective(action.text(), seat, seq)),
+                        state)
+        event = {"type": "move", "game": loaded.game.id, "index": snap.index, "seq": seq,
+                 "seat": seat, "action": action.text(),
+                 "current_player": state.current_player(), "over": state.is_terminal()}
+        return self._commit(conn, loaded, entry, snap, [event])
+
+    def _commit(self, conn: Connection, loaded: Loaded, entry: Entry, snap: Snapshot,
+                events: list[dict[str, Any]]) -> Outcome:
+        if snap.state.is_terminal():
+            events.append({"type": "over", "game": loaded.game.id, "index": snap.index,
+                           "seq": snap.seq, "result": result_json(snap.state)})
+        if snap.state.is_terminal() != loaded.game.over:
+            self.store.set_over(conn, loaded.game.id, snap.state.is_terminal())
+        try:
+            self.store.append(conn, loaded.game.id, entry)
+            self.notify(conn, loaded.game.id, events)
+            conn.commit()
+        except IntegrityError:
+            raise Refused(409, "another entry was written at the same moment; fetch the"
+                               " game again") from None
+        self.remember(loaded.game.id, snap)
+        return Outcome(snap.index, snap.seq, events, self._turn_hooks(loaded, snap))
+
+    def notify(self, conn: Connection, game_id: str, events: list[dict[str, Any]]) -> None:
+        """On PostgreSQL, tell the other server processes (delivered at commit)."""
+        if not self.store.is_postgres:
+            return
+        for event in events:
+            payload = json.dumps({"origin": self.origin, "game": game_id, "event": event})
+            if len(payload) < 7900:
+                conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+
+    def _turn_hooks(self, loaded: Loaded, snap: Snapshot) -> list[tuple[str, str]]:
+        """Webhook calls: the seat now on turn, or every seat when the game has ended."""
+        state, name = snap.state, loaded.game.name or get_game(loaded.game.title).name
+        if state.is_terminal():
+            scores = state.result().scores
+            winners = " and ".join(loaded.seats[w].name for w in state.result().winners)
+            table = ", ".join(f"{s.name} {scores[s.seat]}" for s in loaded.seats)
+            msg = f"cuberail game {name!r} ({loaded.game.id}) is over: {winners} won ({table})."
+            return [(s.webhook, msg) for s in loaded.seats if s.webhook]
+        seat = loaded.seats[state.current_player()]
+        if seat.webhook and seat.bot is None:
+            return [(seat.webhook, f"cuberail game {name!r} ({loaded.game.id}): it is your"
+                                   f" turn, {seat.name} (move {snap.index + 1}).")]
+        return []
+
+    # ----- undo -----------------------------------------------------------------------
+
+    def undo(self, game_id: str, token: str | None, index: int) -> Outcome:
+        """Take back the last effective action, if it is the caller's own."""
+        with self.lock(game_id), self.store.write() as conn:
+            loaded = self.load(conn, game_id)
+            seat = self.seat_of(loaded, token)
+            self._check_index(loaded, index)
+            effective = loaded.snap.effective
+            if not effective:
+                raise Refused(422, "there is nothing to take back")
+            last = effective[-1]
+            if last.seat != seat:
+                raise Refused(403, f"the last action ({last.action}) is seat {last.seat}'s:"
+                                   " you may only take back your own, before anyone else acts")
+            seq = loaded.snap.seq + 1
+            state = initial_state(loaded.game, len(loaded.seats))
+            for eff in effective[:-1]:
+                state.apply(Action.from_text(eff.action))
+            snap = Snapshot(seq, effective[:-1], state)
+            event = {"type": "undo", "game": game_id, "index": snap.index, "seq": seq,
+                     "seat": seat, "action": last.action,
+                     "current_player": state.current_player(), "over": False}
+            return self._commit(conn, loaded, Entry(seq, seat, "undo", last.action, now()),
+                                snap, [event])
+
+    # ----- reading ----------------------------------------------------------------------
+
+    def view(self, game_id: str, connected: set[int] | None = None) -> dict[str, Any]:
+        """What ``GET /api/games/{id}`` answers."""
+        with self.store.read() as conn:
+            loaded = self.load(conn, game_id)
+            chat = self.store.chat(conn, game_id)
+        return game_view(loaded, chat, connected or set())
+
+    def log(self, game_id: str, since: int = 0) -> dict[str, Any]:
+        """The log entries after ``seq`` = since (moves and undos), for catching up."""
+        with self.store.read() as conn:
+            loaded = self.load(conn, game_id)
+            rows = self.store.entries(conn, game_id, since)
+        return {"id": game_id, "index": loaded.snap.index, "seq": loaded.snap.seq,
+                "entries": [{"seq": e.seq, "seat": e.seat, "kind": e.kind,
+                             "action": e.action, "created": e.created.isoformat()}
+                            for e in rows]}
+
+    def open_games(self) -> list[str]:
+        with self.store.read() as conn:
+            return self.store.open_games(conn)
+
+
+def labels(title: str, state: GameState) -> list[dict[str, str]]:
+    """The legal actions with the view's description of each."""
+    describe = view_module(title).describe_action
+    out = []
+    for action in state.legal_actions():
+        try:
+            label = str(describe(state, action))
+        except Exception:  # a view bug must not break the game page
+            label = action.text()
+        out.append({"action": action.text(), "label": label})
+    return out
+
+
+def game_view(loaded: Loaded, chat: list[dict[str, Any]],
+              connected: set[int]) -> dict[str, Any]:
+    game, snap, state = loaded.game, loaded.snap, loaded.snap.state
+    last = snap.effective[-1] if snap.effective else None
+    moves = labels(game.title, state) if not state.is_terminal() else []
+    return {
+        "id": game.id, "title": game.title, "name": game.name, "index": snap.index,
+        "seq": snap.seq, "current_player": state.current_player(),
+        "over": state.is_terminal(), "state": state.to_json(),
+        "legal": [m["action"] for m in moves], "moves": moves,
+        "result": result_json(state), "options": game.options,
+        "bot_after": game.bot_after, "created": game.created.isoformat(),
+        "players": [{"seat": s.seat, "name": s.name, "bot": s.bot,
+                     "connected": s.seat in connected, "webhook": s.webhook is not None}
+                    for s in loaded.seats],
+        "last": None if last is None else {"action": last.action, "seat": last.seat,
+                                           "name": loaded.seats[last.seat].name},
+        "chat": chat,
+    }
+
+
+def new_seed() -> int:
+    return random.randrange(2**31)

@@ -1,0 +1,70 @@
+"""The database tables (SQLAlchemy Core). Alembic migrations in ``migrations/`` create them.
+
+``entries`` is the append-only log: one row per move or undo, numbered by ``seq``
+from 1 within a game. The unique key (game_id, seq) is what makes two concurrent
+moves unable to both land, even from different server processes.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("title", String(64), nullable=False),
+    Column("name", String(200), nullable=False, default=""),
+    Column("rules_version", Integer, nullable=False),
+    Column("options", Text, nullable=False),  # JSON object: the rule options
+    Column("owner_hash", String(64), nullable=False),
+    Column("seed", Integer, nullable=False),
+    Column("bot_after", Float, nullable=True),  # seconds before a bot moves for an idle seat
+    Column("over", Boolean, nullable=False, default=False, index=True),
+    Column("created", DateTime(timezone=True), nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(100), nullable=False),
+    Column("bot", String(32), nullable=True),
+    Column("token_hash", String(64), nullable=True),
+    Column("webhook", String(1000), nullable=True),
+)
+
+entries = Table(
+    "entries", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),  # "move" or "undo"
+    Column("action", String(200), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("game_id", "seq", name="uq_entries_game_seq"),
+)
+
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True),  # None: the owner
+    Column("name", String(100), nullable=False),
+    Column("text", String(1000), nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+)

@@ -1,0 +1,174 @@
+"""Request and response models (pydantic), and the checks on what clients may send.
+
+Names and chat are data, never markup: they are stripped of control characters and
+capped in length here, and every page shows them as text. Bot names are capped to the
+levels a server may run (a search budget from the network must stay bounded).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+NAME_MAX = 40
+CHAT_MAX = 500
+GAME_NAME_MAX = 100
+ACTION_MAX = 200
+MCTS_MAX = 5000
+URL_MAX = 1000
+BOT_LEVELS = ("random", "easy", "medium", "hard", "heuristic")
+_BOT = re.compile(r"(random|easy|medium|hard|heuristic|mcts:([0-9]{1,4}))")
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+
+
+def check_bot(name: str) -> str:
+    """A bot name a server may run: random/easy/medium/hard/heuristic or mcts:N (N <= 5000)."""
+    key = name.strip().lower()
+    match = _BOT.fullmatch(key)
+    if match is None or (match.group(2) is not None and not 1 <= int(match.group(2)) <= MCTS_MAX):
+        raise ValueError(f"bot {name[:40]!r} is not allowed here; choose from"
+                         f" {', '.join(BOT_LEVELS)} or mcts:N with N from 1 to {MCTS_MAX}")
+    return key
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Text as plain data: control and format characters dropped, spaces folded, capped."""
+    kept = "".join(" " if c in "\t\n\r" else c for c in text
+                   if c in "\t\n\r" or unicodedata.category(c)[0] != "C")
+    return " ".join(kept.split())[:limit]
+
+
+def clean_name(text: str) -> str:
+    name = clean_text(text, NAME_MAX)
+    if not name:
+        raise ValueError("a name must have a visible character")
+    return name
+
+
+def check_webhook(url: str) -> str:
+    """An http(s) URL of a webhook (Discord, Slack or any that takes a JSON POST)."""
+    if len(url) > URL_MAX:
+        raise ValueError(f"a webhook URL is at most {URL_MAX} characters")
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError("a webhook URL starts with http:// or https:// and names a host")
+    return url
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(Strict):
+    name: str | None = Field(default=None, description="the seat's name (plain text, capped)")
+    bot: str | None = Field(default=None, description="a bot level: random, easy, medium, hard,"
+                            " heuristic or mcts:N (N <= 5000); null for a human seat")
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_name(v)
+
+    @field_validator("bot")
+    @classmethod
+    def _bot(cls, v: str | None) -> str | None:
+        return None if v is None else check_bot(v)
+
+
+class CreateGame(Strict):
+    title: str = Field(description="the game: chicago-express or trans-siberian (or ce, ts)",
+                       max_length=64)
+    players: int = Field(ge=1, le=8, description="number of seats")
+    options: dict[str, int | str | bool] | None = Field(default=None, description="rule options")
+    seats: list[SeatSpec] | None = Field(default=None, max_length=8,
+                                         description="per seat, in seat order")
+    name: str | None = Field(default=None, description="a name for this game (plain text)")
+    bot_after: float | None = Field(
+        None, ge=1, le=30 * 86400,
+        description="seconds a human seat may stay idle on turn before the medium bot"
+                    " moves for it (null: never)")
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_text(v, GAME_NAME_MAX)
+
+
+class SeatToken(BaseModel):
+    seat: int
+    token: str | None
+    invite_url: str
+
+
+class Created(BaseModel):
+    id: str
+    owner_token: str
+    owner_url: str
+    seats: list[SeatToken]
+
+
+class MoveRequest(Strict):
+    action: str = Field(max_length=ACTION_MAX, description="the action text, e.g. `bid 8`")
+    index: int = Field(ge=0, description="the index (effective actions applied) the move"
+                       " was chosen at; a different current index answers 409")
+
+
+class UndoRequest(Strict):
+    index: int = Field(ge=0, description="the current index; the undo takes back action"
+                       " index-1, which must be the caller's own")
+
+
+class IndexReply(BaseModel):
+    index: int = Field(description="effective actions applied after this request")
+    seq: int = Field(description="log entries so far (moves and undos): grows by one with"
+                     " every entry, never goes back; WebSocket events carry it")
+
+
+class ChatRequest(Strict):
+    text: str = Field(max_length=4 * CHAT_MAX)
+
+    @field_validator("text")
+    @classmethod
+    def _text(cls, v: str) -> str:
+        text = clean_text(v, CHAT_MAX)
+        if not text:
+            raise ValueError("a chat message needs a visible character")
+        return text
+
+
+class SeatChange(Strict):
+    bot: str | None = Field(description="the bot that now plays the seat, or null to hand"
+                            " it back to a human")
+    new_token: bool = Field(default=False, description="issue a fresh seat token (the old one stops"
+                            " working); always done when the seat had none")
+
+    @field_validator("bot")
+    @classmethod
+    def _bot(cls, v: str | None) -> str | None:
+        return None if v is None else check_bot(v)
+
+
+class WebhookRequest(Strict):
+    url: str | None = Field(description="a Discord or Slack incoming-webhook URL (or any URL"
+                            " taking a JSON POST); null removes it")
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, v: str | None) -> str | None:
+        return None if v is None else check_webhook(v)
+
+
+class ImportRequest(Strict):
+    record: dict[str, Any] = Field(description="a cuberail game record (as `cuberail play`"
+                                   " saves it)")
+    seats: list[SeatSpec] | None = Field(default=None, max_length=8, description="override the"
+                                         " seats (names, bots) the record's meta names")
+    name: str | None = None
+    bot_after: float | None = Field(default=None, ge=1, le=30 * 86400)
+
+
+EntryKind = Literal["move", "undo"]

@@ -1,0 +1,209 @@
+"""The database: engines, migrations, and the few queries the game service needs.
+
+SQLite (the default) runs in WAL mode with a busy timeout; write transactions start
+with ``BEGIN IMMEDIATE`` so that two writers never deadlock upgrading a read lock.
+PostgreSQL is reached through psycopg 3. Every write is one short transaction,
+committed before anything is broadcast or answered.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import NullPool
+
+from cuberail.server.models import chat, entries, games, seats
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One game's fixed facts, as stored."""
+
+    id: str
+    title: str
+    name: str
+    rules_version: int
+    options: dict[str, Any]
+    owner_hash: str
+    seed: int
+    bot_after: float | None
+    over: bool
+    created: datetime
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    bot: str | None
+    token_hash: str | None
+    webhook: str | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the append-only log: a move, or an undo of the last effective move."""
+
+    seq: int
+    seat: int
+    kind: str
+    action: str
+    created: datetime
+
+
+def _sqlite_engine(url: str, immediate: bool) -> Engine:
+    engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
+                           poolclass=NullPool if ":memory:" not in url else None)
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None  # we emit BEGIN ourselves
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=FULL")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return engine
+
+
+def sqlite_url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+class Store:
+    """Engines and queries over one database (SQLite file or PostgreSQL)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.dialect = make_url(url).get_backend_name()
+        if self.dialect == "sqlite":
+            self.reader = _sqlite_engine(url, immediate=False)
+            self.writer = _sqlite_engine(url, immediate=True)
+        elif self.dialect == "postgresql":
+            self.reader = self.writer = create_engine(url, pool_size=10, max_overflow=20,
+                                                      pool_pre_ping=True)
+        else:
+            raise ValueError(f"database {self.dialect!r} is not supported; use sqlite or"
+                             " postgresql+psycopg")
+        self._write_lock = threading.Lock() if self.dialect == "sqlite" else None
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.dialect == "postgresql"
+
+    def migrate(self) -> None:
+        """Bring the schema to the newest Alembic revision."""
+        cfg = Config()
+        cfg.set_main_option("script_location", str(MIGRATIONS))
+        with self.writer.connect() as conn:
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+            conn.commit()
+
+    def dispose(self) -> None:
+        self.reader.dispose()
+        self.writer.dispose()
+
+    @contextmanager
+    def read(self) -> Iterator[Connection]:
+        with self.reader.connect() as conn:
+            yield conn
+            conn.rollback()
+
+    @contextmanager
+    def write(self) -> Iterator[Connection]:
+        """One write transaction, committed on success (SQLite writers take turns here)."""
+        if self._write_lock is None:
+            with self.writer.connect() as conn:
+                yield conn
+                conn.commit()
+            return
+        with self._write_lock, self.writer.connect() as conn:
+            yield conn
+            conn.commit()
+
+    # ----- queries ------------------------------------------------------------------
+
+    def game(self, conn: Connection, game_id: str) -> GameRow | None:
+        row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        if row is None:
+            return None
+        data = dict(row)
+        data["options"] = json.loads(data["options"])
+        return GameRow(**data)
+
+    def seats(self, conn: Connection, game_id: str) -> list[SeatRow]:
+        rows = conn.execute(select(seats).where(seats.c.game_id == game_id)
+                            .order_by(seats.c.seat)).mappings()
+        return [SeatRow(r["seat"], r["name"], r["bot"], r["token_hash"], r["webhook"])
+                for r in rows]
+
+    def last_seq(self, conn: Connection, game_id: str) -> int:
+        value = conn.execute(select(func.max(entries.c.seq))
+                             .where(entries.c.game_id == game_id)).scalar()
+        return int(value or 0)
+
+    def entries(self, conn: Connection, game_id: str, after: int = 0) -> list[Entry]:
+        rows = conn.execute(select(entries.c.seq, entries.c.seat, entries.c.kind,
+                                   entries.c.action, entries.c.created)
+                            .where(entries.c.game_id == game_id, entries.c.seq > after)
+                            .order_by(entries.c.seq))
+        return [Entry(*row) for row in rows]
+
+    def add_game(self, conn: Connection, row: GameRow, seat_rows: list[SeatRow]) -> None:
+        data = {**row.__dict__, "options": json.dumps(row.options)}
+        conn.execute(insert(games).values(**data))
+        for s in seat_rows:
+            conn.execute(insert(seats).values(game_id=row.id, **s.__dict__))
+
+    def append(self, conn: Connection, game_id: str, entry: Entry) -> None:
+        """Append one log line; a taken (game, seq) raises IntegrityError."""
+        conn.execute(insert(entries).values(game_id=game_id, **entry.__dict__))
+
+    def set_over(self, conn: Connection, game_id: str, over: bool) -> None:
+        conn.execute(update(games).where(games.c.id == game_id).values(over=over))
+
+    def update_seat(self, conn: Connection, game_id: str, seat: int, **values: Any) -> None:
+        conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
+                     .values(**values))
+
+    def open_games(self, conn: Connection) -> list[str]:
+        rows = conn.execute(select(games.c.id).where(games.c.over.is_(False)))
+        return [r[0] for r in rows]
+
+    def add_chat(self, conn: Connection, game_id: str, seat: int | None, name: str,
+                 text: str, when: datetime) -> int:
+        result = conn.execute(insert(chat).values(game_id=game_id, seat=seat, name=name,
+                                                  text=text, created=when))
+        key = result.inserted_primary_key
+        return int(key[0]) if key else 0
+
+    def chat(self, conn: Connection, game_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        rows = conn.execute(select(chat.c.id, chat.c.seat, chat.c.name, chat.c.text,
+                                   chat.c.created).where(chat.c.game_id == game_id)
+                            .order_by(chat.c.id.desc()).limit(limit)).mappings()
+        out = [dict(r) | {"created": r["created"].isoformat()} for r in rows]
+        return out[::-1]

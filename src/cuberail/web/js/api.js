@@ -1,0 +1,77 @@
+// The server's HTTP API and this browser's memory of games (localStorage).
+// Every call answers {ok, status, data}; errors are values, never thrown, so a page
+// shows the server's reason ("detail") instead of failing.
+
+const MEMORY = "cuberail.games";
+
+export async function call(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    return { ok: false, status: 0, data: { detail: String(err) } };
+  }
+  let data = null;
+  const type = response.headers.get("Content-Type") || "";
+  if (type.includes("json")) data = await response.json();
+  else data = await response.text();
+  return { ok: response.ok, status: response.status, data };
+}
+
+export const api = {
+  titles: () => call("GET", "/api/titles"),
+  create: (body) => call("POST", "/api/games", body),
+  game: (id) => call("GET", `/api/games/${id}`),
+  log: (id, since = 0) => call("GET", `/api/games/${id}/actions?since=${since}`),
+  act: (id, token, action, index) =>
+    call("POST", `/api/games/${id}/actions`, { action, index }, token),
+  undo: (id, token, index) => call("POST", `/api/games/${id}/undo`, { index }, token),
+  chat: (id, token, text) => call("POST", `/api/games/${id}/chat`, { text }, token),
+  stateAt: (id, at) => call("GET", `/api/games/${id}/state?at=${at}`),
+  board: (id, at) => call("GET", `/api/games/${id}/board.svg${at === undefined ? "" : `?at=${at}`}`),
+};
+
+/** The games this browser has created or joined: {id: {title, seat, token, owner, ...}}. */
+export function remembered() {
+  try {
+    const raw = JSON.parse(localStorage.getItem(MEMORY) || "{}");
+    return raw && typeof raw === "object" ? raw : {};
+  } catch {
+    return {};
+  }
+}
+
+export function remember(id, facts) {
+  const all = remembered();
+  all[id] = { ...(all[id] || {}), ...facts, seen: Date.now() };
+  localStorage.setItem(MEMORY, JSON.stringify(all));
+  return all[id];
+}
+
+export function forget(id) {
+  const all = remembered();
+  delete all[id];
+  localStorage.setItem(MEMORY, JSON.stringify(all));
+}
+
+/** The fragment of an invite link: #seat=N&token=T, or #owner=T, or #at=N. */
+export function fragment() {
+  const out = {};
+  for (const part of location.hash.replace(/^#/, "").split("&")) {
+    const [key, value] = part.split("=");
+    if (key) out[decodeURIComponent(key)] = decodeURIComponent(value || "");
+  }
+  return out;
+}
+
+/** The WebSocket URL of a game (same host, ws or wss). */
+export function socketUrl(id, seq) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const since = seq === undefined ? "" : `?since=${seq}`;
+  return `${scheme}://${location.host}/api/games/${id}/ws${since}`;
+}

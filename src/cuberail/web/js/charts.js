@@ -1,0 +1,69 @@
+// Line charts (SVG) of a finished game: cash and net worth per player, company incomes
+// and share values, from the states at sampled move numbers.
+
+import { COMPANY, h } from "./dom.js";
+import { t } from "./i18n.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const PLAYER_COLOURS = ["#1b5e20", "#0d47a1", "#b71c1c", "#4a148c", "#e65100", "#006064"];
+const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
+
+function s(tag, attrs = {}, text) {
+  const el = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/** One chart: series = [{name, colour, dash, points: [[x, y], ...]}]. */
+export function lineChart(title, series, xLabel) {
+  const W = 520, H = 240, L = 44, B = 28, T = 12, R = 12;
+  const xs = series.flatMap((x) => x.points.map((p) => p[0]));
+  const ys = series.flatMap((x) => x.points.map((p) => p[1]));
+  const xMax = Math.max(1, ...xs), yMax = Math.max(1, ...ys), yMin = Math.min(0, ...ys);
+  const px = (x) => L + (x / xMax) * (W - L - R);
+  const py = (y) => H - B - ((y - yMin) / (yMax - yMin || 1)) * (H - B - T);
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": title, class: "chart" });
+  svg.append(s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, stroke: "#333" }));
+  svg.append(s("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#333" }));
+  for (let i = 0; i <= 4; i += 1) {
+    const v = Math.round(yMin + ((yMax - yMin) * i) / 4);
+    svg.append(s("text", { x: L - 4, y: py(v) + 4, "text-anchor": "end", "font-size": 11, fill: "#1a1a1a" }, v));
+  }
+  svg.append(s("text", { x: (L + W) / 2, y: H - 6, "text-anchor": "middle", "font-size": 11, fill: "#1a1a1a" }, xLabel));
+  series.forEach((x) => {
+    const d = x.points.map((p) => `${px(p[0]).toFixed(1)},${py(p[1]).toFixed(1)}`).join(" ");
+    svg.append(s("polyline", { points: d, fill: "none", stroke: x.colour, "stroke-width": 2.5,
+      "stroke-dasharray": x.dash || "" }));
+  });
+  const legend = h("ul", { class: "legend" }, series.map((x) => h("li", {},
+    h("span", { class: "swatch", style: `border-top:3px ${x.dash ? "dashed" : "solid"} ${x.colour}` }), x.name)));
+  return h("figure", { class: "chart-box" }, h("figcaption", {}, title), svg, legend);
+}
+
+/** The charts of a game from `samples` = [[index, state], ...]. */
+export function gameCharts(view, samples, nameOf) {
+  const ts = view.title === "trans-siberian";
+  const players = view.players.map((p, i) => ({ seat: p.seat, name: nameOf(p.seat),
+    colour: PLAYER_COLOURS[i % 6], dash: DASHES[i % 6] }));
+  const bySeat = (key) => players.map((p) => ({ ...p, points: samples.map(([n, st]) =>
+    [n, st.players.find((q) => q.seat === p.seat)[key]]) }));
+  const companies = samples.length ? samples[samples.length - 1][1].companies.map((c) => c.id) : [];
+  const byCompany = (key) => companies.map((id, i) => ({ name: id,
+    colour: COMPANY[id] ? (id === "white" ? "#757575" : COMPANY[id][0]) : "#000", dash: DASHES[i % 6],
+    points: samples.map(([n, st]) => [n, st.companies.find((c) => c.id === id)[key] || 0]) }));
+  const x = t("charts.moves");
+  const out = [lineChart(t("charts.cash"), bySeat("cash"), x)];
+  if (ts) out.push(lineChart(t("charts.worth"), bySeat("score"), x));
+  out.push(lineChart(t("charts.income"), byCompany("income"), x));
+  if (ts) out.push(lineChart(t("charts.values"), byCompany("share_value"), x));
+  return out;
+}
+
+/** Move numbers to sample: all of them for a short game, else about `n` evenly. */
+export function sampleIndices(last, n = 40) {
+  if (last <= n) return Array.from({ length: last + 1 }, (_, i) => i);
+  const out = new Set();
+  for (let i = 0; i <= n; i += 1) out.add(Math.round((last * i) / n));
+  return [...out];
+}

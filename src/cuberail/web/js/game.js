@@ -1,0 +1,331 @@
+// The game page: loads the game, shows the board (drawn by the server) and the panels,
+// sends the moves the API lists, follows the game live over a WebSocket (reconnecting
+// and catching up by itself), and replays any position. It never decides legality.
+
+import { api, fragment, remember, remembered, socketUrl } from "./api.js";
+import { choose, insertBoard, wireBoard } from "./board.js";
+import { gameCharts, sampleIndices } from "./charts.js";
+import { $, say } from "./dom.js";
+import { languageSwitch, pickLanguage, setLanguage, t } from "./i18n.js";
+import { MoveLog, chatLine, renderChat } from "./log.js";
+import { playerName, renderAuction, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
+
+const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
+  socket: null, retry: 0, busy: false, drawn: 0, boardKey: "", wasMyTurn: false, charts: false };
+const root = () => $("#game");
+const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
+let log;
+
+function isLive() {
+  return G.at === null || (G.view && G.at >= G.view.index);
+}
+
+function myTurn() {
+  const v = G.view;
+  return Boolean(v && isLive() && !v.over && G.seat !== null && v.current_player === G.seat);
+}
+
+// ----- drawing ------------------------------------------------------------------
+
+async function showBoard(at, clickable) {
+  const key = at === undefined ? `live:${G.view.seq}:${clickable}` : `at:${at}`;
+  if (key === G.boardKey) return;  // already shown
+  const box = $("#board");
+  box.classList.remove("clickable");  // no clicks on a position that is no longer current
+  const ticket = ++G.drawn;
+  const answer = await api.board(G.id, at);
+  if (ticket !== G.drawn) return;  // a newer position is on its way
+  if (answer.ok && typeof answer.data === "string") {
+    insertBoard(box, answer.data, clickable);
+    G.boardKey = key;
+  } else {
+    say(t("error.board", { status: answer.status }), "error");
+  }
+}
+
+function renderPanels(view, state, live) {
+  const mine = live && myTurn();
+  const waiting = view.over ? t("game.over") : t("game.waiting", { name: nameOf(state.current_player) });
+  renderPlayers($("#players"), view, state, G.seat);
+  renderCompanies($("#companies"), view, state);
+  renderEnd($("#end"), view, state);
+  renderAuction($("#auction"), live ? view : { ...view, legal: [] }, state, G.seat, mine);
+  renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
+    live ? waiting : t("replay.viewing", { n: G.at }));
+  const undo = $("#undo");
+  undo.hidden = !(live && !view.over && G.token && view.last && view.last.seat === G.seat);
+  $("#turn").textContent = mine ? t("game.your_turn") : waiting;
+  $("#turn").classList.toggle("mine", mine);
+  $("#actions-title").textContent = mine ? t("game.moves") : t("game.status");
+}
+
+async function render() {
+  const view = G.view;
+  if (!view) return;
+  $("#game-name").textContent = `${view.name || view.title} · ${view.id}`;
+  updateReplayControls();
+  if (isLive()) {
+    renderPanels(view, view.state, true);
+    await showBoard(undefined, myTurn());
+  } else {
+    await renderAt(G.at);
+  }
+  turnSignal();
+  if (view.over && !G.charts) drawCharts();
+}
+
+async function renderAt(n) {
+  const answer = await api.stateAt(G.id, n);
+  if (!answer.ok) {
+    say(t("error.replay", { status: answer.status }), "error");
+    return;
+  }
+  const state = answer.data.state;
+  renderPanels({ ...G.view, over: false }, state, false);
+  await showBoard(n, false);
+}
+
+function turnSignal() {
+  const mine = myTurn();
+  const base = G.view ? `${G.view.name || G.view.title} – cuberail` : "cuberail";
+  document.title = mine ? `(${t("game.your_turn_short")}) ${base}` : base;
+  if (mine && !G.wasMyTurn && $("#sound").checked) beep();
+  G.wasMyTurn = mine;
+}
+
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.value = 0.08;
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.15);
+  } catch {
+    // no audio here: the title still changes
+  }
+}
+
+// ----- loading and live updates ---------------------------------------------------
+
+// Refreshes run one after another, so an older answer never overwrites a newer one.
+let chain = Promise.resolve(true);
+function refresh() {
+  chain = chain.then(loadAndRender, loadAndRender);
+  return chain;
+}
+
+async function loadAndRender() {
+  root().setAttribute("aria-busy", "true");
+  const answer = await api.game(G.id);
+  if (!answer.ok) {
+    say(answer.status === 404 ? t("error.no_game") : t("error.server", { status: answer.status }), "error");
+    return false;
+  }
+  G.view = answer.data;
+  G.seq = Math.max(G.seq, answer.data.seq || 0);
+  const entries = await api.log(G.id, log.seq);  // after the view: it has every move shown
+  if (entries.ok) log.add(entries.data.entries || []);
+  await render();
+  settle();
+  return true;
+}
+
+/** Everything shown is current: publish the index (the contract for automated players). */
+function settle() {
+  root().dataset.gameIndex = String(G.view.index);
+  root().setAttribute("aria-busy", "false");
+}
+
+let pending = null;
+function scheduleRefresh() {
+  if (pending) return;
+  pending = setTimeout(async () => {
+    pending = null;
+    await refresh();
+  }, 30);
+}
+
+function connect() {
+  const socket = new WebSocket(socketUrl(G.id, G.seq || undefined));
+  G.socket = socket;
+  socket.addEventListener("open", () => {
+    G.retry = 0;
+    $("#game").dataset.live = "1";
+    if (G.token) socket.send(JSON.stringify({ type: "hello", token: G.token }));
+  });
+  socket.addEventListener("message", (message) => {
+    let event;
+    try {
+      event = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    onEvent(event);
+  });
+  socket.addEventListener("close", () => {
+    $("#game").dataset.live = "0";
+    if (G.socket !== socket) return;
+    const wait = Math.min(10000, 500 * 2 ** G.retry);
+    G.retry += 1;
+    setTimeout(connect, wait);
+  });
+}
+
+function onEvent(event) {
+  if (event.type === "state" && event.game) {
+    scheduleRefresh();
+  } else if (["move", "undo", "over", "seat"].includes(event.type)) {
+    if ((event.seq || 0) > G.seq || event.type === "seat") scheduleRefresh();
+  } else if (event.type === "chat") {
+    $("#chat").append(chatLine(event, nameOf));
+    $("#chat").scrollTop = $("#chat").scrollHeight;
+  }
+}
+
+// ----- moves ------------------------------------------------------------------------
+
+async function act(action) {
+  if (G.busy || !myTurn()) return;
+  G.busy = true;
+  $("#chooser").hidden = true;
+  const answer = await api.act(G.id, G.token, action, G.view.index);
+  G.busy = false;
+  if (answer.ok) {
+    say("");
+    await refresh();
+  } else if (answer.status === 409) {
+    say(t("error.stale"), "error");
+    await refresh();
+  } else {
+    say(t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+  }
+}
+
+async function undo() {
+  if (G.busy) return;
+  G.busy = true;
+  const answer = await api.undo(G.id, G.token, G.view.index);
+  G.busy = false;
+  if (!answer.ok) say(t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+  await refresh();
+}
+
+function onBoardAction(actions) {
+  if (!myTurn()) return;
+  if (actions.length === 1) {
+    act(actions[0]);
+    return;
+  }
+  const labels = Object.fromEntries(G.view.moves.map((m) => [m.action, m.label]));
+  choose($("#chooser"), actions, labels, act);
+}
+
+// ----- replay and charts -----------------------------------------------------------
+
+function setAt(n) {
+  const last = G.view.index;
+  n = Math.max(0, Math.min(last, Number(n) || 0));
+  G.at = n >= last ? null : n;
+  history.replaceState(null, "", G.at === null ? location.pathname : `${location.pathname}#at=${n}`);
+  render();
+}
+
+function updateReplayControls() {
+  const last = G.view.index;
+  const at = G.at === null ? last : G.at;
+  const slider = $("#rp-slider");
+  slider.max = String(last);
+  slider.value = String(at);
+  $("#rp-where").textContent = t("replay.where", { n: at, of: last });
+  $("#rp-link").href = `${location.pathname}#at=${at}`;
+  $("#replay").classList.toggle("replaying", G.at !== null);
+}
+
+async function drawCharts() {
+  G.charts = true;
+  const samples = [];
+  for (const n of sampleIndices(G.view.index)) {
+    const answer = await api.stateAt(G.id, n);
+    if (!answer.ok) {
+      G.charts = false;
+      return;
+    }
+    samples.push([n, answer.data.state]);
+  }
+  $("#chart-list").replaceChildren(...gameCharts(G.view, samples, nameOf));
+  $("#charts").hidden = false;
+}
+
+// ----- start ------------------------------------------------------------------------
+
+function readSeat() {
+  const frag = fragment();
+  if (frag.token) remember(G.id, { seat: Number(frag.seat), token: frag.token });
+  if (frag.owner) remember(G.id, { owner: frag.owner });
+  const known = remembered()[G.id] || {};
+  G.seat = Number.isInteger(known.seat) ? known.seat : null;
+  G.token = known.token || null;
+  G.owner = known.owner || null;
+  if (frag.token || frag.owner) {
+    history.replaceState(null, "", location.pathname + (frag.at ? `#at=${frag.at}` : ""));
+  }
+  if (frag.at !== undefined) G.at = Number(frag.at);
+}
+
+function wire() {
+  wireBoard($("#board"), onBoardAction);
+  $("#actions").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (button && !button.disabled) act(button.dataset.action);
+  });
+  $("#undo").addEventListener("click", undo);
+  $("#chat-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = $("#chat-text").value.trim();
+    if (!text) return;
+    const answer = await api.chat(G.id, G.token || G.owner, text);
+    if (answer.ok) $("#chat-text").value = "";
+    else say(t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+  });
+  $("#chat-form").hidden = !(G.token || G.owner);
+  $("#rp-first").addEventListener("click", () => setAt(0));
+  $("#rp-back").addEventListener("click", () => setAt((G.at ?? G.view.index) - 1));
+  $("#rp-forward").addEventListener("click", () => setAt((G.at ?? G.view.index) + 1));
+  $("#rp-last").addEventListener("click", () => setAt(G.view.index));
+  $("#rp-slider").addEventListener("change", (e) => setAt(e.target.value));
+  window.addEventListener("hashchange", () => {
+    const at = fragment().at;
+    if (at !== undefined) setAt(at);
+  });
+  const sound = $("#sound");
+  sound.checked = localStorage.getItem("cuberail.sound") === "1";
+  sound.addEventListener("change", () => localStorage.setItem("cuberail.sound", sound.checked ? "1" : "0"));
+}
+
+async function main() {
+  await setLanguage(pickLanguage());
+  const match = location.pathname.match(/^\/g\/([\w-]+)/);
+  if (!match) {
+    say(t("error.no_game"), "error");
+    return;
+  }
+  G.id = match[1];
+  readSeat();
+  log = new MoveLog($("#log"), nameOf);
+  languageSwitch($("#lang"), () => {
+    log.reset();
+    G.boardKey = "";
+    G.charts = false;
+    refresh();
+  });
+  wire();
+  if (!(await refresh())) return;
+  if (G.seat !== null) remember(G.id, { title: G.view.title });
+  renderChat($("#chat"), G.view.chat || [], nameOf);
+  connect();
+}
+
+main();

@@ -1,0 +1,111 @@
+"""Playing through the browser as a person would: the lobby form, clicks on the board
+and the panels. Every move is made by clicking an element that carries ``data-action``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+GAME = "#game"
+# Moves on the board are clicked on their shape; the rest are buttons in the side panel.
+TARGETS = "#board.clickable [data-action], #actions button[data-action]:not([disabled])"
+
+
+def create_in_lobby(page: Any, base: str, title: str, seats: list[dict[str, str]],
+                    options: dict[str, str] | None = None) -> dict[int, str]:
+    """Fill the lobby form and create the game; answer the invite link of each human seat."""
+    page.goto(f"{base}/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#title", title)
+    page.fill("#players", str(len(seats)))
+    page.dispatch_event("#players", "input")
+    for i, seat in enumerate(seats):
+        row = page.locator(".seat").nth(i)
+        row.locator(".seat-name").fill(seat.get("name", ""))
+        row.locator(".seat-bot").select_option(seat.get("bot", ""))
+    if options:
+        page.click("#options-box summary")
+        for name, value in options.items():
+            field = page.locator(f"#opt-{name}")
+            if field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+    page.click("#create-button")
+    page.wait_for_selector("#created:not([hidden])")
+    links = page.locator("a.invite")
+    return {int(links.nth(i).get_attribute("data-seat")): links.nth(i).get_attribute("href")
+            for i in range(links.count())}
+
+
+def game_index(page: Any) -> int:
+    return int(page.get_attribute(GAME, "data-game-index") or -1)
+
+
+def wait_loaded(page: Any) -> None:
+    page.wait_for_selector("#game[aria-busy='false']")
+
+
+def is_my_turn(page: Any) -> bool:
+    """Whether the page, once it shows the current position, offers this seat a move."""
+    wait_loaded(page)
+    return bool(page.evaluate("() => document.querySelector('#turn').classList.contains('mine')"))
+
+
+def click_action(page: Any, action: str) -> None:
+    """Click the element that makes ``action`` (a board shape, else a panel button), pick
+    the variant in the chooser when the element offers several, and wait for the index."""
+    before = game_index(page)
+    on_board = (f"#board.clickable [data-action='{action}'],"
+                f" #board.clickable [data-actions*='{action}']")
+    page.wait_for_selector(f"{on_board}, #actions button[data-action='{action}']:visible")
+    board = page.locator(f"#board.clickable [data-action='{action}']")
+    if not board.count():
+        board = page.locator(f"#board.clickable [data-actions*='{action}']")
+    if board.count():
+        g = board.first
+        # A link is clicked on its value box (its group's middle may be another link's).
+        (g.locator("rect").first if "link" in (g.get_attribute("class") or "") else g).click()
+        variant = page.locator(f"#chooser:not([hidden]) button[data-action='{action}']")
+        if variant.count():
+            variant.click()
+    else:
+        page.locator(f"#actions button[data-action='{action}']:visible").first.click()
+    page.wait_for_function(f"() => Number(document.querySelector('{GAME}').dataset.gameIndex)"
+                           f" !== {before}")
+    wait_loaded(page)
+
+
+def offered(page: Any) -> list[str]:
+    """The moves the page offers now (board targets, panel buttons, chooser variants)."""
+    found: list[str] = page.evaluate(
+        """sel => [...document.querySelectorAll(sel)]
+             .filter(e => e.getClientRects().length > 0)
+             .flatMap(e => e.dataset.actions ? e.dataset.actions.split('|')
+                                             : [e.dataset.action])""",
+        TARGETS)
+    return sorted(set(found))
+
+
+def choose_move(moves: list[str], rng: random.Random) -> str:
+    """A quick, varied policy: often pass auctions and stop builds, so games end soon."""
+    if "pass" in moves and rng.random() < 0.6:
+        return "pass"
+    bids = [m for m in moves if m.startswith("bid ")]
+    if bids and rng.random() < 0.7:
+        return min(bids, key=lambda m: int(m.split()[1]))
+    return rng.choice(moves)
+
+
+def take_turn(page: Any, rng: random.Random) -> str:
+    page.wait_for_function("() => document.querySelector('#turn').classList.contains('mine')")
+    wait_loaded(page)
+    page.wait_for_function("sel => [...document.querySelectorAll(sel)]"
+                           ".some(e => e.getClientRects().length > 0)", arg=TARGETS)
+    move = choose_move(offered(page), rng)
+    click_action(page, move)
+    return move
+
+
+def finished(page: Any) -> bool:
+    return page.locator(".result").count() > 0
