@@ -1,0 +1,473 @@
+"""The full-screen table (Textual): board, companies, players, log, menu and input.
+
+One :class:`TableApp` plays one ``play.Game``: humans choose from the menu (keyboard
+or mouse, or by clicking the map), bots think in a worker thread while the screen
+stays live, every move is applied through ``Game.apply`` (so it is autosaved), and
+the log keeps the last moves in view with the bots' moves since the human's last
+decision highlighted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.text import Text
+from textual import events, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
+from cuberail.games import get_game
+
+from . import choices as C
+from . import teach
+from .faces import Face, face_for
+from .screens import HelpScreen
+from .undo import undo_own
+
+if TYPE_CHECKING:
+    from cuberail.cli.play import Game
+
+CSS = """
+Screen { layout: vertical; }
+#step { height: auto; max-height: 2; background: $primary-background; padding: 0 1; }
+#top { height: 55%; }
+#board { width: 1fr; border: round $secondary; scrollbar-size: 1 1; }
+#side { width: 40; border: round $secondary; }
+#bottom { height: 1fr; }
+#logbox { width: 1fr; border: round $secondary; scrollbar-size-vertical: 1; }
+#menu { width: 1fr; border: round $accent; scrollbar-size-vertical: 1; }
+#side Static { width: 100%; }
+#hint { height: auto; max-height: 3; padding: 0 1; color: $warning; }
+#command { height: 1; border: none; padding: 0 1; }
+.narrow #side { width: 35; }
+.narrow #board, .narrow #side, .narrow #logbox, .narrow #menu {
+    border: none; border-top: round $secondary; }
+"""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log line: a move (by ``seat``), an event, or a note from the table."""
+
+    seat: int
+    text: str
+    kind: str  # "move", "event", "note"
+
+
+class MapView(Static):
+    """The board; a click names the hex or link under the pointer."""
+
+    def __init__(self, face: Face, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.face = face
+
+    def on_click(self, event: events.Click) -> None:
+        target = self.face.hit(event.x, event.y)
+        if target is not None:
+            app = self.app
+            assert isinstance(app, TableApp)
+            app.map_clicked(target)
+
+
+class TableApp(App[int]):
+    """A game at the table until it ends or the players quit (the game is saved)."""
+
+    CSS = CSS
+    TITLE = "cuberail"
+    BINDINGS = [  # noqa: RUF012 - Textual's own class attribute
+        Binding("f1", "help", "help"),
+        Binding("ctrl+q", "quit_game", "save and quit", priority=True),
+        Binding("up", "menu(-1)", "previous move", show=False),
+        Binding("down", "menu(1)", "next move", show=False),
+        Binding("pageup", "log(-1)", show=False),
+        Binding("pagedown", "log(1)", show=False),
+        Binding("ctrl+left", "pan(-12, 0)", show=False),
+        Binding("ctrl+right", "pan(12, 0)", show=False),
+        Binding("ctrl+up", "pan(0, -4)", show=False),
+        Binding("ctrl+down", "pan(0, 4)", show=False),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.face = face_for(game.record.title)
+        self.numbering = C.Numbering()
+        self.menu: list[C.Choice] = []
+        self.log_entries: list[Entry] = []
+        self.history: list[tuple[int, Action]] = []
+        self.thinking = ""
+        self.generation = 0
+        self.message = ""
+        self.picked = ""  # the map target clicked once (a second click plays its move)
+
+    # ----- layout ----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="step")
+        with Horizontal(id="top"):
+            with ScrollableContainer(id="board"):
+                yield MapView(self.face, id="map")
+            with VerticalScroll(id="side"):
+                yield Static(id="companies")
+                yield Static(id="players")
+                yield Static(id="tracker")
+        with Horizontal(id="bottom"):
+            with VerticalScroll(id="logbox"):
+                yield Static(id="log")
+            yield OptionList(id="menu")
+        yield Static(id="hint")
+        yield Input(placeholder="type a choice number or a move; help for help", id="command")
+
+    def on_mount(self) -> None:
+        info = get_game(self.game.record.title)
+        self.title = f"{info.name}: " + ", ".join(self.game.names)
+        self.query_one("#board").border_title = "board"
+        self.query_one("#side").border_title = "companies, players, end of game"
+        self.query_one("#logbox").border_title = "moves"
+        self.query_one("#menu").border_title = "your choices"
+        self.query_one("#map", MapView).styles.width = self.face.width
+        self.query_one("#map", MapView).styles.height = self.face.height
+        self._fill_log()
+        self.watch(self.query_one("#board"), "scroll_x", self._board_scrolled, init=False)
+        self.watch(self.query_one("#board"), "scroll_y", self._board_scrolled, init=False)
+        self._layout_for(self.size.width)
+        board = self.query_one("#board", ScrollableContainer)
+        self.call_after_refresh(board.scroll_to, x=self.face.home_x, animate=False)
+        self.query_one("#command", Input).focus()
+        self.call_after_refresh(self.advance)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._layout_for(event.size.width)
+
+    def _layout_for(self, width: int) -> None:
+        self.screen.set_class(width < 120, "narrow")
+        self.call_after_refresh(self._board_scrolled)
+
+    def _fill_log(self) -> None:
+        """The moves so far (a resumed game), then how to win."""
+        state = _fresh(self.game)
+        for action in self.game.record.actions:
+            seat = state.current_player()
+            self.log_entries.append(Entry(seat, self.game.view.describe_action(state, action),
+                                          "move"))
+            self.history.append((seat, action))
+            state.apply(action)
+        self.note(teach.how_to_win(self.game.record.title))
+        self.note(f"saving to {self.game.path} after every move; F1 or `help` for help,"
+                  " `help rules` for the rules")
+
+    # ----- the flow of the game ------------------------------------------------------------
+
+    def advance(self) -> None:
+        """Play forced moves, start a bot, or wait for the human to move."""
+        game = self.game
+        while not game.state.is_terminal() and len(game.state.legal_actions()) == 1:
+            self._play(game.state.legal_actions()[0], " (the only legal move)")
+        if game.state.is_terminal():
+            self._finish()
+            return
+        seat = game.seats[game.state.current_player()]
+        if seat.is_bot:
+            busy = bool(self.thinking)
+            self.thinking = seat.name
+            if busy:  # a run of bot moves: the step line shows who thinks; the rest waits
+                self.query_one("#step", Static).update(self._step_text())
+            else:
+                self.refresh_table()
+            self._bot_move(self.generation, len(game.record.actions))
+            return
+        self.thinking = ""
+        self.refresh_table()
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _bot_move(self, generation: int, move: int) -> None:
+        """A bot chooses in a worker thread; the move is applied on the UI thread."""
+        state = self.game.state.clone()
+        seat = self.game.seats[state.current_player()]
+        action = seat.make_bot(move).choose(state)
+        self.call_from_thread(self._bot_done, generation, action)
+
+    def _bot_done(self, generation: int, action: Action) -> None:
+        if generation != self.generation or self.game.state.is_terminal():
+            return  # an undo or a quit came first
+        self._play(action, "")
+        self.advance()
+
+    def _play(self, action: Action, note: str) -> None:
+        game = self.game
+        seat = game.state.current_player()
+        text = game.describe(action) + note
+        self.history.append((seat, action))
+        self.log_entries.append(Entry(seat, text, "move"))
+        try:
+            happened = game.apply(action)
+        except CuberailError as exc:  # the move stands in the record; only the save failed
+            happened = [f"warning: {exc}"]
+        self.log_entries += [Entry(seat, e, "event") for e in happened]
+
+    def _finish(self) -> None:
+        self.thinking = ""
+        result = self.game.state.result()
+        ranks = result.ranks()
+        order = sorted(range(len(self.game.seats)), key=lambda p: ranks[p])
+        for p in order:
+            self.note(f"{ranks[p]:g}. {self.game.seats[p].name}: {result.scores[p]}"
+                      + ("  winner" if p in result.winners else ""))
+        self.note("game over. Type quit (or Ctrl+Q) to leave; the record is saved.")
+        self.refresh_table()
+
+    def choose(self, action: Action) -> None:
+        """A human's move, from the menu, the input line or the map."""
+        self.message, self.picked = "", ""
+        self._play(action, "")
+        self.advance()
+
+    # ----- drawing -------------------------------------------------------------------------
+
+    def note(self, text: str) -> None:
+        self.log_entries.append(Entry(-1, text, "note"))
+
+    def refresh_table(self) -> None:
+        state = self.game.state
+        self.menu = self._build_menu()
+        targets = {c.target for c in self.menu if c.target}
+        self.query_one("#map", MapView).update(self.face.board(state, targets))
+        self.query_one("#companies", Static).update(self.face.companies(state))
+        self.query_one("#players", Static).update(self.face.players(state, self.game.names))
+        self.query_one("#tracker", Static).update(Group(teach.tracker(state), Text(""),
+                                                        self.face.key()))
+        self.query_one("#step", Static).update(self._step_text())
+        self._draw_log()
+        self._draw_menu()
+        self.query_one("#hint", Static).update(Text(self.message))
+        self._show_targets(targets)
+
+    def _step_text(self) -> Text:
+        view, state = self.game.view, self.game.state
+        step = str(view.describe_step(state, self.game.names))
+        if self.thinking:
+            return Text.assemble(("⏳ ", "bold"), (f"{self.thinking} is thinking… ", "bold"),
+                                 step)
+        if state.is_terminal():
+            return Text(step, style="bold")
+        name = self.game.seats[state.current_player()].name
+        return Text.assemble((f"▶ {name}, your move: ", "bold reverse"), " ", step)
+
+    def _build_menu(self) -> list[C.Choice]:
+        state = self.game.state
+        if state.is_terminal() or self.thinking:
+            return []
+        return C.build(state, self.game.view.describe_action, self.numbering,
+                       lambda a: teach.warning(state, a, self.history))
+
+    def _draw_menu(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        options: list[Option] = []
+        for choice in self.menu:
+            prompt = Text.assemble((f"{choice.number:>4} ", "bold"), (choice.detail, ""))
+            if choice.is_range:
+                prompt = Text.assemble((f"{choice.number:>4} ", "bold"),
+                                       (choice.label, "bold"), "  ", choice.detail)
+            if choice.warning:
+                prompt.append(f"\n      ⚠ {choice.warning}", style="bold red")
+            options.append(Option(prompt, id=choice.number))
+        for reason in teach.build_refusals(self.game.state) if self.menu else []:
+            options.append(Option(Text(f"      {reason}", style="dim italic"), disabled=True))
+        menu.add_options(options)
+        if self.menu:
+            menu.highlighted = 0
+        menu.border_title = "your choices" if self.menu else (
+            "waiting for a bot" if self.thinking else "no choices")
+
+    def _draw_log(self) -> None:
+        mover = self.game.state.current_player()
+        human = (mover >= 0 and not self.game.seats[mover].is_bot and not self.thinking)
+        since = -1
+        if human:
+            since = max((i for i, e in enumerate(self.log_entries)
+                         if e.seat == mover and e.kind == "move"), default=-1)
+        lines = []
+        for i, e in enumerate(self.log_entries[-80:], max(len(self.log_entries) - 80, 0)):
+            if e.kind == "note":
+                lines.append(Text(e.text, style="italic cyan"))
+                continue
+            fresh = human and i > since and e.seat != mover
+            name = self.game.seats[e.seat].name if e.seat >= 0 else ""
+            text = (Text(f"{name}: {e.text}") if e.kind == "move" else Text(f"   · {e.text}"))
+            if fresh:
+                text.stylize("bold yellow")
+            lines.append(text)
+        self.query_one("#log", Static).update(Text("\n").join(lines))
+        self.query_one("#logbox").border_title = (
+            "moves (yellow: since your last move)" if human and since >= 0 else "moves")
+        self.call_after_refresh(self.query_one("#logbox", VerticalScroll).scroll_end,
+                                animate=False)
+
+    def _show_targets(self, targets: set[str]) -> None:
+        """Scroll the board so that a place the player may choose is in view."""
+        if not targets:
+            return
+        board = self.query_one("#board", ScrollableContainer)
+        cells = [(x, y) for y in range(self.face.height) for x in range(self.face.width)
+                 if self.face.hit(x, y) in targets]
+        region = board.scrollable_content_region
+        seen = [(x, y) for x, y in cells if board.scroll_x <= x < board.scroll_x + region.width
+                and board.scroll_y <= y < board.scroll_y + region.height]
+        if cells and not seen:
+            x, y = cells[0]
+            board.scroll_to(x=max(x - 4, 0), y=max(y - 2, 0), animate=False)
+
+    def _board_scrolled(self, *_: object) -> None:
+        """Name what the board's scrolling hides (a small terminal shows part of the map)."""
+        board = self.query_one("#board", ScrollableContainer)
+        region = board.scrollable_content_region
+        first, last = int(board.scroll_x), int(board.scroll_x) + region.width - 1
+        notes = []
+        if first > 0:
+            west = self.face.names(0, first - 1).split(", ")
+            notes.append("◀ " + ", ".join(reversed(west)))
+        if last < self.face.width - 1:
+            notes.append("▶ " + self.face.names(last + 1, self.face.width))
+        if board.scroll_y > 0:
+            notes.append("▲ more above")
+        if board.scroll_y + region.height < self.face.height:
+            notes.append("▼ more below")
+        text = "board, off-screen: " + " | ".join(notes) if notes else "board"
+        board.border_title = text[: max(region.width - 2, 5)]
+
+    # ----- input -------------------------------------------------------------------------
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        raw = event.value
+        event.input.value = ""
+        if not raw.strip() and self.menu:
+            menu = self.query_one("#menu", OptionList)
+            if menu.highlighted is not None:
+                self._take(self.menu[menu.highlighted])
+            return
+        self.submit(raw)
+
+    def submit(self, raw: str) -> None:
+        """One line typed by a player."""
+        meaning = C.interpret(self.game.state, self.menu, raw)
+        if isinstance(meaning, C.Command):
+            self._command(meaning)
+        elif isinstance(meaning, C.Reply):
+            self._say(meaning.text)
+        elif self.thinking or self.game.state.is_terminal():
+            self._say("wait: a bot is thinking" if self.thinking else "the game is over")
+        else:
+            self.choose(meaning)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = event.option_index
+        if 0 <= index < len(self.menu):
+            self._take(self.menu[index])
+        self.query_one("#command", Input).focus()
+
+    def _take(self, choice: C.Choice) -> None:
+        if choice.is_range:
+            field = self.query_one("#command", Input)
+            field.value = f"{choice.actions[0].kind} "
+            field.cursor_position = len(field.value)
+            self._say(f"type the amount: {choice.detail}")
+            return
+        self.choose(choice.actions[0])
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.query_one("#hint", Static).update(Text(text))
+
+    def map_clicked(self, target: str) -> None:
+        """A click on the map: show what is there and pick its move in the menu."""
+        about = self.face.about(self.game.state, target)
+        index = next((i for i, c in enumerate(self.menu) if c.target == target), None)
+        if index is None:
+            self._say(f"{about}. Not a choice now.")
+            return
+        menu = self.query_one("#menu", OptionList)
+        if self.picked == target:
+            self._take(self.menu[index])
+            return
+        self.picked = target
+        menu.highlighted = index
+        self._say(f"{about}. Choice {self.menu[index].number} picked: click again or press"
+                  " Enter to play it.")
+
+    def _command(self, command: C.Command) -> None:
+        word = command.word
+        if word == "quit":
+            self.action_quit_game()
+        elif word == "help":
+            rules = command.arg.lower().startswith("rule")
+            title = self.game.record.title
+            self.push_screen(HelpScreen(teach.rules(title) if rules else teach.KEYS,
+                                        teach.how_to_win(title)))
+        elif word == "undo":
+            self._undo()
+        elif word == "save":
+            try:
+                where = self.game.save(Path(command.arg) if command.arg else None)
+                self._say(f"saved to {where}")
+            except CuberailError as exc:
+                self._say(str(exc))
+        else:
+            self._say(f"{word}: the table always shows the board and the log")
+
+    def _undo(self) -> None:
+        state = self.game.state
+        seat = state.current_player()
+        if self.thinking or seat < 0 or self.game.seats[seat].is_bot:
+            self._say("undo works on your own turn")
+            return
+        text = undo_own(self.game, seat)
+        if text.startswith("took back"):
+            self.generation += 1
+            self.history, self.log_entries = [], []
+            self._fill_log()
+            self.note(text)
+            self.advance()
+        self._say(text)
+
+    # ----- actions ---------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        self._command(C.Command("help"))
+
+    def action_quit_game(self) -> None:
+        self.generation += 1
+        try:
+            self.game.save()
+        except CuberailError as exc:
+            self._say(str(exc))
+            return
+        self.exit(0)
+
+    def action_menu(self, step: int) -> None:
+        menu = self.query_one("#menu", OptionList)
+        if menu.option_count:
+            now = menu.highlighted or 0
+            menu.highlighted = (now + step) % menu.option_count
+
+    def action_log(self, step: int) -> None:
+        box = self.query_one("#logbox", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + step * max(box.size.height - 1, 1), animate=False)
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        board = self.query_one("#board", ScrollableContainer)
+        board.scroll_to(x=board.scroll_x + dx, y=board.scroll_y + dy, animate=False)
+
+
+def _fresh(game: Game) -> Any:
+    from cuberail.cli import common
+
+    return common.replay_record(game.record, 0)

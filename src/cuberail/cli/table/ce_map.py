@@ -1,0 +1,142 @@
+"""The Chicago Express board for the full-screen table: one hex, one coloured block.
+
+Each hex is a 5x2 block in its terrain's colour with a blank column between map
+columns, so a hex reads as one unit (the old line view let a hex's second line sit
+beside its neighbour's first). The first line always carries the id, a mark and the
+cost; the second the company locomotives as coloured letters, else the city's name.
+Odd columns sit one line lower (flat-top, odd-q). :func:`hex_at` turns a click
+position back into a hex id, so the geometry lives in one place.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from cuberail.games.chicago_express.board import (
+    CHICAGO,
+    CITY,
+    COMPANY_IDS,
+    FOREST,
+    HEXES,
+    INDUSTRIAL,
+    MOUNTAIN,
+    PLAIN,
+    START,
+    Hex,
+)
+from cuberail.games.chicago_express.state import ChicagoExpressState
+
+CELL = 5  # characters of a hex
+STEP = CELL + 1  # a map column: the hex and one blank column
+COLS = 1 + max(h.col for h in HEXES)
+ROWS = 1 + max(h.row for h in HEXES)
+GRID = {(h.col, h.row): h for h in HEXES}
+WIDTH = COLS * STEP
+HEIGHT = 1 + 2 * ROWS + 1  # the column letters, the rows, the half-row of odd columns
+LETTER = ("P", "B", "C", "N", "W")
+COMPANY_STYLE = ("bold white on red3", "bold white on blue3", "bold black on yellow3",
+                 "bold white on green4", "bold white on grey15")
+TERRAIN_STYLE = {PLAIN: "black on dark_khaki", FOREST: "white on dark_green",
+                 MOUNTAIN: "white on orange4", CITY: "black on grey85",
+                 INDUSTRIAL: "bold white on purple4"}
+CHICAGO_STYLE = "bold black on gold1"
+TARGET_STYLE = "bold black on bright_cyan"
+GLYPH = {FOREST: "♣", MOUNTAIN: "▲", START: "★"}
+DEVELOPED = "⌂"
+_ABBR_OVERRIDES = {"Charlottesville": "Chv", "White Sulphur Springs": "WSS"}
+
+
+def abbr(name: str) -> str:
+    """Three letters for a city: initials of several words, else its start."""
+    if name in _ABBR_OVERRIDES:
+        return _ABBR_OVERRIDES[name]
+    words = name.split()
+    return "".join(w[0] for w in words)[:3] if len(words) > 1 else name[:3]
+
+
+def hex_style(hx: Hex) -> str:
+    """The block colour: Chicago gold, a start city in its company's colour, else terrain."""
+    if hx.index == CHICAGO:
+        return CHICAGO_STYLE
+    if hx.terrain == START:
+        return COMPANY_STYLE[COMPANY_IDS.index(hx.start_of)]
+    return TERRAIN_STYLE[hx.terrain]
+
+
+def _top(s: ChicagoExpressState, hx: Hex, style: str) -> Text:
+    """Id (always), a mark (developed, else the terrain glyph) and the cost."""
+    mark = DEVELOPED if s.is_developed(hx.index) else GLYPH.get(hx.terrain, " ")
+    return Text(f"{hx.id:<3}{mark}{hx.cost % 10}", style=style)
+
+
+def _bottom(s: ChicagoExpressState, hx: Hex, style: str) -> Text:
+    """The locomotives as coloured letters, with as much of the city name as fits."""
+    companies = s.companies_on(hx.index)
+    name = abbr(hx.name) if hx.name else ""
+    room = CELL - len(companies) - (1 if companies and name else 0)
+    head = name[:max(room, 0)]
+    pad = CELL - len(head) - len(companies) - (1 if head and companies else 0)
+    out = Text(head + (" " if head and companies else ""), style=style)
+    for c in companies:
+        out.append(LETTER[c], style=COMPANY_STYLE[c] + " underline")
+    out.append(" " * pad, style=style)
+    return out
+
+
+def render(s: ChicagoExpressState, targets: set[str]) -> Text:
+    """The whole map: column letters, then the staggered blocks; targets drawn bright."""
+    lines = [Text("".join(f"{chr(65 + c):^{CELL}} " for c in range(COLS)), style="bold")]
+    for line in range(HEIGHT - 1):
+        row = Text()
+        for col in range(COLS):
+            shifted = line - (col % 2)
+            hx = GRID.get((col, shifted // 2)) if shifted >= 0 else None
+            if hx is None:
+                row.append(" " * STEP)
+                continue
+            style = TARGET_STYLE if hx.id in targets else hex_style(hx)
+            row.append_text(_top(s, hx, style) if shifted % 2 == 0
+                            else _bottom(s, hx, style + " underline"))
+            row.append(" ")
+        lines.append(row)
+    out = Text("\n").join(lines)
+    out.no_wrap, out.overflow = True, "crop"
+    return out
+
+
+def hex_at(x: int, y: int) -> str | None:
+    """The id of the hex drawn at column ``x``, line ``y`` of :func:`render`, if any."""
+    col, inside = divmod(x, STEP)
+    if inside >= CELL or not 0 <= col < COLS or y < 1:
+        return None
+    shifted = y - 1 - (col % 2)
+    hx = GRID.get((col, shifted // 2)) if shifted >= 0 else None
+    return hx.id if hx else None
+
+
+def column_names(first: int, last: int) -> str:
+    """Named hexes in map columns ``first..last`` (for 'off-screen' notes)."""
+    names = [h.name for h in sorted(HEXES, key=lambda h: h.col)
+             if h.name and first <= h.col <= last]
+    return ", ".join(names)
+
+
+def key() -> Text:
+    """A complete key to the map."""
+    out = Text()
+    for terrain, style in TERRAIN_STYLE.items():
+        out.append(f" {('plain', 'forest', 'mountain', 'city', 'industrial')[terrain]} ",
+                   style=style)
+        out.append(" ")
+    out.append(" Chicago ", style=CHICAGO_STYLE)
+    out.append(" ")
+    for c, cid in enumerate(COMPANY_IDS):
+        out.append(f"{LETTER[c]}", style=COMPANY_STYLE[c])
+        out.append(f"={cid} ")
+    out.append("\nfirst line: id, mark, cost to build there.  "
+               f"♣ forest (develop: company gets cash)  ▲ mountain  ★ company start  "
+               f"{DEVELOPED} developed (house built)  ")
+    out.append(" you may choose ", style=TARGET_STYLE)
+    out.append("\nsecond line: locomotives (letters in company colours), else the city."
+               "  Click a hex, or type its id (e.g. F5).")
+    return out

@@ -1,0 +1,215 @@
+"""The move menu of the table: numbered choices that keep their numbers, and input.
+
+Numbers are remembered per kind of decision (the set of action kinds on offer), so
+``company B&O`` keeps its number when a second company becomes buildable (a shifting
+list once sent a build to the wrong company). Runs of amounts (bids, share values)
+are one entry; any number typed in an auction is a bid. Trans-Siberian builds of
+one link by several routes are grouped under one number with a letter per route
+(``4a``, ``4b``), their fees spelled out by the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
+
+Describe = Callable[[GameState, Action], str]
+COMMANDS = ("help", "undo", "save", "quit", "board", "log")
+ALIASES = {"p": "pass", "s": "stop", "f": "forgo", "h": "help", "?": "help",
+           "q": "quit", "u": "undo"}
+AMOUNT_KINDS = ("bid", "value")
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of the menu: one action, or a run of amounts, or one route of a link."""
+
+    number: str
+    label: str
+    detail: str
+    actions: tuple[Action, ...]
+    target: str = ""  # the hex or link this move is about, for the map
+    warning: str = ""
+
+    @property
+    def is_range(self) -> bool:
+        return len(self.actions) > 1
+
+
+@dataclass(frozen=True)
+class Command:
+    word: str
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Input that is not a move: why, and what is allowed."""
+
+    text: str
+
+
+def _amount(action: Action) -> int | None:
+    if len(action.args) == 1 and isinstance(action.args[0], int):
+        return action.args[0]
+    return None
+
+
+def _target(action: Action) -> str:
+    if action.kind in ("place", "develop", "link") and action.args:
+        return str(action.args[0])
+    return ""
+
+
+@dataclass
+class Numbering:
+    """Numbers remembered per decision kind: a move keeps its number for the whole game."""
+
+    known: dict[tuple[str, ...], dict[str, int]] = field(default_factory=dict)
+
+    def number(self, signature: tuple[str, ...], key: str) -> int:
+        table = self.known.setdefault(signature, {})
+        if key not in table:
+            table[key] = len(table) + 1
+        return table[key]
+
+
+def _groups(legal: list[Action]) -> list[list[Action]]:
+    """Runs of consecutive amounts of one kind; link builds of one link; the rest alone."""
+    groups: list[list[Action]] = []
+    by_link: dict[str, list[Action]] = {}
+    for action in legal:
+        amount = _amount(action)
+        prev = groups[-1][-1] if groups else None
+        if (action.kind in AMOUNT_KINDS and prev is not None and prev.kind == action.kind
+                and amount is not None and _amount(prev) == amount - 1):
+            groups[-1].append(action)
+        elif action.kind == "link" and len(action.args) > 1:
+            link = str(action.args[0])
+            if link not in by_link:
+                by_link[link] = []
+                groups.append(by_link[link])
+            by_link[link].append(action)
+        else:
+            groups.append([action])
+    return groups
+
+
+def build(state: GameState, describe: Describe, numbering: Numbering,
+          warn: Callable[[Action], str] | None = None) -> list[Choice]:
+    """The menu of the legal actions, in number order."""
+    legal = state.legal_actions()
+    signature = tuple(sorted({a.kind for a in legal}))
+    out: list[Choice] = []
+    for group in _groups(legal):
+        first = group[0]
+        if first.kind in AMOUNT_KINDS and len(group) > 1:
+            low, high = _amount(first), _amount(group[-1])
+            n = numbering.number(signature, f"{first.kind} range")
+            detail = (f"type an amount from {low} to {high}" if first.kind == "value" else
+                      f"type any amount from {low} to {high} (a bare number is a bid)")
+            out.append(Choice(str(n), f"{first.kind} {low}..{high}", detail, tuple(group)))
+            continue
+        key = f"link {first.args[0]}" if first.kind == "link" else first.text()
+        n = numbering.number(signature, key)
+        if first.kind == "link" and len(group) > 1:
+            out += [Choice(f"{n}{chr(97 + i)}", a.text(), describe(state, a), (a,),
+                           _target(a), warn(a) if warn else "") for i, a in enumerate(group)]
+        else:
+            out.append(Choice(str(n), first.text(), describe(state, first), (first,),
+                              _target(first), warn(first) if warn else ""))
+    if any(c.is_range and c.actions[0].kind == "bid" for c in out):
+        # in an auction every number typed is a bid, so passing is typed `p`
+        out = [Choice("p", c.label, c.detail, c.actions, c.target, c.warning)
+               if c.label == "pass" else c for c in out]
+    return sorted(out, key=_order)
+
+
+def _order(choice: Choice) -> tuple[int, str]:
+    digits = "".join(ch for ch in choice.number if ch.isdigit())
+    return (int(digits) if digits else 0), choice.number
+
+
+def summary(choices: list[Choice], limit: int = 10) -> str:
+    shown = ", ".join(f"{c.number}) {c.label}" for c in choices[:limit])
+    more = f", ... ({len(choices)} in all)" if len(choices) > limit else ""
+    return f"allowed now: {shown}{more}"
+
+
+def _bid_range(choices: list[Choice]) -> Choice | None:
+    return next((c for c in choices if c.is_range and c.actions[0].kind == "bid"), None)
+
+
+def _by_number(choices: list[Choice], text: str) -> Action | Reply:
+    rng = _bid_range(choices)
+    if rng is not None and text.isdigit():  # in an auction any number typed is a bid
+        amount = int(text)
+        hit = next((a for a in rng.actions if _amount(a) == amount), None)
+        if hit is not None:
+            return hit
+        return Reply(f"a bid of {amount} is not allowed: bid from {_amount(rng.actions[0])}"
+                     f" to {_amount(rng.actions[-1])}, or pass (p)")
+    exact = [c for c in choices if c.number == text.lower()]
+    if exact and not exact[0].is_range:
+        return exact[0].actions[0]
+    if exact:
+        first = exact[0].actions[0]
+        return Reply(f"type the amount too: {exact[0].label}, e.g. `{first.text()}`")
+    routes = [c for c in choices if c.number.rstrip("abcdefghijklmnopqrstuvwxyz") == text]
+    if routes:
+        names = "; ".join(f"{c.number}: {c.detail}" for c in routes)
+        return Reply(f"{text} can be built by {len(routes)} routes; choose one: {names}")
+    return Reply(f"there is no choice {text}. {summary(choices)}")
+
+
+def _by_text(state: GameState, choices: list[Choice], text: str) -> Action | None:
+    low = " ".join(text.lower().split())
+    legal = state.legal_actions()
+    for action in legal:
+        if action.text().lower() == low:
+            return action
+    by_args = [a for a in legal if " ".join(map(str, a.args)).lower() == low]
+    if len(by_args) == 1:
+        return by_args[0]
+    word = ALIASES.get(low)
+    if word:
+        return next((a for a in legal if a.kind == word), None)
+    return None
+
+
+def _refusal(state: GameState, choices: list[Choice], text: str) -> Reply:
+    """Why a typed move is refused: the engine's reason when it parses, and what is allowed."""
+    reason = ""
+    try:
+        action = Action.from_text(text)
+        explain = getattr(state, "explain_illegal", None)
+        reason = str(explain(action)) if explain else ""
+    except CuberailError:  # text the engine cannot read is refused with the menu
+        reason = ""
+    head = f"{text!r} is not a legal move now"
+    if reason:
+        return Reply(f"{head}: {reason}")
+    return Reply(f"{head}. {summary(choices)}; commands: {', '.join(COMMANDS)}")
+
+
+def interpret(state: GameState, choices: list[Choice], raw: str) -> Action | Command | Reply:
+    """What a line typed at the table means: a legal action, a command, or a reply."""
+    text = " ".join(raw.split())[:200]
+    if not text:
+        return Reply(summary(choices))
+    word = text.split()[0].lower()
+    word = ALIASES.get(word, word) if word in ("h", "?", "q", "u") else word
+    if word in COMMANDS:
+        return Command(word, text.split(maxsplit=1)[1] if " " in text else "")
+    if text[0].isdigit() and text.rstrip("abcdefghijklmnopqrstuvwxyz").isdigit():
+        return _by_number(choices, text.lower())
+    action = _by_text(state, choices, text)
+    if action is not None:
+        return action
+    if word in ("p", "pass", "s", "stop", "f", "forgo"):
+        return Reply(f"{ALIASES.get(word, word)} is not allowed now. {summary(choices)}")
+    return _refusal(state, choices, text)

@@ -1,0 +1,45 @@
+"""Hotseat undo over play.py's Game: a human takes back only their own decisions.
+
+The line mode's ``Game.undo`` takes back the last human decision, whoever made it,
+so at a shared keyboard one player's ``undo`` could take back another's move. Here
+the decision taken back must be the asking player's own, and no other human may
+have decided since (their move would go with it); bots' moves after it are replayed
+away and named in the answer.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cuberail.cli import common
+
+if TYPE_CHECKING:
+    from cuberail.cli.play import Game
+
+
+def undo_own(game: Game, seat: int) -> str:
+    """Take back ``seat``'s last decision and what followed; says what was taken back."""
+    state = common.replay_record(game.record, 0)
+    deciders: list[tuple[int, int]] = []  # (action index, seat) of every real human decision
+    for i, action in enumerate(game.record.actions):
+        mover = state.current_player()
+        if not game.seats[mover].is_bot and len(state.legal_actions()) > 1:
+            deciders.append((i, mover))
+        state.apply(action)
+    mine = [i for i, p in deciders if p == seat]
+    name = game.seats[seat].name
+    if not mine:
+        return f"nothing to undo: {name} has made no decision yet"
+    last = mine[-1]
+    others = [p for i, p in deciders if i > last and p != seat]
+    if others:
+        who = game.seats[others[0]].name
+        return f"cannot undo: {who} has moved since your last decision; {who} must undo first"
+    before = common.replay_record(game.record, last)
+    taken = game.view.describe_action(before, game.record.actions[last])
+    bots = len(game.record.actions) - last - 1
+    del game.record.actions[last:]
+    game.state = common.replay_record(game.record)
+    game.save()
+    tail = f" and {bots} later move{'s' * (bots != 1)}" if bots else ""
+    return f"took back {name}'s '{taken}'{tail}"

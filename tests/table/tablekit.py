@@ -1,0 +1,65 @@
+"""Helpers for the table's pilot tests: a seeded game, waiting for bots, a player."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import OptionList
+
+from cuberail.cli import play
+from cuberail.cli.table import choices as C
+from cuberail.cli.table.app import TableApp
+
+
+def new_game(tmp_path: Path, title: str, bots: str = "random,random", players: int = 3,
+             names: str | None = None, seed: int = 7) -> play.Game:
+    args = argparse.Namespace(title=title, players=players, bots=bots, names=names, seed=seed,
+                              option=None, load=None, save=str(tmp_path / "game.json"))
+    return play.new_game(args, input, False)
+
+
+async def settle(app: TableApp, pilot: Pilot[int]) -> None:
+    """Wait until no bot is thinking (the human is to move, or the game is over)."""
+    for _ in range(10_000):
+        await pilot.pause()
+        if not app.thinking:
+            return
+        await app.workers.wait_for_complete()
+    raise AssertionError("the bots never stopped thinking")
+
+
+def pick(app: TableApp, rng: random.Random) -> C.Choice:
+    """A random menu choice, with a bias to stop auctions early (short games)."""
+    menu = app.menu
+    passes = [c for c in menu if c.label in ("pass", "stop", "forgo")]
+    if passes and rng.random() < 0.5:
+        return passes[0]
+    return rng.choice(menu)
+
+
+async def type_text(pilot: Pilot[int], text: str) -> None:
+    await pilot.press(*[ch if ch != " " else "space" for ch in text], "enter")
+
+
+def keyboard_move(choice: C.Choice, rng: random.Random) -> str:
+    """What a player types for ``choice``: its number, or an amount in an auction."""
+    if choice.is_range:
+        amounts = [a.args[0] for a in choice.actions]
+        amount = rng.choice(amounts[:3])
+        return str(amount) if choice.actions[0].kind == "bid" else f"value {amount}"
+    return choice.number
+
+
+async def click_choice(app: TableApp, pilot: Pilot[int], index: int) -> None:
+    """Click the menu option ``index`` (scrolled into view first)."""
+    menu = app.query_one("#menu", OptionList)
+    menu.highlighted = index
+    menu.scroll_to_highlight()
+    await pilot.pause()
+    menu._update_lines()
+    line = menu._index_to_line[index] - int(menu.scroll_y)
+    assert 0 <= line < menu.scrollable_content_region.height, "the option is not in view"
+    await pilot.click("#menu", offset=(8, 1 + line))

@@ -1,0 +1,97 @@
+"""The table's move menu: stable numbers, bids, aliases, grouped routes, refusals."""
+
+from __future__ import annotations
+
+import random
+
+from cuberail.cli.table import choices as C
+from cuberail.core.actions import Action
+from cuberail.games import get_game, view_module
+
+CE_VIEW = view_module("chicago-express")
+TS_VIEW = view_module("trans-siberian")
+
+
+def _ce(players: int = 3):  # type: ignore[no-untyped-def]
+    return get_game("chicago-express").new_game(players, {})
+
+
+def test_any_number_in_an_auction_is_a_bid_ce_2_1() -> None:
+    s = _ce()
+    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
+    assert C.interpret(s, menu, "12") == Action("bid", (12,))
+    low = C.interpret(s, menu, "1")
+    assert isinstance(low, C.Reply) and "bid from 7" in low.text and "pass (p)" in low.text
+
+
+def test_pass_is_typed_p_in_an_auction_and_shown_as_p() -> None:
+    s = _ce()
+    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
+    assert any(c.number == "p" and c.label == "pass" for c in menu)
+    assert C.interpret(s, menu, "p") == Action("pass")
+    assert C.interpret(s, menu, "PASS") == Action("pass")
+
+
+def test_commands_and_aliases() -> None:
+    s = _ce()
+    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
+    assert C.interpret(s, menu, "u") == C.Command("undo")
+    assert C.interpret(s, menu, "help rules") == C.Command("help", "rules")
+    assert C.interpret(s, menu, "save my game.json") == C.Command("save", "my game.json")
+    stop = C.interpret(s, menu, "s")
+    assert isinstance(stop, C.Reply) and "stop is not allowed now" in stop.text
+
+
+def test_refusal_says_why_and_what_is_allowed() -> None:
+    s = _ce()
+    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
+    reply = C.interpret(s, menu, "place F5")
+    assert isinstance(reply, C.Reply)
+    assert "not a legal move now" in reply.text and "bid" in reply.text
+    nonsense = C.interpret(s, menu, "!!")
+    assert isinstance(nonsense, C.Reply) and "allowed now" in nonsense.text
+
+
+def test_numbers_stay_when_the_list_changes() -> None:
+    """A company keeps its number when another becomes buildable (issue 12: B&O by mistake)."""
+    numbering = C.Numbering()
+    first = numbering.number(("company", "forgo"), "company B&O")
+    numbering.number(("company", "forgo"), "forgo")
+    assert numbering.number(("company", "forgo"), "company PRR") == 3
+    assert numbering.number(("company", "forgo"), "company B&O") == first
+
+
+def test_numbers_never_repeat_within_a_menu_over_a_whole_game() -> None:
+    s, rng, numbering = _ce(), random.Random(2), C.Numbering()
+    seen: dict[tuple[str, ...], dict[str, str]] = {}
+    while not s.is_terminal():
+        menu = C.build(s, CE_VIEW.describe_action, numbering)
+        numbers = [c.number for c in menu]
+        assert len(numbers) == len(set(numbers))
+        signature = tuple(sorted({a.kind for a in s.legal_actions()}))
+        for c in menu:  # the same move always has the same number
+            assert seen.setdefault(signature, {}).setdefault(c.label, c.number) == c.number
+        s.apply(rng.choice(s.legal_actions()))
+
+
+def test_ts_routes_of_one_link_are_grouped_with_letters() -> None:
+    s, rng = get_game("trans-siberian").new_game(3, {}), random.Random(1)
+    found = False
+    while not s.is_terminal() and not found:
+        legal = s.legal_actions()
+        links = [a for a in legal if a.kind == "link" and len(a.args) > 1]
+        ids = [str(a.args[0]) for a in links]
+        dup = next((i for i in ids if ids.count(i) > 1), None)
+        if dup is not None:
+            menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+            group = [c for c in menu if c.target == dup]
+            base = group[0].number[:-1]
+            assert [c.number for c in group] == [f"{base}{chr(97 + i)}"
+                                                 for i in range(len(group))]
+            assert all("jumping" in c.detail or "$" in c.detail for c in group)
+            reply = C.interpret(s, menu, base)
+            assert isinstance(reply, C.Reply) and "routes" in reply.text
+            assert C.interpret(s, menu, group[1].number) == group[1].actions[0]
+            found = True
+        s.apply(rng.choice(legal))
+    assert found, "no game position with two routes for one link"

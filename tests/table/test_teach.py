@@ -1,0 +1,67 @@
+"""What the table teaches: end trackers, warnings, reasons a company cannot build."""
+
+from __future__ import annotations
+
+from cuberail.cli.table import teach
+from cuberail.core.actions import Action
+from cuberail.games import get_game
+from cuberail.games.trans_siberian.board import COMPANY_INDEX, SHARE_TRACK
+from cuberail.games.trans_siberian.state import ACTIVE, TransSiberianState
+
+
+def test_ce_tracker_names_every_end_condition_ce_9_1() -> None:
+    s = get_game("chicago-express").new_game(3, {})
+    text = teach.tracker(s).plain
+    for part in ("sold out 0/3", "no locos 0/3", "houses left 20 (ends at 3)", "Detroit 1/8"):
+        assert part in text
+
+
+def _ts_in_phase_2() -> TransSiberianState:
+    s = get_game("trans-siberian").new_game(3, {})
+    assert isinstance(s, TransSiberianState)
+    red = COMPANY_INDEX["red"]
+    s.phase, s.status[red], s.value[red] = 2, ACTIVE, SHARE_TRACK.index(24)
+    s.nat = SHARE_TRACK.index(28)
+    return s
+
+
+def test_ts_tracker_counts_dividends_and_top_value_ts_9_1() -> None:
+    s = _ts_in_phase_2()
+    text = teach.tracker(s).plain
+    assert f"dividends 0/{s.opts.dividend_track}" in text and "top share value $24/75" in text
+
+
+def test_nationalization_ahead_is_warned_ts_8_1() -> None:
+    s = _ts_in_phase_2()
+    assert teach.nationalization_ahead(s) == [COMPANY_INDEX["red"]]
+    assert "nationalized at the next dividend" in teach.tracker(s).plain
+    warning = teach.warning(s, Action("buy", ("red",)), [])
+    assert "red will be nationalized" in warning and "$28" in warning
+    assert teach.warning(s, Action("buy", ("blue",)), []) == ""
+    s.phase = 1  # TS-6.2: no nationalization in phase 1
+    assert teach.nationalization_ahead(s) == []
+
+
+def test_ce_warns_building_for_another_company_than_last_time() -> None:
+    s = get_game("chicago-express").new_game(3, {})
+    seat = s.current_player()
+    history = [(seat, Action("company", ("PRR",))), (1 - seat, Action("company", ("NYC",)))]
+    assert teach.warning(s, Action("company", ("B&O",)), history) == (
+        "you built for PRR last time")
+    assert teach.warning(s, Action("company", ("PRR",)), history) == ""
+
+
+def test_ts_says_why_a_held_company_cannot_build_ts_3_2() -> None:
+    s = get_game("trans-siberian").new_game(3, {})
+    assert isinstance(s, TransSiberianState)
+    red, p = COMPANY_INDEX["red"], s.current_player()
+    s.status[red], s.value[red], s.held[p * 6 + red] = ACTIVE, 0, 1
+    s.unsold[red] -= 1
+    assert teach.build_refusals(s) == [
+        "cannot build for red: it is private (one share owned); it needs two owned to build"]
+
+
+def test_help_texts_name_the_docs_pages() -> None:
+    assert "docs/chicago-express.md" in teach.rules("chicago-express")
+    assert "docs/trans-siberian.md" in teach.rules("trans-siberian")
+    assert "CASH" in teach.how_to_win("chicago-express")
