@@ -29,6 +29,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from mypy_extensions import mypyc_attr
+
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import Evaluator, evaluator_for, terminal_utility
 from cuberail.bots.heuristic import has_heuristic, heuristic_for
@@ -103,6 +105,7 @@ class Node:
         return chosen
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # env.selfplay subclasses it
 class MCTSBot(Bot):
     """The ``mcts`` bot; see the module docstring."""
 
