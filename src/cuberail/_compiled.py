@@ -29,8 +29,9 @@ ROOT = os.path.dirname(os.path.abspath(__file__))  # the cuberail package folder
 
 # The engine and search hot paths, compiled by mypyc when a compiler is present.
 # Not the CLI, server, web or research environments: their time is spent elsewhere.
+# Not core.actions either: an Action may hold anything until it is checked (a compiled
+# module would refuse a float argument with a TypeError before the check could say why).
 COMPILED: tuple[str, ...] = (
-    "cuberail.core.actions",
     "cuberail.core.auction",
     "cuberail.core.bits",
     "cuberail.core.state",
@@ -44,6 +45,7 @@ COMPILED: tuple[str, ...] = (
     "cuberail.bots.base",
     "cuberail.bots.evaluate",
     "cuberail.bots.fast_ce",
+    "cuberail.bots.heuristic_ce",
     "cuberail.bots.mcts",
     "cuberail.bots.rollout",
 )
@@ -73,20 +75,38 @@ def extensions_status() -> str:
 
     ``stale``: a source file changed after the build (its ``.py`` is newer than its
     extension), so the compiled code is not what the source says. ``incomplete``: some
-    modules are compiled and some not. Either way the pure source is used (see
-    :func:`use_pure_if_asked`): the ``.py`` files are the source of truth.
+    listed modules are compiled and some not, or a module no longer listed still is.
+    Either way the pure source is used (see :func:`use_pure_if_asked`): the ``.py``
+    files are the source of truth.
     """
     found = {name: _extension_of(name) for name in COMPILED}
     present = {name: path for name, path in found.items() if path is not None}
     if not present:
         return "none"
-    if len(present) < len(COMPILED):
+    if len(present) < len(COMPILED) or _strays():
         return "incomplete"
     for name, path in present.items():
         source = os.path.join(ROOT, *name.split(".")[1:]) + ".py"
         if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(path):
             return "stale"
     return "fresh"
+
+
+def _strays() -> list[str]:
+    """Compiled extensions of modules no longer listed in :data:`COMPILED` (an old build)."""
+    listed = {os.path.join(ROOT, *name.split(".")[1:]) for name in COMPILED}
+    folders = {os.path.dirname(path) for path in listed}
+    out = []
+    for folder in folders:
+        for entry in os.scandir(folder):
+            stem, dot, _ = entry.name.partition(".")
+            if dot and _is_extension(entry.name) and os.path.join(folder, stem) not in listed:
+                out.append(entry.path)
+    return out
+
+
+def _is_extension(filename: str) -> bool:
+    return any(filename.endswith(s) for s in importlib.machinery.EXTENSION_SUFFIXES)
 
 
 def loaded_build() -> str:

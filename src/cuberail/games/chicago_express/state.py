@@ -14,7 +14,7 @@ placements so far kept) when placements remain.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, ceil_div, dividend_per_share
@@ -183,9 +183,12 @@ class ChicagoExpressState(OpenAuction):
         else:  # forgo
             self._end_turn()
 
-    def clone(self) -> Self:
-        """An independent copy: made by ``__init__`` from this state (see :meth:`_copy_to`)."""
-        return type(self)(self.num_players, self.opts.raw, _source=self)
+    def clone(self) -> ChicagoExpressState:
+        """An independent copy: made by ``__init__`` from this state (see :meth:`_copy_to`).
+
+        The class named, not ``type(self)``: a direct call in the compiled build.
+        """
+        return ChicagoExpressState(self.num_players, self.opts.raw, _source=self)
 
     def _copy_to(self, other: ChicagoExpressState) -> None:
         """Copy every field into ``other`` by hand (lists copied, the read-only rules shared)."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, dividend_per_share
@@ -183,9 +183,12 @@ class TransSiberianState(OpenAuction):
             self._end_turn()
         self._options = None
 
-    def clone(self) -> Self:
-        """An independent copy: made by ``__init__`` from this state (see :meth:`_copy_to`)."""
-        return type(self)(self.num_players, self.opts.raw, _source=self)
+    def clone(self) -> TransSiberianState:
+        """An independent copy: made by ``__init__`` from this state (see :meth:`_copy_to`).
+
+        The class named, not ``type(self)``: a direct call in the compiled build.
+        """
+        return TransSiberianState(self.num_players, self.opts.raw, _source=self)
 
     def _copy_to(self, other: TransSiberianState) -> None:
         """Copy every field into ``other`` (lists copied; tuples, caches and rules shared)."""
