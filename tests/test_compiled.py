@@ -8,8 +8,10 @@ modules are shown to be the ones loaded. Without one, the pure build is all ther
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -110,6 +112,19 @@ def test_clone_copies_every_field_and_shares_no_mutable_one(title: str) -> None:
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
         steps += 1
+
+
+@pytest.mark.parametrize("title", titles())
+def test_copy_deepcopy_and_pickle_give_the_same_state_on_either_build(title: str) -> None:
+    """A compiled class can only be made through ``__init__``: copies must still work."""
+    state = get_game(title).new_game(3)
+    rng = random.Random(9)
+    for _ in range(40):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    for other in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert other.to_json() == state.to_json()
+        assert other.legal_actions() == state.legal_actions()
 
 
 # ----- which build: the facts read from the disk ------------------------------------------

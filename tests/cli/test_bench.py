@@ -32,7 +32,7 @@ def test_the_command_prints_a_table_and_writes_json(
     assert bench.main(["ce", "--repeat", "1", "--quick", "--build", "this",
                        "--json", str(out)]) == 0
     text = capsys.readouterr().out
-    assert "random full games / s" in text and "MCTS iterations / s" in text
+    assert "random playouts (full games) / s" in text and "MCTS iterations / s" in text
     assert "build:" in text
     assert set(json.loads(out.read_text())["chicago-express"]) == KEYS
 

@@ -2,7 +2,8 @@
 
 Measured on one core, single process:
 
-- random full games per second, and decisions per second in them;
+- random playouts of full games per second (the search's playout loop), and decisions
+  per second (legal_actions + checked apply) in recorded random games;
 - microseconds per decision of ``legal_actions`` + ``apply`` over whole random games;
 - microseconds of ``clone``, ``apply`` and ``legal_actions`` at fixed states (states
   reached by seeded random play at 10%, 40% and 70% of a game);
@@ -203,14 +204,17 @@ def _random_game(info: GameInfo, players: int, seed: int) -> list[Action]:
 
 
 def _games_per_second(info: GameInfo, players: int, count: int) -> float:
-    """Whole games by uniformly random play (new state, legal_actions, apply)."""
+    """Random playouts of whole games: a new state played out by uniformly random moves.
+
+    The search's own playout loop (:func:`cuberail.bots.rollout.play_out` with the random
+    policy: legal_actions, a random choice, an unchecked apply), compiled with the engine.
+    """
+    from cuberail.bots.rollout import play_out, random_policy
+
     rng = random.Random(12345)
     start = _clock()
     for _ in range(count):
-        state = info.new_game(players)
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        play_out(info.new_game(players), random_policy, rng)
     return count / (_clock() - start)
 
 
@@ -299,7 +303,7 @@ def mcts_rate(states: list[GameState], iterations: int, cutoff: int | None) -> f
 
 
 ROWS = (
-    ("random full games / s", "random_games_per_s", "{:.0f}"),
+    ("random playouts (full games) / s", "random_games_per_s", "{:.0f}"),
     ("decisions / s (legal_actions + apply)", "decisions_per_s", "{:.0f}"),
     ("µs per decision", "us_per_decision", "{:.2f}"),
     ("µs legal_actions (fixed states)", "us_legal_actions", "{:.2f}"),

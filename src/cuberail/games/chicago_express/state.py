@@ -14,7 +14,7 @@ placements so far kept) when placements remain.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, ceil_div, dividend_per_share
@@ -189,6 +189,16 @@ class ChicagoExpressState(OpenAuction):
         The class named, not ``type(self)``: a direct call in the compiled build.
         """
         return ChicagoExpressState(self.num_players, self.opts.raw, _source=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChicagoExpressState:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles: rebuilt by ``__init__`` (a compiled class has no other way),
+        then every field but the rules (which ``__init__`` made from the same options) set."""
+        fields = dict(cast(dict[str, Any], self.__getstate__()))
+        del fields["opts"]
+        return (ChicagoExpressState, (self.num_players, self.opts.raw), fields)
 
     def _copy_to(self, other: ChicagoExpressState) -> None:
         """Copy every field into ``other`` by hand (lists copied, the read-only rules shared)."""

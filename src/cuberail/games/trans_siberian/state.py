@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, dividend_per_share
@@ -189,6 +189,16 @@ class TransSiberianState(OpenAuction):
         The class named, not ``type(self)``: a direct call in the compiled build.
         """
         return TransSiberianState(self.num_players, self.opts.raw, _source=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TransSiberianState:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles: rebuilt by ``__init__`` (a compiled class has no other way),
+        then every field but the rules (which ``__init__`` made from the same options) set."""
+        fields = dict(cast(dict[str, Any], self.__getstate__()))
+        del fields["opts"]
+        return (TransSiberianState, (self.num_players, self.opts.raw), fields)
 
     def _copy_to(self, other: TransSiberianState) -> None:
         """Copy every field into ``other`` (lists copied; tuples, caches and rules shared)."""
