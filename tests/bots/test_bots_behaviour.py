@@ -13,6 +13,7 @@ from cuberail.bots.evaluate import evaluator_for, softmax_utility, terminal_util
 from cuberail.bots.mcts import MCTSBot, MCTSConfig
 from cuberail.bots.registry import bot_names, make_bot, parse_mcts
 from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
 from cuberail.games import get_game
 
 
@@ -149,9 +150,13 @@ def test_exploration_scales_with_each_seats_own_reward_spread() -> None:
     with 1.4 x its own spread 0.1, not with the larger spread of all rewards pooled
     (0.166), and seat 1's with the floor, half the pooled spread."""
     state = get_game("chicago-express").new_game(2)
-    bot = MCTSBot(1, MCTSConfig(iterations=40, exploration=1.4))
     flip = iter(range(1000))
-    bot._rollout = lambda s: [0.4, 0.2] if next(flip) % 2 else [0.6, 0.2]  # type: ignore[method-assign]
+
+    class Scripted(MCTSBot):  # a subclass, not a patched instance: the compiled build sees it
+        def _rollout(self, state: GameState) -> list[float]:
+            return [0.4, 0.2] if next(flip) % 2 else [0.6, 0.2]
+
+    bot = Scripted(1, MCTSConfig(iterations=40, exploration=1.4))
     bot._prepare(state.title)
     bot.search(state)
     seat0, seat1 = bot._explorations()

@@ -94,7 +94,7 @@ def seat_values(s: TransSiberianState, p: Params | None = None) -> list[float]:
     p = p or Params()
     d = remaining_dividends(s)
     worth = [share_worth(s, c, d, p) for c in range(NC)]
-    return [s.cash[q] + sum(s.held[q * NC + c] * worth[c] for c in range(NC))
+    return [s.cash[q] + sum((s.held[q * NC + c] * worth[c] for c in range(NC)), 0.0)
             for q in range(s.num_players)]
 
 

@@ -29,6 +29,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from mypy_extensions import mypyc_attr
+
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import Evaluator, evaluator_for, terminal_utility
 from cuberail.bots.heuristic import has_heuristic, heuristic_for
@@ -93,16 +95,16 @@ class Node:
     def select(self, exploration: float) -> Node:
         """The child with the highest UCT value."""
         scale = exploration * math.sqrt(math.log(self.visits))
-        sqrt = math.sqrt
         best, chosen = -1.0, self.children[0]
         for child in self.children:
             n = child.visits
-            value = child.wins / n + scale / sqrt(n)
+            value = child.wins / n + scale / math.sqrt(n)  # a C call when compiled
             if value > best:
                 best, chosen = value, child
         return chosen
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # env.selfplay subclasses it
 class MCTSBot(Bot):
     """The ``mcts`` bot; see the module docstring."""
 
@@ -294,12 +296,11 @@ class MCTSBot(Bot):
         evaluate = self._evaluate
         left = -1 if evaluate is None or self._cutoff is None else self._cutoff  # -1: no cut-off
         policy, rng = self._policy, self.rng
-        apply, is_terminal = state.apply_unchecked, state.is_terminal
-        while not is_terminal():
+        while not state.is_terminal():  # direct calls: native ones in the compiled build
             if left == 0:
                 assert evaluate is not None
                 return evaluate(state)
-            apply(policy(state, rng))
+            state.apply_unchecked(policy(state, rng))
             left -= 1
         return terminal_utility(state, self.config.score_weight)
 

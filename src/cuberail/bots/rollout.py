@@ -21,6 +21,18 @@ def random_policy(state: GameState, rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
 
 
+def play_out(state: GameState, policy: Policy, rng: random.Random) -> int:
+    """Play ``state`` to its end with ``policy`` (unchecked applies); the moves made.
+
+    The loop of a full rollout, here so that benchmarks time the search's own loop.
+    """
+    moves = 0
+    while not state.is_terminal():
+        state.apply_unchecked(policy(state, rng))
+        moves += 1
+    return moves
+
+
 def biased_policy(state: GameState, rng: random.Random) -> Action:
     """Uniform over the legal actions, except that of the ``bid`` actions only the lowest counts.
 

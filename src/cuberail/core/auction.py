@@ -10,9 +10,10 @@ who moves next) is the title's ``_close_auction``.
 from __future__ import annotations
 
 from cuberail.core.actions import Action
+from cuberail.core.state import GameState
 
-PASS = Action("pass")
-_BIDS = [Action("bid", (n,)) for n in range(400)]
+PASS: Action = Action("pass")
+_BIDS: list[Action] = [Action("bid", (n,)) for n in range(400)]
 
 
 def bid_action(amount: int) -> Action:
@@ -20,10 +21,12 @@ def bid_action(amount: int) -> Action:
     return _BIDS[amount] if 0 <= amount < len(_BIDS) else Action("bid", (amount,))
 
 
-class OpenAuction:
-    """Mixin for a game state: the auction fields and moves. ``a_out`` is a bitmask of seats."""
+class OpenAuction(GameState):
+    """A game state with the auction fields and moves. ``a_out`` is a bitmask of seats.
 
-    num_players: int
+    A base class rather than a mixin: mypyc compiles single inheritance only.
+    """
+
     cash: list[int]
     a_company: int  # what is auctioned
     a_opener: int
@@ -39,6 +42,12 @@ class OpenAuction:
     def _close_auction(self) -> None:
         """Settle the auction: pay, hand over, move on (title rules)."""
         raise NotImplementedError
+
+    def _copy_auction(self, other: OpenAuction) -> None:
+        """Copy the auction fields into ``other`` (a clone being made)."""
+        other.a_company, other.a_opener, other.a_to_act = self.a_company, self.a_opener, \
+            self.a_to_act
+        other.a_high, other.a_bidder, other.a_out = self.a_high, self.a_bidder, self.a_out
 
     def lowest_bid(self) -> int:
         """The smallest bid the seat to act may make now."""

@@ -81,18 +81,23 @@ class GameState(ABC):
     def to_json(self) -> dict[str, Any]:
         """A JSON snapshot of the full state, for user interfaces and comparisons."""
 
-    def illegal_reason(self, action: Action) -> str | None:
+    def illegal_reason(self, action: object) -> str | None:
         """Why ``action`` is illegal here, or None when it is legal.
 
         Anything that is not a well-formed :class:`Action` (another type, a float or bool
         argument, a huge integer...) is refused here, before the engine sees it.
         """
+        legal = self.legal_actions()
+        for known in legal:  # the very object of the legal list (the common case): legal
+            if known is action:
+                return None
         problem = action_problem(action)
         if problem is not None:
             return problem
+        assert isinstance(action, Action)
         if self.is_terminal():
             return "the game is over"
-        if action in self.legal_actions():
+        if action in legal:
             return None
         return self.explain_illegal(action)
 
@@ -102,11 +107,16 @@ class GameState(ABC):
         more = "" if len(self.legal_actions()) <= 12 else ", ..."
         return f"not allowed now; allowed: {allowed}{more}"
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` or raise :class:`IllegalActionError` leaving the state as it was."""
+    def apply(self, action: object) -> None:
+        """Apply ``action`` or raise :class:`IllegalActionError` leaving the state as it was.
+
+        Takes any object (a compiled build checks declared types at run time): whatever
+        is not a legal :class:`Action` is refused with :class:`IllegalActionError`.
+        """
         reason = self.illegal_reason(action)
         if reason is not None:
             raise IllegalActionError(action, reason)
+        assert isinstance(action, Action)
         self._apply(action)
 
     def apply_unchecked(self, action: Action) -> None:

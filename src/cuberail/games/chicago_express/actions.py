@@ -23,12 +23,12 @@ from cuberail.core import auction
 from cuberail.core.actions import Action
 from cuberail.games.chicago_express.board import COMPANY_IDS, GAUGE_NAMES, HEXES
 
-CHOOSE = tuple(Action("choose", (g,)) for g in GAUGE_NAMES)
-SHARE = tuple(Action("share", (c,)) for c in COMPANY_IDS)
-COMPANY = tuple(Action("company", (c,)) for c in COMPANY_IDS)
-PLACE = tuple(Action("place", (h.id,)) for h in HEXES)
-DEVELOP = tuple(Action("develop", (h.id,)) for h in HEXES)
-STOP = Action("stop")
-FORGO = Action("forgo")
-PASS = auction.PASS
+CHOOSE: tuple[Action, ...] = tuple(Action("choose", (g,)) for g in GAUGE_NAMES)
+SHARE: tuple[Action, ...] = tuple(Action("share", (c,)) for c in COMPANY_IDS)
+COMPANY: tuple[Action, ...] = tuple(Action("company", (c,)) for c in COMPANY_IDS)
+PLACE: tuple[Action, ...] = tuple(Action("place", (h.id,)) for h in HEXES)
+DEVELOP: tuple[Action, ...] = tuple(Action("develop", (h.id,)) for h in HEXES)
+STOP: Action = Action("stop")
+FORGO: Action = Action("forgo")
+PASS: Action = auction.PASS
 bid = auction.bid_action

@@ -14,12 +14,12 @@ placements so far kept) when placements remain.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self
+from typing import Any, cast
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, ceil_div, dividend_per_share
 from cuberail.core.options import OptionValue
-from cuberail.core.state import GameResult, GameState
+from cuberail.core.state import GameResult
 from cuberail.games.chicago_express import actions as A
 from cuberail.games.chicago_express.board import (
     CHICAGO,
@@ -74,12 +74,16 @@ _RED_COUNT = tuple(red.bit_count() for red in range(8))
 _CHOOSABLE = tuple(tuple(A.CHOOSE[g] for g in range(3) if not red >> g & 1) for red in range(8))
 
 
-class ChicagoExpressState(OpenAuction, GameState):
+class ChicagoExpressState(OpenAuction):
     """A game of Chicago Express; see the module docstring for the flow."""
 
     title = "chicago-express"
 
-    def __init__(self, num_players: int, options: Mapping[str, OptionValue]) -> None:
+    def __init__(self, num_players: int, options: Mapping[str, OptionValue],
+                 *, _source: ChicagoExpressState | None = None) -> None:
+        if _source is not None:  # clone(): a copy of the source, no setup
+            _source._copy_to(self)
+            return
         n = num_players
         self.num_players = n
         self.opts = _Rules(options)
@@ -179,25 +183,47 @@ class ChicagoExpressState(OpenAuction, GameState):
         else:  # forgo
             self._end_turn()
 
-    apply_unchecked = _apply  # search's unchecked apply, without a call in between
+    def clone(self) -> ChicagoExpressState:
+        """An independent copy: made by ``__init__`` from this state (see :meth:`_copy_to`).
 
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        d = other.__dict__
-        d.update(self.__dict__)  # scalars and the shared, read-only rules
-        d["cash"] = self.cash[:]
-        d["held"] = [row[:] for row in self.held]
-        d["treasury"] = self.treasury[:]
-        d["income"] = self.income[:]
-        d["sold"] = self.sold[:]
-        d["locos_left"] = self.locos_left[:]
-        d["network"] = self.network[:]
-        d["frontier"] = self.frontier[:]
-        d["occ"] = self.occ[:]
-        d["occ_mask"] = self.occ_mask[:]
-        d["track"] = self.track.copy()
-        d["gauges"] = self.gauges[:]
-        return other
+        The class named, not ``type(self)``: a direct call in the compiled build.
+        """
+        return ChicagoExpressState(self.num_players, self.opts.raw, _source=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChicagoExpressState:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles: rebuilt by ``__init__`` (a compiled class has no other way),
+        then every field but the rules (which ``__init__`` made from the same options) set."""
+        fields = dict(cast(dict[str, Any], self.__getstate__()))
+        del fields["opts"]
+        return (ChicagoExpressState, (self.num_players, self.opts.raw), fields)
+
+    def _copy_to(self, other: ChicagoExpressState) -> None:
+        """Copy every field into ``other`` by hand (lists copied, the read-only rules shared)."""
+        other.num_players, other.opts = self.num_players, self.opts
+        other.cash = self.cash[:]
+        other.held = [row[:] for row in self.held]
+        other.treasury = self.treasury[:]
+        other.income = self.income[:]
+        other.sold = self.sold[:]
+        other.locos_left = self.locos_left[:]
+        other.network = self.network[:]
+        other.frontier = self.frontier[:]
+        other.occ = self.occ[:]
+        other.occ_mask = self.occ_mask[:]
+        other.track = self.track.copy()
+        other.gauges = self.gauges[:]
+        other.developed, other.houses, other.wabash_open = (self.developed, self.houses,
+                                                            self.wabash_open)
+        other.dividends, other.bank_in, other.bank_out = (self.dividends, self.bank_in,
+                                                          self.bank_out)
+        other.turn, other.phase, other._legal = self.turn, self.phase, self._legal
+        other.b_company, other.b_placed, other.b_chicago = (self.b_company, self.b_placed,
+                                                            self.b_chicago)
+        other.a_kind, other.a_setup = self.a_kind, self.a_setup
+        self._copy_auction(other)
 
     def to_json(self) -> dict[str, Any]:
         from cuberail.games.chicago_express.snapshot import snapshot

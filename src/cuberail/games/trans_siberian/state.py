@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Self, TypeGuard
+from typing import Any, TypeGuard, cast
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, dividend_per_share
 from cuberail.core.bits import iter_bits
 from cuberail.core.errors import IllegalActionError, OptionError
 from cuberail.core.options import OptionValue
-from cuberail.core.state import GameResult, GameState
+from cuberail.core.state import GameResult
 from cuberail.games.trans_siberian import actions as A
 from cuberail.games.trans_siberian import network as N
 from cuberail.games.trans_siberian.board import (
@@ -74,12 +74,16 @@ STATUS_NAMES = ("waiting", "in play", "never entered", "nationalized")
 NC = NUM_COMPANIES
 
 
-class TransSiberianState(OpenAuction, GameState):
+class TransSiberianState(OpenAuction):
     """A game of Trans-Siberian Railroad; see the module docstring for the flow."""
 
     title = "trans-siberian"
 
-    def __init__(self, num_players: int, options: Mapping[str, OptionValue]) -> None:
+    def __init__(self, num_players: int, options: Mapping[str, OptionValue],
+                 *, _source: TransSiberianState | None = None) -> None:
+        if _source is not None:  # clone(): a copy of the source, no setup
+            _source._copy_to(self)
+            return
         n = self.num_players = num_players
         self.opts = _Rules(options, n)
         self.cash = [self.opts.cash] * n
@@ -179,25 +183,46 @@ class TransSiberianState(OpenAuction, GameState):
             self._end_turn()
         self._options = None
 
-    apply_unchecked = _apply  # search's unchecked apply, without a call in between
+    def clone(self) -> TransSiberianState:
+        """An independent copy: made by ``__init__`` from this state (see :meth:`_copy_to`).
 
-    def clone(self) -> Self:
-        other = object.__new__(type(self))
-        d = other.__dict__
-        d.update(self.__dict__)  # scalars, tuples and the shared, read-only caches and rules
-        d["cash"] = self.cash[:]
-        d["held"] = self.held[:]
-        d["unsold"] = self.unsold[:]
-        d["removed"] = self.removed[:]
-        d["treasury"] = self.treasury[:]
-        d["income"] = self.income[:]
-        d["value"] = self.value[:]
-        d["status"] = self.status[:]
-        d["owner"] = self.owner[:]
-        d["nlinks"] = self.nlinks[:]
-        d["network"] = self.network[:]
-        d["touch"] = self.touch[:]
-        return other
+        The class named, not ``type(self)``: a direct call in the compiled build.
+        """
+        return TransSiberianState(self.num_players, self.opts.raw, _source=self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> TransSiberianState:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copies and pickles: rebuilt by ``__init__`` (a compiled class has no other way),
+        then every field but the rules (which ``__init__`` made from the same options) set."""
+        fields = dict(cast(dict[str, Any], self.__getstate__()))
+        del fields["opts"]
+        return (TransSiberianState, (self.num_players, self.opts.raw), fields)
+
+    def _copy_to(self, other: TransSiberianState) -> None:
+        """Copy every field into ``other`` (lists copied; tuples, caches and rules shared)."""
+        other.num_players, other.opts = self.num_players, self.opts
+        other.cash = self.cash[:]
+        other.held = self.held[:]
+        other.unsold = self.unsold[:]
+        other.removed = self.removed[:]
+        other.treasury = self.treasury[:]
+        other.income = self.income[:]
+        other.value = self.value[:]
+        other.status = self.status[:]
+        other.owner = self.owner[:]
+        other.nlinks = self.nlinks[:]
+        other.network = self.network[:]
+        other.touch = self.touch[:]
+        other.start_total, other.free, other.phase = self.start_total, self.free, self.phase
+        other.timing, other.dividends, other.nat = self.timing, self.dividends, self.nat
+        other.bank_in, other.bank_out = self.bank_in, self.bank_out
+        other.turn, other.step, other.pair = self.turn, self.step, self.pair
+        other.a_queue, other.a_phase = self.a_queue, self.a_phase
+        other.b_company, other.b_first, other.b_ends = self.b_company, self.b_first, self.b_ends
+        other._legal, other._options = self._legal, self._options
+        self._copy_auction(other)
 
     def to_json(self) -> dict[str, Any]:
         from cuberail.games.trans_siberian.snapshot import snapshot

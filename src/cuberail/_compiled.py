@@ -1,0 +1,166 @@
+"""Which build of cuberail is loaded: the pure-Python source or its mypyc compilation.
+
+The pure-Python modules are the one source of truth. When the package is installed
+with a C compiler at hand, ``setup.py`` compiles the modules in :data:`COMPILED`
+with mypyc, and each compiled module (a ``.so`` next to its ``.py``) is imported in
+place of the source. Without a compiler the install is pure and everything works
+the same, only slower.
+
+``CUBERAIL_PURE=1`` in the environment makes this process ignore the compiled
+modules: cuberail's modules are then loaded from their ``.py`` source (an import
+hook installed by ``cuberail/__init__.py``). ``cuberail bench`` and the tests use it
+to run both builds side by side.
+
+This module is never compiled itself, and ``setup.py`` reads :data:`COMPILED` from
+it without importing the package, so it imports nothing from cuberail.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import sys
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from types import ModuleType
+
+PURE_ENV = "CUBERAIL_PURE"
+ROOT = os.path.dirname(os.path.abspath(__file__))  # the cuberail package folder
+
+# The engine and search hot paths, compiled by mypyc when a compiler is present.
+# Not the CLI, server, web or research environments: their time is spent elsewhere.
+# Not core.actions either: an Action may hold anything until it is checked (a compiled
+# module would refuse a float argument with a TypeError before the check could say why).
+COMPILED: tuple[str, ...] = (
+    "cuberail.core.auction",
+    "cuberail.core.bits",
+    "cuberail.core.state",
+    "cuberail.games.chicago_express.actions",
+    "cuberail.games.chicago_express.board",
+    "cuberail.games.chicago_express.state",
+    "cuberail.games.trans_siberian.actions",
+    "cuberail.games.trans_siberian.board",
+    "cuberail.games.trans_siberian.network",
+    "cuberail.games.trans_siberian.state",
+    "cuberail.bots.base",
+    "cuberail.bots.evaluate",
+    "cuberail.bots.fast_ce",
+    "cuberail.bots.heuristic_ce",
+    "cuberail.bots.heuristic_ts",
+    "cuberail.bots.mcts",
+    "cuberail.bots.rollout",
+)
+
+
+def pure_requested() -> bool:
+    """Whether ``CUBERAIL_PURE=1`` asks this process to ignore the compiled modules."""
+    return os.environ.get(PURE_ENV, "").strip() not in ("", "0")
+
+
+def is_compiled(module: ModuleType) -> bool:
+    """Whether ``module`` was loaded from a compiled extension rather than ``.py`` source."""
+    return isinstance(getattr(module, "__loader__", None), importlib.machinery.ExtensionFileLoader)
+
+
+def _extension_of(name: str) -> str | None:
+    """The compiled extension file of module ``name`` next to its source, if there is one."""
+    base = os.path.join(ROOT, *name.split(".")[1:])
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        if os.path.exists(base + suffix):
+            return base + suffix
+    return None
+
+
+def extensions_status() -> str:
+    """The compiled modules on disk: ``none``, ``fresh``, ``stale`` or ``incomplete``.
+
+    ``stale``: a source file changed after the build (its ``.py`` is newer than its
+    extension), so the compiled code is not what the source says. ``incomplete``: some
+    listed modules are compiled and some not, or a module no longer listed still is.
+    Either way the pure source is used (see :func:`use_pure_if_asked`): the ``.py``
+    files are the source of truth.
+    """
+    found = {name: _extension_of(name) for name in COMPILED}
+    present = {name: path for name, path in found.items() if path is not None}
+    if not present:
+        return "none"
+    if len(present) < len(COMPILED) or _strays():
+        return "incomplete"
+    for name, path in present.items():
+        source = os.path.join(ROOT, *name.split(".")[1:]) + ".py"
+        if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(path):
+            return "stale"
+    return "fresh"
+
+
+def _strays() -> list[str]:
+    """Compiled extensions of modules no longer listed in :data:`COMPILED` (an old build)."""
+    listed = {os.path.join(ROOT, *name.split(".")[1:]) for name in COMPILED}
+    folders = {os.path.dirname(path) for path in listed}
+    out = []
+    for folder in folders:
+        for entry in os.scandir(folder):
+            stem, dot, _ = entry.name.partition(".")
+            if dot and _is_extension(entry.name) and os.path.join(folder, stem) not in listed:
+                out.append(entry.path)
+    return out
+
+
+def _is_extension(filename: str) -> bool:
+    return any(filename.endswith(s) for s in importlib.machinery.EXTENSION_SUFFIXES)
+
+
+def loaded_build() -> str:
+    """``compiled``, ``pure`` or ``mixed``: how the modules of :data:`COMPILED` were loaded.
+
+    Imports them (they are the engine and the search, which any run needs anyway).
+    """
+    flags = {is_compiled(importlib.import_module(name)) for name in COMPILED}
+    if flags == {True}:
+        return "compiled"
+    return "pure" if flags == {False} else "mixed"
+
+
+def build_note() -> str:
+    """One line for people: which build runs, and why when it is not the compiled one."""
+    build = loaded_build()
+    if build == "compiled":
+        return "compiled build (mypyc): the engine and search run as C extensions"
+    if build == "mixed":
+        return "mixed build: some modules compiled, some not (unexpected; reinstall)"
+    if pure_requested():
+        return f"pure-Python build ({PURE_ENV}=1 is set: the compiled modules are ignored)"
+    status = extensions_status()
+    if status in ("stale", "incomplete"):
+        return (f"pure-Python build: the compiled modules are {status} (source changed since"
+                " the build), so the source runs; `pip install -e .` rebuilds them")
+    return ("pure-Python build: nothing compiled at install time (no C compiler, Python"
+            " headers or mypyc); with gcc and python3-dev present, `pip install -e .`"
+            " compiles the engine and search, several times faster")
+
+
+class PureSourceFinder(MetaPathFinder):
+    """Finds cuberail's modules as ``.py`` source only, never as compiled extensions."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if not fullname.startswith("cuberail.") or path is None:
+            return None
+        loader = (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
+        for folder in path:
+            spec = importlib.machinery.FileFinder(folder, loader).find_spec(fullname)
+            if spec is not None and (spec.origin or spec.submodule_search_locations):
+                return spec
+        return None
+
+
+def use_pure_if_asked() -> None:
+    """Load cuberail from ``.py`` source when asked to, or when the compiled build is unusable.
+
+    Installs :class:`PureSourceFinder` first on ``sys.meta_path`` with ``CUBERAIL_PURE=1``,
+    and when the compiled modules are stale or incomplete (see :func:`extensions_status`).
+    """
+    if any(isinstance(f, PureSourceFinder) for f in sys.meta_path):
+        return
+    if pure_requested() or extensions_status() in ("stale", "incomplete"):
+        sys.meta_path.insert(0, PureSourceFinder())

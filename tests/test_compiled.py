@@ -1,0 +1,191 @@
+"""The two builds: pure-Python source and its mypyc compilation (cuberail._compiled).
+
+The suite runs on whichever build is installed; here the other build is checked too:
+with a compiled build present, a sample of the conformance games and every golden record
+run again on the pure source (``CUBERAIL_PURE=1``) in a subprocess, and the compiled
+modules are shown to be the ones loaded. Without one, the pure build is all there is.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cuberail import _compiled
+from cuberail.core.state import GameState
+from cuberail.games import get_game, titles
+
+REPO = Path(__file__).resolve().parent.parent
+SUFFIX = ".cpython-311-x86_64-linux-gnu.so"
+BUILT = _compiled.extensions_status() == "fresh"
+needs_build = pytest.mark.skipif(not BUILT, reason="no compiled build installed (pure only)")
+
+
+def _python(code: str, pure: bool) -> dict[str, Any]:
+    """Run ``code`` (which prints one JSON value) in a fresh interpreter on one build."""
+    env = {**os.environ, _compiled.PURE_ENV: "1" if pure else "0"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, check=True, cwd=REPO)
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+LOADED = """
+import importlib, json
+from cuberail import _compiled
+mods = [importlib.import_module(n) for n in _compiled.COMPILED]
+print(json.dumps({"build": _compiled.loaded_build(), "note": _compiled.build_note(),
+                  "files": [m.__file__ for m in mods]}))
+"""
+
+
+def test_pure_env_loads_every_compiled_module_from_its_source() -> None:
+    out = _python(LOADED, pure=True)
+    assert out["build"] == "pure"
+    assert all(f.endswith(".py") for f in out["files"])
+    assert "CUBERAIL_PURE=1" in out["note"]
+
+
+@needs_build
+def test_the_compiled_modules_are_the_ones_loaded_when_built() -> None:
+    out = _python(LOADED, pure=False)
+    assert out["build"] == "compiled", out["note"]
+    assert not any(f.endswith(".py") for f in out["files"])
+    assert out["note"].startswith("compiled build")
+
+
+@needs_build
+def test_conformance_sample_and_golden_records_pass_on_the_pure_build() -> None:
+    """The other build than the suite's: the pure source, in a subprocess."""
+    tests = [
+        "tests/conformance/test_conformance.py::test_random_games[chicago-express-0-49]",
+        "tests/conformance/test_conformance.py::test_random_games[trans-siberian-0-49]",
+        "tests/games/chicago_express/test_ce_golden.py",
+        "tests/games/trans_siberian/test_ts_golden.py",
+    ]
+    env = {**os.environ, _compiled.PURE_ENV: "1"}
+    done = subprocess.run([sys.executable, "-m", "pytest", "-o", "addopts=", "-p",
+                           "no:cacheprovider", *tests], env=env, capture_output=True,
+                          text=True, check=False, cwd=REPO)
+    assert done.returncode == 0, done.stdout[-3000:]
+    summary = done.stdout.strip().splitlines()[-1]
+    assert " passed" in summary and "failed" not in summary, summary
+
+
+SHARED_CACHES = {"_legal", "_options"}  # read-only caches a clone shares by design
+
+
+def _fields(state: GameState) -> dict[str, object]:
+    """Every field of a state: its ``__dict__`` (pure) or its native attributes (compiled)."""
+    if hasattr(state, "__dict__"):
+        return dict(vars(state))
+    names = {name for cls in type(state).__mro__ for name, value in vars(cls).items()
+             if type(value).__name__ == "getset_descriptor" and not name.startswith("__")}
+    return {name: getattr(state, name) for name in names if hasattr(state, name)}
+
+
+@pytest.mark.parametrize("title", titles())
+def test_clone_copies_every_field_and_shares_no_mutable_one(title: str) -> None:
+    """The clone is written field by field (no ``__dict__`` copy): none may be forgotten."""
+    info = get_game(title)
+    rng = random.Random(5)
+    state = info.new_game(4)
+    steps = 0
+    while not state.is_terminal():
+        if steps % 7 == 0:
+            state.legal_actions()
+            copy = state.clone()
+            original, cloned = _fields(state), _fields(copy)
+            assert cloned == original
+            for name, value in original.items():
+                if isinstance(value, list | dict) and name not in SHARED_CACHES:
+                    assert cloned[name] is not value, name
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        steps += 1
+
+
+@pytest.mark.parametrize("title", titles())
+def test_copy_deepcopy_and_pickle_give_the_same_state_on_either_build(title: str) -> None:
+    """A compiled class can only be made through ``__init__``: copies must still work."""
+    state = get_game(title).new_game(3)
+    rng = random.Random(9)
+    for _ in range(40):
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    for other in (copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state))):
+        assert other.to_json() == state.to_json()
+        assert other.legal_actions() == state.legal_actions()
+
+
+# ----- which build: the facts read from the disk ------------------------------------------
+
+
+def _fake_package(root: Path, modules: tuple[str, ...]) -> None:
+    for name in modules:
+        path = root.joinpath(*name.split(".")[1:])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.with_suffix(".py").write_text("", encoding="utf-8")
+
+
+def _compile(root: Path, name: str, newer: bool = True) -> None:
+    base = root.joinpath(*name.split(".")[1:])
+    ext = base.parent / (base.name + SUFFIX)
+    ext.write_bytes(b"")
+    source = base.with_suffix(".py").stat().st_mtime
+    stamp = source + 10 if newer else source - 10
+    os.utime(ext, (stamp, stamp))
+
+
+@pytest.fixture
+def fake(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    modules = ("cuberail.core.a", "cuberail.games.b")
+    monkeypatch.setattr(_compiled, "ROOT", str(tmp_path))
+    monkeypatch.setattr(_compiled, "COMPILED", modules)
+    monkeypatch.setattr(_compiled.importlib.machinery, "EXTENSION_SUFFIXES", [SUFFIX])
+    _fake_package(tmp_path, modules)
+    return tmp_path
+
+
+def test_status_none_when_nothing_is_compiled(fake: Path) -> None:
+    assert _compiled.extensions_status() == "none"
+
+
+def test_status_fresh_when_every_module_is_compiled_after_its_source(fake: Path) -> None:
+    _compile(fake, "cuberail.core.a")
+    _compile(fake, "cuberail.games.b")
+    assert _compiled.extensions_status() == "fresh"
+
+
+def test_status_stale_when_a_source_changed_after_the_build(fake: Path) -> None:
+    _compile(fake, "cuberail.core.a")
+    _compile(fake, "cuberail.games.b", newer=False)
+    assert _compiled.extensions_status() == "stale"
+
+
+def test_status_incomplete_with_a_module_missing_or_one_no_longer_listed(fake: Path) -> None:
+    _compile(fake, "cuberail.core.a")
+    assert _compiled.extensions_status() == "incomplete"
+    _compile(fake, "cuberail.games.b")
+    (fake / "core" / "old.py").write_text("", encoding="utf-8")
+    _compile(fake, "cuberail.core.old")
+    assert _compiled.extensions_status() == "incomplete"
+
+
+def test_the_pure_finder_finds_only_source(tmp_path: Path) -> None:
+    (tmp_path / "mod.py").write_text("", encoding="utf-8")
+    (tmp_path / ("mod" + SUFFIX)).write_bytes(b"")
+    finder = _compiled.PureSourceFinder()
+    spec = finder.find_spec("cuberail.mod", [str(tmp_path)])
+    assert spec is not None and spec.origin == str(tmp_path / "mod.py")
+    assert finder.find_spec("json", None) is None
+    assert finder.find_spec("cuberail.absent", [str(tmp_path)]) is None
