@@ -32,6 +32,7 @@ from rich.table import Table
 from cuberail.cli import common
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
+from cuberail.core.files import write_atomic
 from cuberail.core.game import GameInfo
 from cuberail.core.state import GameState
 from cuberail.games import get_game, titles
@@ -83,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
         report[title] = numbers
         console.print(_table(get_game(title), args.players, numbers))
     if args.json:
-        common.write_atomic(Path(args.json), json.dumps(report, indent=1) + "\n")
+        write_atomic(Path(args.json), (json.dumps(report, indent=1) + "\n").encode())
     return 0
 
 

@@ -40,6 +40,7 @@ from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
 from cuberail.bots.registry import bot_names, make_bot
 from cuberail.cli import common
 from cuberail.core.errors import CuberailError
+from cuberail.core.files import write_atomic
 from cuberail.core.game import GameInfo
 from cuberail.core.options import parse_option_args
 from cuberail.games import get_game
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     summary = build_summary(info, bots, args, options, outcomes, interrupted, seconds)
-    common.write_atomic(out / "summary.json", json.dumps(summary, indent=1) + "\n")
+    write_atomic(out / "summary.json", (json.dumps(summary, indent=1) + "\n").encode())
     print_table(console, info, bots, outcomes, interrupted)
     console.print(f"records and summary.json in {out}/")
     if args.chart:
@@ -231,8 +232,8 @@ def record_path(out: Path, index: int) -> Path:
 
 def _save_record(out: Path, outcome: GameOutcome) -> None:
     """Atomically, through a unique temp file that never survives (even an interrupt)."""
-    common.write_atomic(record_path(out, outcome.index),
-                        json.dumps(outcome.record, indent=1) + "\n")
+    write_atomic(record_path(out, outcome.index),
+                 (json.dumps(outcome.record, indent=1) + "\n").encode())
 
 
 # ----- reporting ---------------------------------------------------------------------
