@@ -10,6 +10,7 @@ never overwritten unless it is the game being played (see :func:`save_new`).
 from __future__ import annotations
 
 import errno
+import io
 import os
 import random
 import secrets
@@ -27,6 +28,7 @@ from cuberail.bots.base import Bot
 from cuberail.bots.registry import bot_names, make_bot
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError, RecordError, SaveError
+from cuberail.core.files import write_atomic
 from cuberail.core.names import MAX_NAME, clean_name
 from cuberail.core.record import Record, replay
 from cuberail.core.state import GameState
@@ -277,6 +279,35 @@ def save_new_default(record: Record, title: str, folder: Path = Path()) -> Path:
 
 def _reason(exc: BaseException) -> str:
     return (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+
+
+PLOT_HINT = "pip install 'cuberail[plot]'"
+
+
+def pyplot(option: str = "--chart") -> Any:
+    """matplotlib's pyplot drawing to files (Agg), or a CuberailError saying how to install it."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise CuberailError(f"{option} needs matplotlib: {PLOT_HINT}") from None
+    return plt
+
+
+def plot_label(name: str) -> str:
+    """A player's name as a matplotlib label shown as it is: ``$`` would start math
+    (and a bad formula fails the drawing), a leading ``_`` would hide it from the legend."""
+    text = name.replace("$", "\\$")
+    return " " + text if text.startswith("_") else text
+
+
+def save_figure(figure: Any, path: Path) -> None:
+    """Write a matplotlib figure as a PNG, atomically (no half-written chart is left)."""
+    data = io.BytesIO()
+    figure.savefig(data, format="png", dpi=110)
+    write_atomic(path, data.getvalue())
 
 
 def resume_hint(path: Path | str) -> str:

@@ -146,11 +146,7 @@ def prepare_out(out: Path, force: bool) -> Path:
 def _check_chart(path: Path) -> None:
     """--chart: a file that can be written, and matplotlib there to draw it."""
     common.check_output_file(path, "--chart")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise CuberailError(
-            "--chart needs matplotlib: pip install matplotlib (or cuberail[plot])") from None
+    common.pyplot()
 
 
 def default_bots(players: int) -> list[str]:
@@ -285,14 +281,7 @@ def print_table(console: Console, info: GameInfo, bots: list[str],
 
 def draw_chart(stats: list[BotStats], path: Path, title: str, fair: float) -> None:
     """Win shares with 95% error bars and the fair share per seat, as a PNG (matplotlib, Agg)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise CuberailError(
-            "--chart needs matplotlib: pip install matplotlib (or cuberail[plot])") from None
+    plt = common.pyplot()
     names = [s.name for s in stats]
     shares = [s.win_share for s in stats]
     lows = [max(0.0, s.win_share - s.interval()[0]) for s in stats]
@@ -305,6 +294,6 @@ def draw_chart(stats: list[BotStats], path: Path, title: str, fair: float) -> No
     ax.set_ylabel("win share (95% CI)")
     ax.set_title(title)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    common.save_figure(fig, path)
     plt.close(fig)
 

@@ -221,7 +221,7 @@ def test_apply_refuses_a_non_action_with_the_documented_error(thing: object) -> 
     s = new()
     before = s.to_json()
     with pytest.raises(IllegalActionError,
-                       match="not an action|arguments are not a tuple") as info:
+                       match=r"not an action|arguments are not a tuple") as info:
         s.apply(thing)  # type: ignore[arg-type]
     assert info.value.action is thing and str(info.value).isprintable()
     assert s.to_json() == before
