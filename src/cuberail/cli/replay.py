@@ -109,7 +109,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         write_svg(Path(args.svg), record, state)
         print(f"board drawing after action {at} written to {args.svg}", file=sys.stderr)
     if args.summary or args.chart is not None:
-        return _money(args, record, lines)
+        return _money_story(args, record, lines)
     if args.json:
         print("\n".join(lines), file=sys.stderr)
         print(json.dumps(state.to_json(), indent=2))
@@ -119,7 +119,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _money(args: argparse.Namespace, record: Record, lines: list[str]) -> int:
+def _money_story(args: argparse.Namespace, record: Record, lines: list[str]) -> int:
     """--summary and --chart: the dividends and cash of the whole record."""
     story = summary.cash_story(record)
     if args.chart is not None:
