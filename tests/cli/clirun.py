@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,18 @@ def random_record(title: str = "chicago-express", players: int = 3, seed: int = 
         state.apply(action)
         record.actions.append(action)
     return record
+
+
+class Script:
+    """Answers prompts from a list; EOF when it runs out."""
+
+    def __init__(self, lines: Iterable[str]) -> None:
+        self.lines = list(lines)
+
+    def __call__(self, prompt: str) -> str:
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
 
 
 def env(**extra: str) -> dict[str, str]:

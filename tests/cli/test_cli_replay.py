@@ -3,30 +3,18 @@
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from clirun import random_record
 
 from cuberail.cli.main import main
-from cuberail.core.record import Record, new_record, replay
+from cuberail.core.record import Record, replay
 from cuberail.games import get_game
 
 Capsys = pytest.CaptureFixture[str]
-
-
-def random_record(seed: int = 3, players: int = 3) -> Record:
-    info = get_game("chicago-express")
-    record = new_record(info, [f"P{i}" for i in range(players)], {})
-    state = info.new_game(players, record.options)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        state.apply(action)
-        record.actions.append(action)
-    return record
 
 
 @pytest.fixture(scope="module")

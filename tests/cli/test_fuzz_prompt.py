@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from clirun import Script
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -100,16 +101,6 @@ def test_any_line_is_a_legal_move_a_command_or_a_clear_reply(
     else:
         assert isinstance(choice, Reply)
         assert choice.text and len(choice.text) < 3000
-
-
-class Script:
-    def __init__(self, answers: list[str]) -> None:
-        self.answers = list(answers)
-
-    def __call__(self, prompt: str) -> str:
-        if not self.answers:
-            raise EOFError
-        return self.answers.pop(0)
 
 
 @contextmanager

@@ -126,6 +126,26 @@ def test_huge_names_on_the_command_line_are_refused(tmp_path: Path, capsys: Caps
     assert "--names" in err and len(err) < 400
 
 
+def test_names_on_the_command_line_are_cleaned_by_the_one_core_rule() -> None:
+    """Issue 8: the CLI uses core's clean_name (no copy of its own)."""
+    from cuberail.core.names import clean_name
+
+    assert common.clean_name is clean_name
+    assert common.parse_names("A\x1b[2Jnn, Bo\u202e ,  Cy  Dee") == ["A [2Jnn", "Bo", "Cy Dee"]
+
+
+@pytest.mark.parametrize(("names", "message"), [
+    ("Ann,\x00\x07,Cy", "may not be empty"), ("Ann,,Cy", "may not be empty"),
+    ("Ann,ann ,Ann", "names must differ"), ("a" * 41, "at most 40 characters"),
+])
+def test_names_on_the_command_line_that_cannot_be_used_are_refused(
+        tmp_path: Path, capsys: Capsys, names: str, message: str) -> None:
+    code, _out, err = run(capsys, "play", "ce", "--bots", "3", "--names", names,
+                          "--save", str(tmp_path / "g.json"))
+    assert code == 2
+    assert "--names" in err and message in err and not (tmp_path / "g.json").exists()
+
+
 # ----- pipes, FIFOs and errors nobody expected -----------------------------------------------
 
 

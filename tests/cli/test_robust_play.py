@@ -7,11 +7,10 @@ import io
 import json
 import os
 import subprocess
-from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from clirun import cuberail_cmd, env, run_cli
+from clirun import Script, cuberail_cmd, env, run_cli
 from rich.console import Console
 
 from cuberail.cli import common
@@ -23,18 +22,6 @@ from cuberail.core.record import Record
 from cuberail.games import get_game
 
 Capsys = pytest.CaptureFixture[str]
-
-
-class Script:
-    """Answers prompts from a list; EOF when it runs out."""
-
-    def __init__(self, lines: Iterable[str]) -> None:
-        self.lines = list(lines)
-
-    def __call__(self, prompt: str) -> str:
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
 
 
 def quiet_console() -> tuple[Console, io.StringIO]:

@@ -228,3 +228,67 @@ def test_an_older_record_gets_the_legacy_values_of_options_it_does_not_name() ->
     record.rules_version = 1
     state = replay(record, lambda title: info)
     assert state.opts.gauges[2] == 3  # type: ignore[attr-defined]
+
+
+# ----- a title's refusal of older records (GameInfo.refuse_record) ---------------------------
+
+
+def _v1_ce_record(chicago: str) -> Record:
+    """A version-1 Chicago Express record (CE rules v2 changed chicago=continue, CE-5.7)."""
+    record = random_record(seed=4, steps=12)
+    record.options["chicago"] = chicago
+    record.rules_version = 1
+    return record
+
+
+def test_a_version_1_ce_record_with_chicago_continue_is_refused_with_the_titles_reason() -> None:
+    with pytest.raises(RecordError) as info:
+        replay(_v1_ce_record("continue"), get_game)
+    assert info.value.index is None
+    assert "chicago=continue" in info.value.reason and "CE-5.7" in info.value.reason
+
+
+def test_a_version_1_ce_record_with_chicago_stop_replays() -> None:
+    record = _v1_ce_record("stop")
+    state = replay(record, get_game)
+    current = random_record(seed=4, steps=12)
+    assert state.to_json() == replay(current, get_game).to_json()
+
+
+def test_the_refusal_hook_sees_the_recorded_version_and_options() -> None:
+    from dataclasses import replace
+
+    seen: list[tuple[int, dict[str, object]]] = []
+
+    def refuse(version: int, options: object) -> str | None:
+        seen.append((version, dict(options)))  # type: ignore[call-overload]
+        return "no thanks" if version == 1 else None
+
+    info = replace(CE, rules_version=3, refuse_record=refuse)
+    record = random_record(steps=2)
+    record.rules_version = 2
+    replay(record, lambda title: info)
+    record.rules_version = 1
+    with pytest.raises(RecordError, match="record refused: no thanks"):
+        replay(record, lambda title: info)
+    assert [v for v, _ in seen] == [2, 1] and seen[0][1] == record.options
+
+
+def test_an_older_record_that_fails_at_an_action_names_both_rules_versions() -> None:
+    record = random_record(steps=6)
+    record.options["chicago"] = "stop"
+    record.rules_version = 1
+    record.actions[3] = Action("bid", (999,))
+    with pytest.raises(RecordError) as info:
+        replay(record, get_game)
+    assert info.value.index == 3
+    assert info.value.reason.endswith(
+        f"(played under rules version 1; this cuberail plays version {CE.rules_version})")
+
+
+def test_a_current_record_that_fails_at_an_action_does_not_mention_versions() -> None:
+    record = random_record(steps=6)
+    record.actions[3] = Action("bid", (999,))
+    with pytest.raises(RecordError) as info:
+        replay(record, get_game)
+    assert "rules version" not in info.value.reason

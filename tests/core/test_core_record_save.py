@@ -194,7 +194,7 @@ def test_save_refuses_a_record_that_would_not_load_again(tmp_path: Path, damage:
     elif damage == "huge int":
         bad.actions.append(Action("bid", (10**5000,)))
     elif damage == "bad name":
-        bad.players[0] = "a\nb"
+        bad.players[0] = "\x00\n"  # nothing visible left after cleaning
     elif damage == "no players":
         bad.players = []
     else:

@@ -7,6 +7,8 @@ refused with IllegalActionError (or applied, when it is a legal action)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -46,25 +48,25 @@ def check_parsed(action: Action) -> None:
     assert type(action.text()) is str and action.text().isprintable()
 
 
-@given(TEXTS)
-def test_any_text_parses_to_a_well_formed_action_or_a_one_line_refusal(text: str) -> None:
+def check_parsed_or_refused(parse: Callable[[Any], Action], value: object) -> None:
+    """``parse(value)`` gives a well-formed action or a one-line ActionParseError."""
     try:
-        action = Action.from_text(text)
+        action = parse(value)
     except ActionParseError as exc:
         assert str(exc).isprintable()
         return
     check_parsed(action)
+
+
+@given(TEXTS)
+def test_any_text_parses_to_a_well_formed_action_or_a_one_line_refusal(text: str) -> None:
+    check_parsed_or_refused(Action.from_text, text)
 
 
 @given(JSON_VALUES)
 def test_any_json_value_parses_to_a_well_formed_action_or_a_one_line_refusal(
         value: object) -> None:
-    try:
-        action = Action.from_json(value)
-    except ActionParseError as exc:
-        assert str(exc).isprintable()
-        return
-    check_parsed(action)
+    check_parsed_or_refused(Action.from_json, value)
 
 
 @given(st.sampled_from(sorted(titles())), ACTION_LIKE)

@@ -42,6 +42,7 @@ from cuberail import _compiled
 from cuberail.cli import common
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
+from cuberail.core.files import write_atomic
 from cuberail.core.game import GameInfo
 from cuberail.core.state import GameState
 from cuberail.games import get_game, titles
@@ -128,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
             console.print(_side_table(get_game(title), args.players,
                                       [(b, report[b][title]) for b in builds]))
     if args.json:
-        common.write_atomic(Path(args.json), json.dumps(report, indent=1) + "\n")
+        write_atomic(Path(args.json), (json.dumps(report, indent=1) + "\n").encode())
     return 0
 
 

@@ -1,21 +1,19 @@
 """Shared CLI helpers: the console, seats (humans and bots), records and their replay.
 
 Everything typed or read from a file is untrusted: names are cleaned once where they
-enter (``--names``, a loaded record) and printed with Rich markup off; records are read
-only from regular files of a bounded size; a game file is never overwritten unless it is
-the game being played (see :func:`save_new`).
+enter, by core's :func:`~cuberail.core.names.clean_name` (``--names``, a loaded record)
+and printed with Rich markup off; records are read and saved by core
+(:meth:`Record.load`, bounded and strict; :meth:`Record.save`, atomic); a game file is
+never overwritten unless it is the game being played (see :func:`save_new`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
+import errno
+import io
 import os
 import random
 import secrets
-import stat
-import tempfile
-import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,16 +27,16 @@ from rich.table import Table
 from cuberail.bots.base import Bot
 from cuberail.bots.registry import bot_names, make_bot
 from cuberail.core.actions import Action
-from cuberail.core.errors import CuberailError, RecordError
+from cuberail.core.errors import CuberailError, RecordError, SaveError
+from cuberail.core.files import write_atomic
+from cuberail.core.names import MAX_NAME, clean_name
 from cuberail.core.record import Record, replay
 from cuberail.core.state import GameState
 from cuberail.games import get_game, titles, view_module
 
 WIDTH = 110  # the views are drawn for this width
 PREFERRED_BOTS = ("medium", "heuristic", "random")
-MAX_NAME = 40  # characters in a player's name
 MAX_NAMES_TEXT = 2000  # characters in --names
-MAX_RECORD_BYTES = 4 * 1024 * 1024  # a long game's record is well under 100 kB
 MAX_LINE = 500  # characters in a line typed at the prompt
 MAX_SEED = 2**62  # seeds of seats stay below 2**63, which a record accepts
 
@@ -52,33 +50,6 @@ def make_console() -> Console:
     if console.is_terminal:
         return console
     return Console(width=WIDTH, markup=False, emoji=False, highlight=False)
-
-
-# ----- names: cleaned once, where they enter ----------------------------------------------
-
-
-def clean_name(raw: str, limit: int = MAX_NAME) -> str:
-    """A name safe to print: no control or format characters, no lone surrogates (which no
-    terminal can encode), spaces collapsed, at most ``limit`` characters (cut with "…").
-
-    Only the first few times ``limit`` characters are looked at, so a huge name costs little.
-    (A local twin of core's coming ``clean_name``; the lead may point this at it.)
-    """
-    head = raw[: limit * 4 + 1]
-    chars = []
-    for ch in head:
-        kind = unicodedata.category(ch)
-        chars.append("\ufffd" if kind == "Cs" else " " if kind in ("Cc", "Cf", "Zl", "Zp")
-                     else ch)
-    text = " ".join("".join(chars).split())
-    if len(text) > limit or len(raw) > len(head):
-        text = text[: limit - 1].rstrip() + "…"
-    return text
-
-
-def clean_record_names(record: Record) -> None:
-    """Clean a loaded record's player names in place (empty ones become ``Player N``)."""
-    record.players = [clean_name(p) or f"Player {i + 1}" for i, p in enumerate(record.players)]
 
 
 def default_bot() -> str:
@@ -119,7 +90,11 @@ class Seat:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                                  or not -(2**63) <= seed < 2**63):
             raise RecordError(f"meta.seats: bad seed {_short(seed)} (an integer below 2**63)")
-        return cls(clean_name(data["name"]) or "Player", bot, seed)
+        try:
+            name = clean_name(data["name"])
+        except CuberailError as exc:
+            raise RecordError(f"meta.seats: {exc}") from None
+        return cls(name, bot, seed)
 
     def make_bot(self, move: int) -> Bot:
         """This seat's bot for move number ``move``, seeded from the seat and the move.
@@ -175,9 +150,10 @@ def parse_names(text: str | None) -> list[str]:
     raw = [n.strip() for n in text.split(",")]
     if any(len(n) > MAX_NAME for n in raw):
         raise CuberailError(f"--names: a name is at most {MAX_NAME} characters")
-    names = [clean_name(n) for n in raw]
-    if any(not n for n in names):
-        raise CuberailError(f"--names {_short(text)}: a name is empty")
+    try:
+        names = [clean_name(n) for n in raw]
+    except CuberailError as exc:
+        raise CuberailError(f"--names {_short(text)}: {exc}") from None
     if len(set(names)) != len(names):
         raise CuberailError(f"--names {_short(text)}: names must differ")
     return names
@@ -210,51 +186,10 @@ def seats_from_record(record: Record) -> list[Seat] | None:
     return [Seat.from_json(s) for s in raw]
 
 
-def read_record_text(path: str | Path) -> str:
-    """A record file's text: only a regular file (a FIFO or a device would block or never
-    end), at most :data:`MAX_RECORD_BYTES`, UTF-8. Opening does not block (O_NONBLOCK).
-
-    (The CLI's twin of core's coming size-capped ``Record.load``.)
-    """
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError as exc:
-        raise RecordError(f"cannot read {path}: {exc.strerror or exc}") from None
-    except ValueError:
-        raise RecordError(f"cannot read {_short(str(path))}: a file name has no NUL byte") from None
-    with os.fdopen(fd, "rb") as f:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise RecordError(f"{path} is a folder, not a record file")
-        if not stat.S_ISREG(info.st_mode):
-            raise RecordError(f"{path} is not a regular file (a record is a JSON file)")
-        data = f.read(MAX_RECORD_BYTES + 1)
-    if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(f"{path} is too large for a record (more than {MAX_RECORD_BYTES}"
-                          " bytes)")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{path} is not UTF-8 text (bad byte at {exc.start})") from None
-
-
 def load_record(path: str | Path) -> Record:
-    """A record from a file, its names cleaned (RecordError with the reason when refused)."""
-    text = read_record_text(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path} is not JSON ({exc.msg}, line {exc.lineno})") from None
-    except (ValueError, RecursionError) as exc:  # a 5,000-digit number, [[[[...]]]]
-        raise RecordError(f"{path} is not a usable JSON record ({type(exc).__name__})") from None
-    try:
-        record = Record.from_json(data)
-    except (TypeError, ValueError, AttributeError) as exc:
-        if isinstance(exc, CuberailError):
-            raise
-        raise RecordError(f"{path} is not a valid record ({_short(str(exc))})") from None
-    clean_record_names(record)
-    return record
+    """A record from a file, its names cleaned: core's :meth:`Record.load` (a RecordError
+    with the reason when refused)."""
+    return Record.load(path)
 
 
 def replay_record(record: Record, upto: int | None = None) -> GameState:
@@ -310,69 +245,23 @@ def check_output_file(path: Path, what: str) -> None:
         raise CuberailError(f"{what} {path}: cannot write in the folder {folder}")
 
 
-def write_atomic(path: Path, text: str, exclusive: bool = False) -> None:
-    """Write through a unique temp file in the same folder, fsynced, then renamed over
-    ``path`` (or, with ``exclusive``, linked to it: FileExistsError if it exists, with no
-    moment when ``path`` exists but is incomplete). The temp file never survives."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name[:100]}.", suffix=".tmp",
-                               dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if exclusive:
-            _link_new(tmp, path, text)
-        else:
-            os.replace(tmp, path)
-        _fsync_folder(path.parent)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-
-
-def _link_new(tmp: str, path: Path, text: str) -> None:
-    """``path`` made from the finished temp file, failing if it exists (race-free)."""
-    try:
-        os.link(tmp, path)
-    except FileExistsError:
-        raise
-    except OSError:  # a file system without hard links: an exclusive create instead
-        with open(path, "x", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-
-
-def _fsync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
 def save_record(record: Record, path: Path) -> None:
-    """Save (replace) a game's own file. (The lead may point this at core's Record.save.)"""
-    try:
-        write_atomic(path, record.dumps() + "\n")
-    except (OSError, ValueError) as exc:
-        raise CuberailError(f"cannot save to {path}: {_reason(exc)}") from None
+    """Save (replace) a game's own file, atomically (core's :meth:`Record.save`)."""
+    record.save(path)
 
 
 def save_new(record: Record, path: Path) -> None:
     """The first save of a game to a file that must not exist yet: another game's file
-    is never overwritten. (Core's never-overwrite save can replace this.)"""
+    is never overwritten (core's race-free :meth:`Record.save_new`)."""
     check_output_file(path, "cannot save to")
     try:
-        write_atomic(path, record.dumps() + "\n", exclusive=True)
-    except FileExistsError:
+        record.save_new(path)
+    except SaveError as exc:
+        if exc.errno != errno.EEXIST:
+            raise
         raise CuberailError(
             f"{path} already exists and is not overwritten: resume that game with"
             f" `cuberail play --load {path}`, or save to another file (--save FILE)") from None
-    except (OSError, ValueError) as exc:
-        raise CuberailError(f"cannot save to {path}: {_reason(exc)}") from None
 
 
 def save_new_default(record: Record, title: str, folder: Path = Path()) -> Path:
@@ -380,17 +269,45 @@ def save_new_default(record: Record, title: str, folder: Path = Path()) -> Path:
     second in one folder get different files)."""
     for path in default_save_paths(title, folder):
         try:
-            write_atomic(path, record.dumps() + "\n", exclusive=True)
+            record.save_new(path)
             return path
-        except FileExistsError:
-            continue
-        except OSError as exc:
-            raise CuberailError(f"cannot save to {path}: {_reason(exc)}") from None
+        except SaveError as exc:
+            if exc.errno != errno.EEXIST:
+                raise
     raise AssertionError("unreachable: default_save_paths never ends")
 
 
 def _reason(exc: BaseException) -> str:
     return (exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc))
+
+
+PLOT_HINT = "pip install 'cuberail[plot]'"
+
+
+def pyplot(option: str = "--chart") -> Any:
+    """matplotlib's pyplot drawing to files (Agg), or a CuberailError saying how to install it."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise CuberailError(f"{option} needs matplotlib: {PLOT_HINT}") from None
+    return plt
+
+
+def plot_label(name: str) -> str:
+    """A player's name as a matplotlib label shown as it is: ``$`` would start math
+    (and a bad formula fails the drawing), a leading ``_`` would hide it from the legend."""
+    text = name.replace("$", "\\$")
+    return " " + text if text.startswith("_") else text
+
+
+def save_figure(figure: Any, path: Path) -> None:
+    """Write a matplotlib figure as a PNG, atomically (no half-written chart is left)."""
+    data = io.BytesIO()
+    figure.savefig(data, format="png", dpi=110)
+    write_atomic(path, data.getvalue())
 
 
 def resume_hint(path: Path | str) -> str:

@@ -1,15 +1,23 @@
-"""``cuberail replay FILE``: the state after N actions of a record, as the text view or JSON."""
+"""``cuberail replay FILE``: the state after N actions of a record, as the text view or JSON.
+
+``--svg OUT.svg`` also writes the board drawing of that position; ``--summary`` prints
+the dividends and cash of the whole game instead of the board, and ``--chart OUT.png``
+draws the cash over time (issue 12). Output files are checked before any work and
+written atomically.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from rich.console import Console
 
-from cuberail.cli import common
+from cuberail.cli import common, summary
 from cuberail.core.errors import CuberailError, IllegalActionError, RecordError
+from cuberail.core.files import write_atomic
 from cuberail.core.record import Record
 from cuberail.core.state import GameState
 from cuberail.games import get_game
@@ -75,17 +83,53 @@ def header(record: Record, state: GameState, at: int, last: str) -> list[str]:
     return lines
 
 
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Refuse unwritable output files (and a chart without matplotlib) before any work."""
+    if args.svg is not None:
+        common.check_output_file(Path(args.svg), "--svg")
+    if args.chart is not None:
+        common.check_output_file(Path(args.chart), "--chart")
+        common.pyplot()
+
+
+def write_svg(path: Path, record: Record, state: GameState) -> None:
+    """The board drawing of ``state`` as an SVG file, written atomically."""
+    from cuberail.draw import svg_for
+
+    write_atomic(path, svg_for(record.title, state.to_json()).encode("utf-8"))
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    _check_outputs(args)
     record = common.load_record(args.file)
     at = _check_at(args.at, len(record.actions))
     state, last = replay_to(record, at)
     lines = header(record, state, at, last)
+    if args.svg is not None:
+        write_svg(Path(args.svg), record, state)
+        print(f"board drawing after action {at} written to {args.svg}", file=sys.stderr)
+    if args.summary or args.chart is not None:
+        return _money_story(args, record, lines)
     if args.json:
         print("\n".join(lines), file=sys.stderr)
         print(json.dumps(state.to_json(), indent=2))
         return 0
     console = common.make_console()
     _print_text(console, lines, record, state)
+    return 0
+
+
+def _money_story(args: argparse.Namespace, record: Record, lines: list[str]) -> int:
+    """--summary and --chart: the dividends and cash of the whole record."""
+    story = summary.cash_story(record)
+    if args.chart is not None:
+        summary.draw_cash_chart(Path(args.chart), record, story)
+        print(f"cash chart written to {args.chart}", file=sys.stderr)
+    if args.summary:
+        console = common.make_console()
+        for line in lines[:2]:
+            console.print(line, highlight=False, markup=False)
+        console.print(summary.summary_table(story))
     return 0
 
 
@@ -101,4 +145,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("file", metavar="FILE", help="a game record (JSON)")
     p.add_argument("--at", type=int, metavar="N", help="stop after N actions (default: all)")
     p.add_argument("--json", action="store_true", help="print the JSON snapshot instead")
+    p.add_argument("--svg", metavar="OUT.svg",
+                   help="also write the board drawing of the position as SVG")
+    p.add_argument("--summary", action="store_true",
+                   help="print dividends per player per round and cash, instead of the board")
+    p.add_argument("--chart", metavar="OUT.png",
+                   help="write a PNG of each player's cash over the game (needs matplotlib:"
+                        f" {common.PLOT_HINT})")
     p.set_defaults(func=cmd_replay)

@@ -40,6 +40,7 @@ from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
 from cuberail.bots.registry import bot_names, make_bot
 from cuberail.cli import common
 from cuberail.core.errors import CuberailError
+from cuberail.core.files import write_atomic
 from cuberail.core.game import GameInfo
 from cuberail.core.options import parse_option_args
 from cuberail.games import get_game
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     summary = build_summary(info, bots, args, options, outcomes, interrupted, seconds)
-    common.write_atomic(out / "summary.json", json.dumps(summary, indent=1) + "\n")
+    write_atomic(out / "summary.json", (json.dumps(summary, indent=1) + "\n").encode())
     print_table(console, info, bots, outcomes, interrupted)
     console.print(f"records and summary.json in {out}/")
     if args.chart:
@@ -145,11 +146,7 @@ def prepare_out(out: Path, force: bool) -> Path:
 def _check_chart(path: Path) -> None:
     """--chart: a file that can be written, and matplotlib there to draw it."""
     common.check_output_file(path, "--chart")
-    try:
-        import matplotlib  # noqa: F401
-    except ImportError:
-        raise CuberailError(
-            "--chart needs matplotlib: pip install matplotlib (or cuberail[plot])") from None
+    common.pyplot()
 
 
 def default_bots(players: int) -> list[str]:
@@ -231,8 +228,8 @@ def record_path(out: Path, index: int) -> Path:
 
 def _save_record(out: Path, outcome: GameOutcome) -> None:
     """Atomically, through a unique temp file that never survives (even an interrupt)."""
-    common.write_atomic(record_path(out, outcome.index),
-                        json.dumps(outcome.record, indent=1) + "\n")
+    write_atomic(record_path(out, outcome.index),
+                 (json.dumps(outcome.record, indent=1) + "\n").encode())
 
 
 # ----- reporting ---------------------------------------------------------------------
@@ -284,14 +281,7 @@ def print_table(console: Console, info: GameInfo, bots: list[str],
 
 def draw_chart(stats: list[BotStats], path: Path, title: str, fair: float) -> None:
     """Win shares with 95% error bars and the fair share per seat, as a PNG (matplotlib, Agg)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise CuberailError(
-            "--chart needs matplotlib: pip install matplotlib (or cuberail[plot])") from None
+    plt = common.pyplot()
     names = [s.name for s in stats]
     shares = [s.win_share for s in stats]
     lows = [max(0.0, s.win_share - s.interval()[0]) for s in stats]
@@ -304,6 +294,6 @@ def draw_chart(stats: list[BotStats], path: Path, title: str, fair: float) -> No
     ax.set_ylabel("win share (95% CI)")
     ax.set_title(title)
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    common.save_figure(fig, path)
     plt.close(fig)
 

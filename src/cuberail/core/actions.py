@@ -138,7 +138,8 @@ def action_problem(action: object) -> str | None:
     ``bid 1`` by value, but not the same text) are refused, not accepted.
     """
     if type(action) is not Action:
-        return f"not an action but a {type(action).__name__}"
+        return (f"not an action but a {type(action).__name__}; pass an Action"
+                " (a word and a tuple of args), e.g. Action.from_text('pass')")
     if not _is_kind(action.kind):
         return "its kind is not an action word"
     args = action.args

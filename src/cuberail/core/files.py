@@ -69,8 +69,8 @@ def _check_regular(path: object, info: os.stat_result, cap: int) -> None:
         raise RecordError(f"cannot read {shown(path)}: it is not a regular file"
                           " (a FIFO, socket or device); a record is a file")
     if info.st_size > cap:
-        raise RecordError(f"cannot read {shown(path)}: it is {info.st_size} bytes;"
-                          f" a record is at most {cap}")
+        raise RecordError(f"cannot read {shown(path)}: it is too large ({info.st_size}"
+                          f" bytes); a record is at most {cap}")
 
 
 def _read_upto(fd: int, path: object, cap: int) -> bytes:
@@ -84,8 +84,8 @@ def _read_upto(fd: int, path: object, cap: int) -> bytes:
         chunks.append(chunk)
         size += len(chunk)
     if size > cap:
-        raise RecordError(f"cannot read {shown(path)}: it is over {cap} bytes;"
-                          f" a record is at most {cap}")
+        raise RecordError(f"cannot read {shown(path)}: it is too large (over {cap}"
+                          f" bytes); a record is at most {cap}")
     return b"".join(chunks)
 
 

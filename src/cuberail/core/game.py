@@ -28,6 +28,9 @@ class GameInfo:
     # For each older rules version: option values that reproduce that version's behaviour,
     # used for options its records do not name (options added since, or whose default moved).
     legacy: Mapping[int, Mapping[str, OptionValue]] = field(default_factory=dict)
+    # Why a record of (rules version, options as recorded) cannot be replayed by these
+    # rules, or None when it can: for older records whose play these rules would change.
+    refuse_record: Callable[[int, Mapping[str, Any]], str | None] | None = None
 
     def new_game(self, num_players: int, options: Mapping[str, Any] | None = None) -> GameState:
         """A fresh game; options not given take their defaults."""

@@ -1,17 +1,23 @@
 """Player names: one cleaning rule for every edge (records, the command line, the server).
 
 A name is data, never markup: whoever shows one escapes it for its medium (``rich`` markup,
-HTML). :func:`clean_name` only makes sure a name is a short single line of visible text:
+HTML). :func:`clean_name` sanitises a name into a short single line of visible text, so
+that odd input is cleaned rather than refused:
 
-- it must be a string; it is put in Unicode NFC form (so that equal-looking names are equal);
+- it must be a string (anything else is refused); it is put in Unicode NFC form (so that
+  equal-looking names are equal);
+- lone surrogates (which no terminal or UTF-8 file can hold) become U+FFFD;
 - control characters (``\\x00``-``\\x1f``, ``\\x7f``-``\\x9f``), line and paragraph
-  separators, lone surrogates, Unicode noncharacters and invisible format characters
-  (such as right-to-left overrides; the zero-width joiners of emoji are kept) are refused;
+  separators, Unicode noncharacters and invisible format characters (such as
+  right-to-left overrides; the zero-width joiners of emoji are kept) become spaces;
 - runs of spaces (of any Unicode kind) become one space, and the ends are trimmed;
-- what is left must be 1 to :data:`MAX_NAME` characters (code points) long.
+- a name longer than :data:`MAX_NAME` characters (code points) is cut to that length,
+  ending in "…"; only its first few hundred characters are looked at, so a huge name
+  costs little;
+- a name left empty is refused (:class:`NameRefusedError`).
 
-    >>> clean_name("  Ann   Lee ")
-    'Ann Lee'
+    >>> clean_name("  Ann \\x1b[2J  Lee ")
+    'Ann [2J Lee'
 """
 
 from __future__ import annotations
@@ -23,44 +29,46 @@ from cuberail.core.errors import NameRefusedError
 MAX_NAME = 40
 # Format characters kept: zero-width non-joiner and joiner (used in scripts and emoji).
 _KEPT_FORMAT = frozenset("\u200c\u200d")
-_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Cf", "Zl", "Zp"})
+_BLANKED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
+_LOOKED_AT = MAX_NAME * 4 + 1  # more than enough for a name of MAX_NAME after cleaning
 
 
 def clean_name(value: object) -> str:
-    """The cleaned form of a player name, or :class:`NameRefusedError` saying what is wrong."""
+    """The cleaned form of a player name (see the module docstring).
+
+    :class:`NameRefusedError` when ``value`` is not a string or nothing visible is left.
+    """
     if not isinstance(value, str):
         raise NameRefusedError(f"a player name is text, not {type(value).__name__}")
-    bad = _first_refused(value)
-    if bad is not None:
-        raise NameRefusedError(
-            f"a player name may not contain {_describe(bad)}"
-            " (control, format or separator characters, lone surrogates)")
-    text = " ".join(unicodedata.normalize("NFC", value).split())
+    raw = value.lstrip()
+    head = raw[:_LOOKED_AT]
+    text = " ".join(unicodedata.normalize("NFC", _blanked(head)).split())
     if not text:
-        raise NameRefusedError("a player name may not be empty")
-    if len(text) > MAX_NAME:
         raise NameRefusedError(
-            f"a player name is at most {MAX_NAME} characters, not {len(text)}")
+            "a player name may not be empty (control and format characters are removed)")
+    if len(text) > MAX_NAME or len(raw) > len(head):
+        text = unicodedata.normalize("NFC", text[: MAX_NAME - 1].rstrip() + "…")
     return text
 
 
-def _first_refused(text: str) -> str | None:
-    """The first character of ``text`` that a name may not contain, if any."""
-    for char in text:
-        if _is_noncharacter(char):
-            return char
-        if char.isprintable() or char == " " or char in _KEPT_FORMAT:
-            continue
-        if unicodedata.category(char) in _REFUSED_CATEGORIES:
-            return char
-    return None
+def _blanked(text: str) -> str:
+    """``text`` with lone surrogates as U+FFFD and invisible or breaking characters as spaces."""
+    if text.isprintable():
+        return text
+    return "".join(_visible(char) for char in text)
+
+
+def _visible(char: str) -> str:
+    if _is_noncharacter(char):
+        return " "
+    if char.isprintable() or char in _KEPT_FORMAT:
+        return char
+    kind = unicodedata.category(char)
+    if kind == "Cs":
+        return "\ufffd"
+    return " " if kind in _BLANKED_CATEGORIES else char
 
 
 def _is_noncharacter(char: str) -> bool:
     code = ord(char)
     return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
-
-
-def _describe(char: str) -> str:
-    name = unicodedata.name(char, "")
-    return f"U+{ord(char):04X}" + (f" ({name})" if name else "")

@@ -139,15 +139,27 @@ def new_record(info: GameInfo, players: list[str], options: dict[str, Any]) -> R
 
 def start_state(record: Record, lookup: Callable[[str], GameInfo]) -> GameState:
     """The initial state a record describes, checking its title and rules version."""
+    return _start(record, _info(record, lookup))
+
+
+def _info(record: Record, lookup: Callable[[str], GameInfo]) -> GameInfo:
     try:
-        info = lookup(record.title)
+        return lookup(record.title)
     except CuberailError as exc:
         raise RecordError(str(exc)) from None
+
+
+def _start(record: Record, info: GameInfo) -> GameState:
+    """The initial state, after the rules version and the title's own refusal check."""
     if record.rules_version > info.rules_version:
         raise RecordError(
             f"played under rules version {record.rules_version} of {record.title};"
             f" this cuberail knows versions up to {info.rules_version}"
         )
+    if info.refuse_record is not None:
+        refusal = info.refuse_record(record.rules_version, record.options)
+        if refusal is not None:
+            raise RecordError(refusal)
     try:
         options = info.record_options(record.rules_version, record.options)
         return info.new_game(len(record.players), options)
@@ -158,12 +170,21 @@ def start_state(record: Record, lookup: Callable[[str], GameInfo]) -> GameState:
 def replay(
     record: Record, lookup: Callable[[str], GameInfo], upto: int | None = None
 ) -> GameState:
-    """Rebuild the state after the first ``upto`` actions (all when None)."""
-    state = start_state(record, lookup)
+    """Rebuild the state after the first ``upto`` actions (all when None).
+
+    A refused action is a :class:`RecordError` naming its index; for a record of an older
+    rules version the reason says so, since the rules that changed may be the cause.
+    """
+    info = _info(record, lookup)
+    state = _start(record, info)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, action in enumerate(actions):
         try:
             state.apply(action)
         except IllegalActionError as exc:
-            raise RecordError(exc.reason + f" ({action.text()})", i) from None
+            reason = exc.reason + f" ({action.text()})"
+            if record.rules_version < info.rules_version:
+                reason += (f" (played under rules version {record.rules_version};"
+                           f" this cuberail plays version {info.rules_version})")
+            raise RecordError(reason, i) from None
     return state

@@ -15,9 +15,10 @@ field              allowed
                    word) to a whole number (at most 12 digits), ``true``/``false`` or a
                    text of 1..:data:`MAX_OPTION_TEXT` printable characters; no
                    decimals, no nesting
-``players``        1..:data:`MAX_PLAYERS` names, each cleaned by
-                   :func:`cuberail.core.names.clean_name` (1..40 characters, no control
-                   characters or lone surrogates)
+``players``        1..:data:`MAX_PLAYERS` names (texts), each loaded as cleaned by
+                   :func:`cuberail.core.names.clean_name` (control characters become
+                   spaces, lone surrogates U+FFFD, cut at 40 characters); a name with
+                   nothing visible is refused
 ``actions``        at most :data:`MAX_ACTIONS` actions, each a text like ``"bid 7"`` or
                    an object ``{"kind": "bid", "args": [7]}`` (see
                    :mod:`cuberail.core.actions`)
@@ -71,8 +72,8 @@ ALLOWED = {
     "rules_version": f"it must be a whole number from 1 to {MAX_RULES_VERSION}",
     "options": f"it must be an object of at most {MAX_OPTIONS} option names (lowercase words)"
                " to whole numbers, true/false or short texts",
-    "players": f"it must be a list of 1 to {MAX_PLAYERS} player names of 1 to {MAX_NAME}"
-               " characters without control characters",
+    "players": f"it must be a list of 1 to {MAX_PLAYERS} player names: texts with"
+               f" something visible (cut at {MAX_NAME} characters)",
     "actions": f"it must be a list of at most {MAX_ACTIONS} actions, each a text like"
                " 'bid 7' or {'kind': 'bid', 'args': [7]}",
     "meta": f"it must be an object of JSON values, at most {MAX_META_BYTES} bytes",

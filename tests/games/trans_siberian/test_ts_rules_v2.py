@@ -217,10 +217,13 @@ def test_ts_8_1_a_bid_that_cannot_lift_the_value_above_the_marker_is_warned() ->
 @pytest.mark.parametrize("thing", ["bid 8", None, 8, ("pass", ()), ["bid", 8], b"pass",
                                    Action("bid", 8), Action(None, ()), Action("pass", None)])  # type: ignore[arg-type]
 def test_apply_refuses_a_non_action_with_the_documented_error(thing: object) -> None:
+    """Core's well-formedness check (GameState.illegal_reason) runs for TS too."""
     s = new()
     before = s.to_json()
-    with pytest.raises(IllegalActionError, match="not an action"):
+    with pytest.raises(IllegalActionError,
+                       match=r"not an action|arguments are not a tuple") as info:
         s.apply(thing)  # type: ignore[arg-type]
+    assert info.value.action is thing and str(info.value).isprintable()
     assert s.to_json() == before
 
 

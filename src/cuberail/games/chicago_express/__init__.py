@@ -41,8 +41,8 @@ def record_refusal(rules_version: int, options: Mapping[str, Any]) -> str | None
     dividend counting the later placements (wrong, CE-5.7): such a record would
     replay to other amounts, so it is refused. Version 1 records with ``chicago=stop``
     replay unchanged (unless they built with a company unable to place, which the
-    replay then refuses at that action, CE-5.1, CE-5.6). Meant for core's record check
-    (a ``GameInfo`` hook the lead wires).
+    replay then refuses at that action, CE-5.1, CE-5.6). Core's record check calls it
+    (``GameInfo.refuse_record``).
     """
     if rules_version < 2 and options.get("chicago") == "continue":
         return (f"played under Chicago Express rules version {rules_version} with"
@@ -65,6 +65,7 @@ INFO = GameInfo(
     options=OPTIONS,
     factory=_new,
     doc="docs/chicago-express.md",
+    refuse_record=record_refusal,
 )
 
 __all__ = ["INFO", "OPTIONS", "RULES_VERSION", "ChicagoExpressState", "record_refusal"]

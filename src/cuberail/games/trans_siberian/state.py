@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, TypeGuard, cast
+from typing import Any, cast
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, dividend_per_share
 from cuberail.core.bits import iter_bits
-from cuberail.core.errors import IllegalActionError, OptionError
+from cuberail.core.errors import OptionError
 from cuberail.core.options import OptionValue
 from cuberail.core.state import GameResult
 from cuberail.games.trans_siberian import actions as A
@@ -228,26 +228,6 @@ class TransSiberianState(OpenAuction):
         from cuberail.games.trans_siberian.snapshot import snapshot
 
         return snapshot(self)
-
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` or raise :class:`IllegalActionError`, whatever was passed."""
-        reason = self.illegal_reason(action)
-        if reason is not None:
-            error = IllegalActionError(action if _well_formed(action) else _shown(action), reason)
-            error.action = action
-            raise error
-        self._apply(action)
-
-    def illegal_reason(self, action: object) -> str | None:
-        """Why ``action`` is illegal here; anything but an :class:`Action` is refused too."""
-        if not _well_formed(action):
-            return (f"not an action: {_shown(action)} (a {type(action).__name__}); pass an Action"
-                    " with a word and a tuple of args, e.g. Action.from_text('pass')")
-        if self.step == OVER:
-            return "the game is over"
-        if action in self.legal_actions():
-            return None
-        return self.explain_illegal(action)
 
     def explain_illegal(self, action: Action) -> str:
         from cuberail.games.trans_siberian.snapshot import explain
@@ -586,17 +566,6 @@ class TransSiberianState(OpenAuction):
             self.status[c] = NATIONALIZED
         self.nat = min(self.nat + NATIONALIZE_STEPS * len(hit), TOP)  # TS-8.2
         return len(hit)
-
-
-def _well_formed(action: object) -> TypeGuard[Action]:
-    """An :class:`Action` with a word for its kind and a tuple of args."""
-    return (isinstance(action, Action) and isinstance(action.kind, str)
-            and isinstance(action.args, tuple))
-
-
-def _shown(thing: object) -> str:
-    """A safe repr of anything passed as an action (an ill-formed Action's text would fail)."""
-    return tuple.__repr__(thing) if isinstance(thing, tuple) else repr(thing)
 
 
 class _Rules:

@@ -1,0 +1,108 @@
+"""``cuberail replay FILE --summary`` and ``--chart``: the money story of a game (issue 12).
+
+The record is replayed action by action, watching each player's cash and the state's
+count of dividends paid (Chicago Express general dividends, CE-8; Trans-Siberian
+interturns, TS-6). A *round* ends at each dividend; its gain for a player is the change
+of that player's cash at the action that paid it. (In both games players receive cash
+only from dividends; when the move that ends a round also makes a player pay, such as the
+last pass of a share auction, that payment is included in the change, and the table
+says so.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+
+from cuberail.cli import common
+from cuberail.core.errors import CuberailError
+from cuberail.core.record import Record
+from cuberail.core.state import GameState
+from cuberail.games import get_game
+
+Cash = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Round:
+    """One dividend: the count of dividends after it, when it was paid, what it brought."""
+
+    number: int
+    action: int  # actions applied when it was paid (the paying action is number action)
+    gains: Cash
+    cash: Cash
+
+
+@dataclass(frozen=True)
+class CashStory:
+    """Each player's cash after every action (``cash[0]`` is the start) and the rounds."""
+
+    players: list[str]
+    cash: list[Cash]
+    rounds: list[Round]
+
+
+def _money(state: GameState) -> tuple[Cash, int]:
+    """The players' cash and the dividends paid so far, from a CE or TS state."""
+    cash, paid = getattr(state, "cash", None), getattr(state, "dividends", None)
+    if not isinstance(cash, list) or not isinstance(paid, int):
+        raise CuberailError(f"{state.title} keeps no cash and dividend count to summarise")
+    return tuple(cash), paid
+
+
+def cash_story(record: Record) -> CashStory:
+    """Replay ``record`` (refused as ``replay`` refuses it) and note cash and dividends."""
+    common.replay_record(record)  # the whole record replays, or the reason why not
+    state = common.replay_record(record, 0)
+    cash, paid = _money(state)
+    history, rounds = [cash], []
+    for i, action in enumerate(record.actions, 1):
+        state.apply(action)
+        after, now = _money(state)
+        if now > paid:
+            gains = tuple(a - b for a, b in zip(after, cash, strict=True))
+            rounds.append(Round(now, i, gains, after))
+        history.append(after)
+        cash, paid = after, now
+    return CashStory(list(record.players), history, rounds)
+
+
+def summary_table(story: CashStory) -> Table:
+    """Rows: the start, each dividend round (gain and cash after it), and the end."""
+    table = Table(title="dividends per player per round, and cash",
+                  caption="gain: cash change at the move that paid the dividend"
+                          " (a payment made by that same move is included)")
+    table.add_column("round")
+    table.add_column("after action", justify="right")
+    for name in story.players:
+        table.add_column(Text(name), justify="right")
+    table.add_row("start", "0", *(f"${c}" for c in story.cash[0]))
+    for r in story.rounds:
+        cells = [f"{g:+d} → ${c}" for g, c in zip(r.gains, r.cash, strict=True)]
+        table.add_row(f"dividend {r.number}", str(r.action), *cells)
+    end = len(story.cash) - 1
+    table.add_row("end", str(end), *(f"${c}" for c in story.cash[-1]))
+    totals = [sum(r.gains[p] for r in story.rounds) for p in range(len(story.players))]
+    table.add_row("all dividends", "", *(f"{t:+d}" for t in totals))
+    return table
+
+
+def draw_cash_chart(path: Path, record: Record, story: CashStory) -> None:
+    """Each player's cash after every action as a PNG, dividends marked (matplotlib, Agg)."""
+    plt = common.pyplot()
+    fig, ax = plt.subplots(figsize=(9, 4))
+    xs = range(len(story.cash))
+    for seat, name in enumerate(story.players):
+        ax.plot(xs, [c[seat] for c in story.cash], label=common.plot_label(name), linewidth=1.5)
+    for r in story.rounds:
+        ax.axvline(r.action, color="grey", linewidth=0.6, linestyle=":")
+    ax.set_xlabel("action (dotted: dividends)")
+    ax.set_ylabel("cash ($)")
+    ax.set_title(f"{get_game(record.title).name}: cash over the game")
+    ax.legend(loc="upper left", fontsize="small")
+    fig.tight_layout()
+    common.save_figure(fig, path)
+    plt.close(fig)
