@@ -41,10 +41,11 @@ KEYS = (
     "Type a choice number and Enter, or click a move; click a hex/link on the map to find"
     " its move. Moves as text also work (`bid 12`, `place F5`, any case). In an auction"
     " any number is a bid. Short forms: p pass, s stop, f forgo, u undo, q quit."
-    " Commands: help, help rules, undo (your own last decision only), save [FILE],"
-    " board (the board alone), quit. Keys: Up/Down pick a move, Enter plays it,"
-    " PgUp/PgDn scroll the log, Ctrl+arrows scroll the map, F1 help, F2 the board alone,"
-    " Ctrl+Q quit. The game is saved after every move.")
+    " Commands: help, help rules, hint (the engine's preferred move and what it expects),"
+    " undo (your own last decision only), save [FILE], board (the board alone), quit."
+    " Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn scroll the log, Ctrl+arrows"
+    " scroll the map, F1 help, F2 the board alone, F3 hint, Ctrl+Q quit. The game is"
+    " saved after every move.")
 
 RULES = {
     "chicago-express": (
