@@ -46,8 +46,9 @@ def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
 
 
 def _short(describe: Describe, state: GameState, action: Action) -> str:
-    """The move's description without its notes in brackets (the menu shows those)."""
-    return describe(state, action).split(" (")[0]
+    """The move's description without its notes (brackets, costs after a colon): the
+    menu shows those."""
+    return describe(state, action).split(" (")[0].split(": ")[0]
 
 
 def _percent(value: float) -> str:
