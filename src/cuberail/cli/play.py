@@ -1,7 +1,9 @@
 """``cuberail play``: a game in the terminal, humans (hotseat) and bots, autosaved every move.
 
-The loop (:func:`play_loop`) takes an input function and a console, so tests can
-drive it with scripted input; :func:`cmd_play` only turns arguments into a :class:`Game`.
+The line-by-line loop (:func:`play_loop`) takes an input function and a console, so
+tests can drive it with scripted input; :func:`cmd_play` turns arguments into a
+:class:`Game` and, on a terminal both ways without ``--plain``, hands it to the
+full-screen table (:mod:`cuberail.cli.table`), which plays through the same Game.
 """
 
 from __future__ import annotations
@@ -361,7 +363,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "play", help="play a game in the terminal (hotseat and bots)",
         description="Play a game; it is saved after every move. Humans take the first seats"
-        " and share the keyboard; bots take the rest.",
+        " and share the keyboard; bots take the rest. On a terminal the game opens at a"
+        " full-screen table (F1 there for help); --plain plays line by line.",
         epilog=common.option_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("title", nargs="?", help=f"the game: {', '.join(titles())}")
     p.add_argument("--players", type=int, help="number of seats (default 4)")
