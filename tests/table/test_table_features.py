@@ -181,6 +181,15 @@ def test_arrow_keys_and_enter_play_the_highlighted_move(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+async def _hinted(app: TableApp, pilot: Any) -> None:
+    """Wait until the hint's search has answered."""
+    for _ in range(1000):
+        await pilot.pause(0.01)
+        if not app.hinting:
+            return
+    raise AssertionError("the hint never came")
+
+
 def test_hint_is_searched_off_the_ui_thread_and_shown_in_one_line(tmp_path: Path) -> None:
     game = new_game(tmp_path, "trans-siberian")
     game.hint_iterations = 30  # a small fixed budget: quick and seeded
@@ -198,9 +207,7 @@ def test_hint_is_searched_off_the_ui_thread_and_shown_in_one_line(tmp_path: Path
         async with app.run_test(size=(160, 50)) as pilot:
             await settle(app, pilot)
             await type_text(pilot, "hint")
-            await app.workers.wait_for_complete()
-            await pilot.pause()
-            assert not app.hinting
+            await _hinted(app, pilot)
             assert app.message.startswith("hint: bid $")
             assert "your winning chance about" in app.message
             assert "30 iterations of search" in app.message
@@ -208,8 +215,7 @@ def test_hint_is_searched_off_the_ui_thread_and_shown_in_one_line(tmp_path: Path
             first = app.message
             app._say("")
             await pilot.press("f3")  # the key does the same
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+            await _hinted(app, pilot)
             assert app.message == first  # seeded by the move number
 
     asyncio.run(run())
