@@ -174,7 +174,7 @@ def test_undo_takes_back_the_last_human_decision(tmp_path: Path) -> None:
     console, out = quiet_console()
     play_loop(game, Script(["undo", "8", "undo", "9", "quit"]), console)
     text = out.getvalue()
-    assert "nothing to undo" in text and "took back the last decision" in text
+    assert "nothing to undo" in text and "took back Player 1's" in text
     assert game.record.actions[0].text() == "bid 9"
 
 

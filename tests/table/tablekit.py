@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import OptionList
+from textual.worker import WorkerCancelled
 
 from cuberail.cli import play
 from cuberail.cli.table import choices as C
@@ -22,12 +24,17 @@ def new_game(tmp_path: Path, title: str, bots: str = "random,random", players: i
 
 
 async def settle(app: TableApp, pilot: Pilot[int]) -> None:
-    """Wait until no bot is thinking (the human is to move, or the game is over)."""
+    """Wait until no bot is thinking (the human is to move, or the game is over).
+
+    A bot's worker hands its move to the UI thread and ends; the next bot's worker,
+    started from that hand-over, may find it not yet ended and cancel it (the bots'
+    workers are exclusive). Its move is already played, so waiting goes on."""
     for _ in range(10_000):
         await pilot.pause()
         if not app.thinking:
             return
-        await app.workers.wait_for_complete()
+        with contextlib.suppress(WorkerCancelled):
+            await app.workers.wait_for_complete()
     raise AssertionError("the bots never stopped thinking")
 
 

@@ -6,6 +6,7 @@ import random
 
 from cuberail.cli.table import choices as C
 from cuberail.core.actions import Action
+from cuberail.core.state import GameState
 from cuberail.games import get_game, view_module
 
 CE_VIEW = view_module("chicago-express")
@@ -74,27 +75,32 @@ def test_numbers_never_repeat_within_a_menu_over_a_whole_game() -> None:
         s.apply(rng.choice(s.legal_actions()))
 
 
+def _two_routes_to_one_link() -> tuple[GameState, str]:
+    """The first position of random 3-player games (seeds 0, 1, ...) where one link is
+    offered by two jump routes that pay different companies (TS-4.1, TS-4.2 in rules v2)."""
+    for seed in range(50):
+        s, rng = get_game("trans-siberian").new_game(3, {}), random.Random(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            ids = [str(a.args[0]) for a in legal if a.kind == "link" and len(a.args) > 1]
+            dup = next((i for i in ids if ids.count(i) > 1), None)
+            if dup is not None:
+                return s, dup
+            s.apply(rng.choice(legal))
+    raise AssertionError("no game position with two routes for one link")
+
+
 def test_ts_routes_of_one_link_are_grouped_with_letters() -> None:
-    s, rng = get_game("trans-siberian").new_game(3, {}), random.Random(1)
-    found = False
-    while not s.is_terminal() and not found:
-        legal = s.legal_actions()
-        links = [a for a in legal if a.kind == "link" and len(a.args) > 1]
-        ids = [str(a.args[0]) for a in links]
-        dup = next((i for i in ids if ids.count(i) > 1), None)
-        if dup is not None:
-            menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
-            group = [c for c in menu if c.target == dup]
-            base = group[0].number[:-1]
-            assert [c.number for c in group] == [f"{base}{chr(97 + i)}"
-                                                 for i in range(len(group))]
-            assert all("jumping" in c.detail or "$" in c.detail for c in group)
-            reply = C.interpret(s, menu, base)
-            assert isinstance(reply, C.Reply) and "routes" in reply.text
-            assert C.interpret(s, menu, group[1].number) == group[1].actions[0]
-            found = True
-        s.apply(rng.choice(legal))
-    assert found, "no game position with two routes for one link"
+    s, dup = _two_routes_to_one_link()
+    menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+    group = [c for c in menu if c.target == dup]
+    base = group[0].number[:-1]
+    assert len(group) >= 2
+    assert [c.number for c in group] == [f"{base}{chr(97 + i)}" for i in range(len(group))]
+    assert all("jumping" in c.detail or "$" in c.detail for c in group)
+    reply = C.interpret(s, menu, base)
+    assert isinstance(reply, C.Reply) and "routes" in reply.text
+    assert C.interpret(s, menu, group[1].number) == group[1].actions[0]
 
 
 def test_a_share_value_is_numbered_and_typed_as_itself_ts_2_2() -> None:

@@ -179,3 +179,62 @@ def test_arrow_keys_and_enter_play_the_highlighted_move(tmp_path: Path) -> None:
             assert game.record.actions[before] == second.actions[0]
 
     asyncio.run(run())
+
+
+async def _hinted(app: TableApp, pilot: Any) -> None:
+    """Wait until the hint's search has answered."""
+    for _ in range(1000):
+        await pilot.pause(0.01)
+        if not app.hinting:
+            return
+    raise AssertionError("the hint never came")
+
+
+def test_hint_is_searched_off_the_ui_thread_and_shown_in_one_line(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "trans-siberian")
+    game.hint_iterations = 30  # a small fixed budget: quick and seeded
+    threads: list[threading.Thread] = []
+    search = game.hint
+
+    def hint(state: GameState | None = None) -> str:
+        threads.append(threading.current_thread())
+        return search(state)
+
+    game.hint = hint  # type: ignore[method-assign]
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await settle(app, pilot)
+            await type_text(pilot, "hint")
+            await _hinted(app, pilot)
+            assert app.message.startswith("hint: bid $")
+            assert "your winning chance about" in app.message
+            assert "30 iterations of search" in app.message
+            assert game.record.actions == []  # a hint plays nothing
+            first = app.message
+            app._say("")
+            await pilot.press("f3")  # the key does the same
+            await _hinted(app, pilot)
+            assert app.message == first  # seeded by the move number
+
+    asyncio.run(run())
+    assert len(threads) == 2 and threading.main_thread() not in threads
+
+
+def test_a_hint_that_comes_after_a_move_is_not_shown(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "chicago-express")
+    game.hint_iterations = 30
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(app, pilot)
+            app.hinting = True
+            moves = len(game.record.actions)
+            await type_text(pilot, "9")  # the player bids before the hint arrives
+            await settle(app, pilot)
+            app._hint_done(app.generation, moves, "hint: stale")
+            assert not app.hinting and "stale" not in app.message
+
+    asyncio.run(run())

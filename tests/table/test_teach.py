@@ -16,13 +16,31 @@ def test_ce_tracker_names_every_end_condition_ce_9_1() -> None:
         assert part in text
 
 
-def _ts_in_phase_2() -> TransSiberianState:
-    s = get_game("trans-siberian").new_game(3, {})
+def _ts_in_phase_2(red_value: int = 24, options: dict[str, object] | None = None,
+                   ) -> TransSiberianState:
+    s = get_game("trans-siberian").new_game(3, options or {})
     assert isinstance(s, TransSiberianState)
     red = COMPANY_INDEX["red"]
-    s.phase, s.status[red], s.value[red] = 2, ACTIVE, SHARE_TRACK.index(24)
+    s.phase, s.status[red], s.value[red] = 2, ACTIVE, SHARE_TRACK.index(red_value)
     s.nat = SHARE_TRACK.index(28)
     return s
+
+
+def test_the_tracker_reads_the_dividend_track_option_ts_1_6() -> None:
+    assert "dividends 0/6" in teach.tracker(_ts_in_phase_2()).plain  # the v2 default
+    longer = _ts_in_phase_2(options={"dividend_track": 8})
+    assert "dividends 0/8" in teach.tracker(longer).plain
+
+
+def test_nationalization_comparison_follows_the_option_ts_8_1() -> None:
+    at_marker = _ts_in_phase_2(red_value=28)
+    assert teach.nationalization_ahead(at_marker) == [COMPANY_INDEX["red"]]
+    assert "is at or below $28" in teach.tracker(at_marker).plain
+    below = _ts_in_phase_2(red_value=28, options={"nationalization": "below"})
+    assert teach.nationalization_ahead(below) == []  # only strictly below is nationalized
+    assert teach.warning(below, Action("buy", ("red",)), []) == ""
+    under = _ts_in_phase_2(red_value=24, options={"nationalization": "below"})
+    assert "(value below $28)" in teach.warning(under, Action("buy", ("red",)), [])
 
 
 def test_ts_tracker_counts_dividends_and_top_value_ts_9_1() -> None:

@@ -1,7 +1,9 @@
 """``cuberail play``: a game in the terminal, humans (hotseat) and bots, autosaved every move.
 
-The loop (:func:`play_loop`) takes an input function and a console, so tests can
-drive it with scripted input; :func:`cmd_play` only turns arguments into a :class:`Game`.
+The line-by-line loop (:func:`play_loop`) takes an input function and a console, so
+tests can drive it with scripted input; :func:`cmd_play` turns arguments into a
+:class:`Game` and, on a terminal both ways without ``--plain``, hands it to the
+full-screen table (:mod:`cuberail.cli.table`), which plays through the same Game.
 """
 
 from __future__ import annotations
@@ -21,6 +23,8 @@ from rich.text import Text
 
 from cuberail.cli import common
 from cuberail.cli.common import Command, Menu, Reply, read_choice
+from cuberail.cli.table import hint as hints
+from cuberail.cli.table.undo import undo_own
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.options import parse_option_args
@@ -54,6 +58,8 @@ class Game:
     view: ModuleType
     patience: int | None = None  # see PATIENCE; None on a terminal
     idle: int = 0  # lines since the last move that were not moves
+    hint_seconds: float = hints.SECONDS  # the search budget of `hint`
+    hint_iterations: int | None = None  # a fixed budget instead (reproducible, for tests)
 
     @property
     def names(self) -> list[str]:
@@ -93,19 +99,13 @@ class Game:
     def describe(self, action: Action) -> str:
         return str(self.view.describe_action(self.state, action))
 
-    def undo(self) -> bool:
-        """Take back the last human decision and everything after it."""
-        state, last = common.replay_record(self.record, 0), None
-        for i, action in enumerate(self.record.actions):
-            if not self.seats[state.current_player()].is_bot and len(state.legal_actions()) > 1:
-                last = i
-            state.apply(action)
-        if last is None:
-            return False
-        del self.record.actions[last:]
-        self.state = common.replay_record(self.record)
-        self.save()
-        return True
+    def hint(self, state: GameState | None = None) -> str:
+        """The engine's preferred move for the player to move, and what it expects.
+
+        ``state`` is a copy of the game's state when the search runs in another thread."""
+        return hints.hint(self.state if state is None else state, self.view.describe_action,
+                          self.hint_seconds, self.hint_iterations,
+                          seed=len(self.record.actions))
 
 
 # ----- the loop -----------------------------------------------------------------------
@@ -165,7 +165,8 @@ HELP = """\
 Type a number from the list, or a move as text (e.g. `bid 12`, `place R3`; any case).
 In an auction a bare amount is a bid: `12` means `bid 12`.
 Commands: board (show the table again), save [FILE] (save a copy), undo (take back
-your last decision), quit (save and stop), help."""
+your own last decision and the bots' moves after it), hint (the engine's preferred
+move), quit (save and stop), help."""
 
 
 def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
@@ -176,7 +177,12 @@ def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
     while True:
         if game.patience is not None and game.idle >= game.patience:
             raise Stuck
-        choice = read_choice(menu, ask(f"{seat.name} [1-{len(menu.items)}, help]> "))
+        line = ask(f"{seat.name} [1-{len(menu.items)}, help]> ")
+        if line.strip().lower() == "hint":
+            game.idle += 1
+            _say(console, game.hint())
+            continue
+        choice = read_choice(menu, line)
         if isinstance(choice, Action):
             game.idle = 0
             return choice
@@ -201,11 +207,10 @@ def _command(game: Game, command: Command, menu: Menu, console: Console) -> bool
             _say(console, f"saved to {game.save(Path(rest) if rest else None)}")
         except CuberailError as exc:
             _say(console, str(exc))
-    elif word == "undo":
-        if game.undo():
-            _say(console, "took back the last decision")
-            return True
-        _say(console, "nothing to undo")
+    elif word == "undo":  # hotseat: only the asking player's own decision (issue 12)
+        text = undo_own(game, game.state.current_player())
+        _say(console, text)
+        return text.startswith("took back")
     return False
 
 
@@ -347,6 +352,10 @@ def cmd_play(args: argparse.Namespace) -> int:
         show_result(game, console)
         return 0
     game.patience = None if interactive else PATIENCE
+    from cuberail.cli import table
+
+    if table.wanted(args.plain):
+        return table.run_table(game)
     return play_loop(game, ask, console)
 
 
@@ -354,7 +363,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser(
         "play", help="play a game in the terminal (hotseat and bots)",
         description="Play a game; it is saved after every move. Humans take the first seats"
-        " and share the keyboard; bots take the rest.",
+        " and share the keyboard; bots take the rest. On a terminal the game opens at a"
+        " full-screen table (F1 there for help); --plain plays line by line.",
         epilog=common.option_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("title", nargs="?", help=f"the game: {', '.join(titles())}")
     p.add_argument("--players", type=int, help="number of seats (default 4)")
@@ -366,4 +376,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--save", metavar="FILE", help="where to autosave"
                    " (default ./cuberail-TITLE-DATE.json; with --load, the loaded file)")
+    p.add_argument("--plain", action="store_true",
+                   help="line by line instead of the full-screen table (automatic when stdin"
+                   " or stdout is not a terminal)")
     p.set_defaults(func=cmd_play)

@@ -16,8 +16,15 @@ if TYPE_CHECKING:
 
 def wanted(plain: bool, stdin: TextIO | None = None, stdout: TextIO | None = None) -> bool:
     """Full screen only on a real terminal both ways, and not asked for plain lines."""
-    stdin, stdout = stdin or sys.stdin, stdout or sys.stdout
-    return not plain and stdin.isatty() and stdout.isatty()
+    return not plain and _tty(stdin or sys.stdin) and _tty(stdout or sys.stdout)
+
+
+def _tty(stream: TextIO | None) -> bool:
+    """True for a terminal; False for a pipe, a file, a closed or a missing stream."""
+    try:
+        return stream is not None and stream.isatty()
+    except (ValueError, OSError, AttributeError):
+        return False
 
 
 def run_table(game: Game) -> int:

@@ -24,6 +24,7 @@ from textual.widgets.option_list import Option
 
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
 from cuberail.games import get_game
 
 from . import choices as C
@@ -88,6 +89,7 @@ class TableApp(App[int]):
         Binding("f1", "help", "help"),
         Binding("ctrl+q", "quit_game", "save and quit", priority=True),
         Binding("f2", "zoom", "board only"),
+        Binding("f3", "hint", "hint"),
         Binding("up", "menu(-1)", "previous move", show=False),
         Binding("down", "menu(1)", "next move", show=False),
         Binding("pageup", "log(-1)", show=False),
@@ -110,6 +112,7 @@ class TableApp(App[int]):
         self.generation = 0
         self.message = ""
         self.picked = ""  # the map target clicked once (a second click plays its move)
+        self.hinting = False  # a hint's search runs in a worker
 
     # ----- layout ----------------------------------------------------------------------
 
@@ -445,6 +448,8 @@ class TableApp(App[int]):
                 self._say(str(exc))
         elif word == "board":
             self.action_zoom()
+        elif word == "hint":
+            self.action_hint()
         else:
             self.screen.remove_class("zoomed")
             self._say("the log shows the last moves; PgUp/PgDn scroll it")
@@ -473,6 +478,31 @@ class TableApp(App[int]):
         self._say("board only: F2 or `board` brings back the log and the choices"
                   if zoomed else "")
         self.call_after_refresh(self._board_scrolled)
+
+    def action_hint(self) -> None:
+        """The engine's preferred move (F3 or `hint`), searched off the UI thread."""
+        state = self.game.state
+        if self.thinking or state.is_terminal():
+            self._say("hint works on your own turn")
+            return
+        if self.hinting:
+            self._say("the hint is being searched; wait a moment")
+            return
+        self.hinting = True
+        self._say(f"hint: searching for {self.game.hint_seconds:g} s…"
+                  if self.game.hint_iterations is None else "hint: searching…")
+        self._hint_search(self.generation, len(self.game.record.actions), state.clone())
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint_search(self, generation: int, move: int, state: GameState) -> None:
+        """The search for a hint in a worker thread; the answer is shown on the UI thread."""
+        text = self.game.hint(state)
+        self.call_from_thread(self._hint_done, generation, move, text)
+
+    def _hint_done(self, generation: int, move: int, text: str) -> None:
+        self.hinting = False
+        if generation == self.generation and move == len(self.game.record.actions):
+            self._say(text)  # else a move or an undo came first: the hint is stale
 
     def action_help(self) -> None:
         self._command(C.Command("help"))

@@ -18,7 +18,7 @@ from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
 Describe = Callable[[GameState, Action], str]
-COMMANDS = ("help", "undo", "save", "quit", "board", "log")
+COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log")
 ALIASES = {"p": "pass", "s": "stop", "f": "forgo", "h": "help", "?": "help",
            "q": "quit", "u": "undo"}
 AMOUNT_KINDS = ("bid", "value")

@@ -41,10 +41,11 @@ KEYS = (
     "Type a choice number and Enter, or click a move; click a hex/link on the map to find"
     " its move. Moves as text also work (`bid 12`, `place F5`, any case). In an auction"
     " any number is a bid. Short forms: p pass, s stop, f forgo, u undo, q quit."
-    " Commands: help, help rules, undo (your own last decision only), save [FILE],"
-    " board (the board alone), quit. Keys: Up/Down pick a move, Enter plays it,"
-    " PgUp/PgDn scroll the log, Ctrl+arrows scroll the map, F1 help, F2 the board alone,"
-    " Ctrl+Q quit. The game is saved after every move.")
+    " Commands: help, help rules, hint (the engine's preferred move and what it expects),"
+    " undo (your own last decision only), save [FILE], board (the board alone), quit."
+    " Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn scroll the log, Ctrl+arrows"
+    " scroll the map, F1 help, F2 the board alone, F3 hint, Ctrl+Q quit. The game is"
+    " saved after every move.")
 
 RULES = {
     "chicago-express": (
@@ -124,18 +125,26 @@ def _ts_tracker(s: TransSiberianState) -> Text:
     out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
                f"  nationalization ${s.nationalization_value()}")
     for c in nationalization_ahead(s):
-        out.append(f"\n ⚠ {tsb.COMPANY_IDS[c]} ${s.share_value(c)} is at or below"
+        out.append(f"\n ⚠ {tsb.COMPANY_IDS[c]} ${s.share_value(c)} is {_compared(s)}"
                    f" ${s.nationalization_value()}: nationalized at the next dividend",
                    style="bold red")
     return out
 
 
 def nationalization_ahead(s: TransSiberianState) -> list[int]:
-    """TS-8.1: companies that the next (phase 2) interturn will nationalize as things stand."""
+    """TS-8.1: companies that the next (phase 2) interturn will nationalize as things stand.
+
+    The engine decides (``nationalizes``: at or below the marker, or only below with the
+    option ``nationalization=below``); the table only asks it."""
     if s.phase < 2:
         return []
     return [c for c in range(tsb.NUM_COMPANIES)
-            if s.status[c] == ACTIVE and 0 <= s.value[c] <= s.nat]
+            if s.status[c] == ACTIVE and s.value[c] >= 0 and s.nationalizes(c)]
+
+
+def _compared(s: TransSiberianState) -> str:
+    """The TS-8.1 comparison in words, as the rule option sets it."""
+    return "below" if s.opts.nat_below else "at or below"
 
 
 def warning(state: GameState, action: Action, history: list[tuple[int, Action]]) -> str:
@@ -150,7 +159,7 @@ def warning(state: GameState, action: Action, history: list[tuple[int, Action]])
         hit = [str(a) for a in action.args if str(a) in doomed]
         if hit:
             return (f"{', '.join(hit)} will be nationalized at the next dividend"
-                    f" (value at or below ${state.nationalization_value()})")
+                    f" (value {_compared(state)} ${state.nationalization_value()})")
     return ""
 
 
