@@ -14,10 +14,20 @@ from typing import Any
 import pytest
 from tablekit import keyboard_move, new_game, pick, settle, type_text
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from cuberail.cli.table.app import TableApp
 
 SIZES = [(80, 24), (160, 50)]
+
+
+async def steady_cursor(app: TableApp, pilot: Pilot[int]) -> None:
+    """No blinking cursor in the picture: its phase when the screen is taken depends on the
+    clock (a busy machine showed it, an idle one did not). The input stops blinking and
+    loses the focus, so its cursor is never drawn."""
+    app.query_one("#command", Input).cursor_blink = False
+    app.screen.set_focus(None)
+    await pilot.pause()
 
 
 def _mid_game(title: str, moves: int) -> tuple[TableApp, Any]:
@@ -30,6 +40,7 @@ def _mid_game(title: str, moves: int) -> tuple[TableApp, Any]:
         for _ in range(moves):
             await type_text(pilot, keyboard_move(pick(app, rng), rng))
             await settle(app, pilot)
+        await steady_cursor(app, pilot)
 
     return app, play
 
@@ -51,5 +62,6 @@ def test_help_rules_screen(snap_compare: Any, tmp_path: Path,
     async def ask(pilot: Pilot[int]) -> None:
         await settle(app, pilot)
         await type_text(pilot, "help rules")
+        await steady_cursor(app, pilot)
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=ask)
