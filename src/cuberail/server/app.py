@@ -20,7 +20,7 @@ from fastapi.responses import JSONResponse
 
 from cuberail.server import lobby, web
 from cuberail.server.bots import BotRunner
-from cuberail.server.broadcast import Hub, listen
+from cuberail.server.broadcast import Hub, Item, listen
 from cuberail.server.catalog import titles_json
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, Outcome, Refused
@@ -252,20 +252,20 @@ async def socket_session(server: Server, websocket: WebSocket, game_id: str,
                     del counts[seat]
 
 
-async def _forward(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None],
-                   seen: int) -> None:
+async def _forward(websocket: WebSocket, queue: asyncio.Queue[Item], seen: int) -> None:
     """Send each event of the game; None in the queue ends it (a slow or gone client)."""
     while True:
-        event = await queue.get()
-        if event is None:
+        item = await queue.get()
+        if item is None:
             return
+        event = item.event
         if event["type"] in ("move", "undo", "over") and event["seq"] <= seen:
             continue
-        await websocket.send_json(event)
+        await websocket.send_text(item.text)
 
 
 async def _read(server: Server, websocket: WebSocket, game_id: str, seat_box: list[int],
-                queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+                queue: asyncio.Queue[Item]) -> None:
     """Client messages: {"type": "hello", "token"} marks a seat connected; "ping" -> "pong".
 
     When the client goes away, a None in the queue ends the sending side too.
