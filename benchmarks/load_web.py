@@ -10,8 +10,10 @@ Each game has three human seats, each a client holding the game's WebSocket. Eve
 second, the POST latency, and the latency from a move's POST being sent to its
 broadcast reaching the *other* clients (p50/p99 over all of them). With two
 processes, moves go to the first and sockets of the second seat to the other, so every
-broadcast crosses PostgreSQL LISTEN/NOTIFY. The clients run in this one process, on
-the same machine as the server: the numbers include their cost. Numbers, not a test.
+broadcast crosses PostgreSQL LISTEN/NOTIFY. The clients run in this one process (one
+event loop, a raw keep-alive HTTP/1.1 connection per game, uncompressed sockets), on
+the same machine as the server: the numbers include their cost, and the CPU of both
+sides over the measured window is printed. Numbers, not a test.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from cuberail.server.broadcast import Hub, Item, listen
 from cuberail.server.catalog import titles_json
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, Outcome, Refused
+from cuberail.server.gcpause import keep_collections_short
 from cuberail.server.limits import BodyLimit
 from cuberail.server.notify import Notifier
 from cuberail.server.schemas import (
@@ -77,6 +78,7 @@ class Server:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(ready.wait(), 10)
         await self.bots.resume()
+        self._tasks.append(asyncio.create_task(keep_collections_short()))
 
     async def stop(self) -> None:
         for task in self._tasks:
