@@ -29,7 +29,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"cuberail server on http://{args.host}:{args.port} (invite links: {public});"
           f" database: {_safe(url)}", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port,
-                log_level=args.log_level, ws_max_size=64 * 1024)
+                log_level=args.log_level, ws_max_size=64 * 1024,
+                ws_per_message_deflate=False)  # small events: compression only costs CPU
     return 0
 
 

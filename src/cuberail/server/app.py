@@ -12,6 +12,7 @@ import logging
 import secrets
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
 
@@ -20,10 +21,11 @@ from fastapi.responses import JSONResponse, Response
 
 from cuberail.server import boards, lobby, web
 from cuberail.server.bots import BotRunner
-from cuberail.server.broadcast import Hub, listen
+from cuberail.server.broadcast import Hub, Item, listen
 from cuberail.server.catalog import titles_json
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, Outcome, Refused
+from cuberail.server.gcpause import keep_collections_short
 from cuberail.server.limits import BodyLimit
 from cuberail.server.notify import Notifier
 from cuberail.server.schemas import (
@@ -43,6 +45,8 @@ from cuberail.server.storage import Store
 
 log = logging.getLogger("cuberail.server")
 T = TypeVar("T")
+THREADS_SQLITE = 2
+THREADS_POSTGRES = 8
 Auth = Annotated[str | None, Header(alias="Authorization", description="Bearer TOKEN")]
 
 
@@ -60,6 +64,10 @@ class Server:
                               settings.bot_workers, settings.bot_processes)
         self.connected: dict[str, Counter[int]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        # SQLite writers take turns anyway: a few threads keep the GIL from convoying
+        # (many runnable threads handing it over every 5 ms cost the loop its latency).
+        self.executor = ThreadPoolExecutor(THREADS_SQLITE if not self.store.is_postgres
+                                           else THREADS_POSTGRES, "cuberail-db")
 
     async def start(self) -> None:
         await asyncio.to_thread(self.store.migrate)
@@ -70,12 +78,14 @@ class Server:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(ready.wait(), 10)
         await self.bots.resume()
+        self._tasks.append(asyncio.create_task(keep_collections_short()))
 
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
         await self.bots.close()
         await self.notifier.close()
+        self.executor.shutdown(wait=False)
         self.store.dispose()
 
     def deliver(self, game_id: str, outcome: Outcome) -> None:
@@ -88,7 +98,8 @@ class Server:
             self.bots.poke(game_id)
 
     async def run(self, func: Callable[..., T], *args: Any) -> T:
-        return await asyncio.to_thread(func, *args)
+        """``func(*args)`` in a database thread (the event loop never waits on the database)."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, func, *args)
 
 
 def bearer(value: str | None) -> str | None:
@@ -264,20 +275,20 @@ async def socket_session(server: Server, websocket: WebSocket, game_id: str,
                     del counts[seat]
 
 
-async def _forward(websocket: WebSocket, queue: asyncio.Queue[dict[str, Any] | None],
-                   seen: int) -> None:
+async def _forward(websocket: WebSocket, queue: asyncio.Queue[Item], seen: int) -> None:
     """Send each event of the game; None in the queue ends it (a slow or gone client)."""
     while True:
-        event = await queue.get()
-        if event is None:
+        item = await queue.get()
+        if item is None:
             return
+        event = item.event
         if event["type"] in ("move", "undo", "over") and event["seq"] <= seen:
             continue
-        await websocket.send_json(event)
+        await websocket.send_text(item.text)
 
 
 async def _read(server: Server, websocket: WebSocket, game_id: str, seat_box: list[int],
-                queue: asyncio.Queue[dict[str, Any] | None]) -> None:
+                queue: asyncio.Queue[Item]) -> None:
     """Client messages: {"type": "hello", "token"} marks a seat connected; "ping" -> "pong".
 
     When the client goes away, a None in the queue ends the sending side too.

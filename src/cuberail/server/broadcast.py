@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import json
 import logging
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy.engine import make_url
 
@@ -24,18 +24,28 @@ QUEUE_MAX = 1000
 Event = dict[str, Any]
 
 
+class Published(NamedTuple):
+    """An event and its JSON text, encoded once for every socket that sends it."""
+
+    event: Event
+    text: str
+
+
+Item = Published | None  # None tells a socket's sender to stop
+
+
 class Hub:
     """Subscribers per game. A subscriber too slow to keep up is dropped (it reconnects)."""
 
     def __init__(self) -> None:
-        self._subs: dict[str, set[asyncio.Queue[Event | None]]] = {}
+        self._subs: dict[str, set[asyncio.Queue[Item]]] = {}
 
-    def subscribe(self, game_id: str) -> asyncio.Queue[Event | None]:
-        queue: asyncio.Queue[Event | None] = asyncio.Queue(QUEUE_MAX)
+    def subscribe(self, game_id: str) -> asyncio.Queue[Item]:
+        queue: asyncio.Queue[Item] = asyncio.Queue(QUEUE_MAX)
         self._subs.setdefault(game_id, set()).add(queue)
         return queue
 
-    def unsubscribe(self, game_id: str, queue: asyncio.Queue[Event | None]) -> None:
+    def unsubscribe(self, game_id: str, queue: asyncio.Queue[Item]) -> None:
         subs = self._subs.get(game_id)
         if subs is not None:
             subs.discard(queue)
@@ -43,10 +53,15 @@ class Hub:
                 del self._subs[game_id]
 
     def publish(self, game_id: str, event: Event) -> None:
-        """Deliver to every local subscriber of the game (never blocks)."""
-        for queue in list(self._subs.get(game_id, ())):
+        """Deliver to every local subscriber of the game (never blocks); the JSON text is
+        encoded once here, not once per socket."""
+        subs = self._subs.get(game_id)
+        if not subs:
+            return
+        item = Published(event, json.dumps(event, separators=(",", ":")))
+        for queue in list(subs):
             try:
-                queue.put_nowait(event)
+                queue.put_nowait(item)
             except asyncio.QueueFull:
                 self.unsubscribe(game_id, queue)
                 with contextlib.suppress(asyncio.QueueFull):

@@ -134,11 +134,10 @@ class GameService:
 
     def load(self, conn: Connection, game_id: str) -> Loaded:
         """The game, its seats and its state at the log's last entry (404 when unknown)."""
-        game = self.store.game(conn, game_id)
+        game, seq = self.store.game_and_seq(conn, game_id)
         if game is None:
             raise Refused(404, f"no game {game_id[:40]!r} on this server")
         seat_rows = self.store.seats(conn, game_id)
-        seq = self.store.last_seq(conn, game_id)
         with self._cache_lock:
             snap = self._cache.get(game_id)
         if snap is None or snap.seq < seq:  # (a read older than the cache keeps the cache)

@@ -22,6 +22,7 @@ from alembic.config import Config
 from sqlalchemy import (
     Connection,
     Engine,
+    bindparam,
     create_engine,
     event,
     func,
@@ -35,6 +36,20 @@ from sqlalchemy.engine import make_url
 from cuberail.server.models import chat, entries, games, seats
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+# The statements of the move path, built once: building one per call (and its cache key)
+# cost more than running it.
+_LAST_SEQ = (select(func.max(entries.c.seq)).where(entries.c.game_id == games.c.id)
+             .scalar_subquery())
+GAME_AND_SEQ = select(games, _LAST_SEQ.label("last_seq")).where(games.c.id == bindparam("gid"))
+SEATS = select(seats).where(seats.c.game_id == bindparam("gid")).order_by(seats.c.seat)
+LAST_SEQ = select(func.max(entries.c.seq)).where(entries.c.game_id == bindparam("gid"))
+ENTRIES = (select(entries.c.seq, entries.c.seat, entries.c.kind, entries.c.action,
+                  entries.c.created)
+           .where(entries.c.game_id == bindparam("gid"), entries.c.seq > bindparam("after"))
+           .order_by(entries.c.seq))
+APPEND = insert(entries)
+SET_OVER = update(games).where(games.c.id == bindparam("gid")).values(over=bindparam("done"))
 
 
 def now() -> datetime:
@@ -165,29 +180,29 @@ class Store:
     # ----- queries ------------------------------------------------------------------
 
     def game(self, conn: Connection, game_id: str) -> GameRow | None:
-        row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
+        return self.game_and_seq(conn, game_id)[0]
+
+    def game_and_seq(self, conn: Connection, game_id: str) -> tuple[GameRow | None, int]:
+        """The game's row and its log's last ``seq`` (0 for none), in one statement."""
+        row = conn.execute(GAME_AND_SEQ, {"gid": game_id}).mappings().first()
         if row is None:
-            return None
+            return None, 0
         data = dict(row)
+        seq = int(data.pop("last_seq") or 0)
         data["options"] = json.loads(data["options"])
-        return GameRow(**data)
+        return GameRow(**data), seq
 
     def seats(self, conn: Connection, game_id: str) -> list[SeatRow]:
-        rows = conn.execute(select(seats).where(seats.c.game_id == game_id)
-                            .order_by(seats.c.seat)).mappings()
+        rows = conn.execute(SEATS, {"gid": game_id}).mappings()
         return [SeatRow(r["seat"], r["name"], r["bot"], r["token_hash"], r["webhook"])
                 for r in rows]
 
     def last_seq(self, conn: Connection, game_id: str) -> int:
-        value = conn.execute(select(func.max(entries.c.seq))
-                             .where(entries.c.game_id == game_id)).scalar()
+        value = conn.execute(LAST_SEQ, {"gid": game_id}).scalar()
         return int(value or 0)
 
     def entries(self, conn: Connection, game_id: str, after: int = 0) -> list[Entry]:
-        rows = conn.execute(select(entries.c.seq, entries.c.seat, entries.c.kind,
-                                   entries.c.action, entries.c.created)
-                            .where(entries.c.game_id == game_id, entries.c.seq > after)
-                            .order_by(entries.c.seq))
+        rows = conn.execute(ENTRIES, {"gid": game_id, "after": after})
         return [Entry(*row) for row in rows]
 
     def add_game(self, conn: Connection, row: GameRow, seat_rows: list[SeatRow]) -> None:
@@ -198,10 +213,10 @@ class Store:
 
     def append(self, conn: Connection, game_id: str, entry: Entry) -> None:
         """Append one log line; a taken (game, seq) raises IntegrityError."""
-        conn.execute(insert(entries).values(game_id=game_id, **entry.__dict__))
+        conn.execute(APPEND, {"game_id": game_id, **entry.__dict__})
 
     def set_over(self, conn: Connection, game_id: str, over: bool) -> None:
-        conn.execute(update(games).where(games.c.id == game_id).values(over=over))
+        conn.execute(SET_OVER, {"gid": game_id, "done": over})
 
     def update_seat(self, conn: Connection, game_id: str, seat: int, **values: Any) -> None:
         conn.execute(update(seats).where(seats.c.game_id == game_id, seats.c.seat == seat)
