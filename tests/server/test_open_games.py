@@ -139,8 +139,7 @@ def test_a_finished_open_game_refuses_claims(client: TestClient) -> None:
     game = new_game(client, 3, open=True, keep=[0, 1, 2])
     final = play_until(client, game, seed=2)
     assert final["over"]
-    # a free seat on a finished game: the owner hands a seat to a bot and back frees none,
-    # so mark seat 2 free directly and check the refusal names the end
+    # no API frees a seat, so seat 2 is freed in the database: the refusal names the end
     store = client.app.state.server.store  # type: ignore[attr-defined]
     with store.write() as conn:
         store.update_seat(conn, game["id"], 2, token_hash=None)
