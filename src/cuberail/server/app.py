@@ -19,7 +19,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 
-from cuberail.server import boards, lobby, web
+from cuberail.server import boards, claims, lobby, web
 from cuberail.server.bots import BotRunner
 from cuberail.server.broadcast import Hub, Item, listen
 from cuberail.server.catalog import titles_json
@@ -31,6 +31,8 @@ from cuberail.server.notify import Notifier
 from cuberail.server.schemas import (
     GAME_ID,
     ChatRequest,
+    Claimed,
+    ClaimRequest,
     Created,
     CreateGame,
     ImportRequest,
@@ -141,7 +143,8 @@ def create_app(settings: Settings) -> FastAPI:
     def links(request: Request, made: lobby.NewGame) -> Created:
         root = f"{base(request)}/g/{made.id}"
         seats = [SeatToken(seat=i, token=t,
-                           invite_url=f"{root}#seat={i}&token={t}" if t else root)
+                           invite_url=f"{root}#seat={i}&token={t}" if t else root,
+                           free=i in made.free)
                  for i, t in enumerate(made.tokens)]
         return Created(id=made.id, owner_token=made.owner_token,
                        owner_url=f"{root}#owner={made.owner_token}", seats=seats)
@@ -223,6 +226,22 @@ def create_app(settings: Settings) -> FastAPI:
         root = f"{base(request)}/g/{game_id}"
         url = f"{root}#seat={seat}&token={out.token}" if out.token else None
         return {"seat": seat, "bot": req.bot, "token": out.token, "invite_url": url}
+
+    @app.get("/api/open-games", summary="open games to join: not over, with a free human"
+             " seat, newest first (at most 50)")
+    async def open_games() -> list[dict[str, Any]]:
+        return await server.run(claims.list_open, server.service)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/claim", status_code=201,
+              response_model=Claimed, responses=CLAIM_REFUSALS,
+              summary="take a free seat of an open game: its token and invite URL, once")
+    async def claim(request: Request, game_id: str, seat: int, req: ClaimRequest) -> Claimed:
+        out = await server.run(claims.claim_seat, server.service, game_id_ok(game_id), seat,
+                               req.name)
+        server.deliver(game_id, out)
+        token = out.token or ""
+        return Claimed(seat=seat, name=req.name, token=token,
+                       invite_url=f"{base(request)}/g/{game_id}#seat={seat}&token={token}")
 
     @app.put("/api/games/{game_id}/seats/{seat}/webhook", status_code=204,
              summary="a seat's webhook (Discord/Slack), called on its turn and at the end")
@@ -354,6 +373,14 @@ REFUSALS: dict[int | str, dict[str, Any]] = {
     422: {"description": "an unparsable or illegal action, with the engine's reason"},
 }
 
+CLAIM_REFUSALS: dict[int | str, dict[str, Any]] = {
+    403: {"description": "the game is not open (invite links only)"},
+    404: {"description": "no such game or seat"},
+    409: {"description": "the seat is taken (another claim won), a bot plays it, or the"
+                         " game is over"},
+    422: {"description": "a name with nothing visible in it"},
+}
+
 API_DOC = """The cuberail game server: play Chicago Express and Trans-Siberian Railroad
 with friends and bots.
 
@@ -363,7 +390,10 @@ counts log entries (moves and undos) and only grows: every WebSocket event carri
 (with `index`), so a client that sees a gap in `seq` reconnects with `?since=SEQ`.
 
 **Tokens.** Each human seat has a secret token (`Authorization: Bearer TOKEN`); the
-owner has another. Invite links carry them in the URL fragment.
+owner has another. Invite links carry them in the URL fragment. An open game
+(`"open": true`) gives its creator the tokens of the seats in `keep` (seat 0); its
+other human seats are free: `GET /api/open-games` lists them and
+`POST /api/games/{id}/seats/{seat}/claim` hands one seat's token to the first caller.
 
 **WebSocket** `/api/games/{id}/ws?since=SEQ`: first a `state` event (the whole game),
 then the missed `move`/`undo` entries after `since`, then live events of type `move`,

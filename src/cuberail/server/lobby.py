@@ -5,7 +5,7 @@ These are the service's non-move writes; moves and undos live in :mod:`games`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from cuberail.core.actions import Action
@@ -14,6 +14,7 @@ from cuberail.core.record import Record, replay
 from cuberail.core.state import GameState
 from cuberail.games import get_game
 from cuberail.server import tokens
+from cuberail.server.claims import free_seats
 from cuberail.server.games import (
     Effective,
     GameService,
@@ -33,6 +34,7 @@ class NewGame:
     id: str
     owner_token: str
     tokens: list[str | None]
+    free: list[int] = field(default_factory=list)  # open game: seats anyone may claim
 
 
 def _seat_rows(players: int, specs: list[SeatSpec]) -> tuple[list[SeatRow], list[str | None]]:
@@ -68,12 +70,15 @@ def create_game(service: GameService, req: CreateGame) -> NewGame:
     except CuberailError as exc:
         raise Refused(422, str(exc)) from None
     seat_rows, secrets = _seat_rows(req.players, req.seats or [])
+    if req.open:
+        seat_rows, secrets = free_seats(seat_rows, secrets, req.keep)
     owner = tokens.new_token()
     row = GameRow(tokens.new_game_id(), info.title, req.name or "", info.rules_version,
                   options, tokens.hash_token(owner), new_seed(), req.bot_after,
-                  False, now())
+                  False, now(), is_open=req.open)
     _store_game(service, row, seat_rows, [], state)
-    return NewGame(row.id, owner, secrets)
+    return NewGame(row.id, owner, secrets,
+                   [r.seat for r in seat_rows if r.bot is None and r.token_hash is None])
 
 
 def _record_seats(record: Record) -> list[SeatSpec]:

@@ -19,6 +19,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 metadata = MetaData()
@@ -35,6 +36,9 @@ games = Table(
     Column("bot_after", Float, nullable=True),  # seconds before a bot moves for an idle seat
     Column("over", Boolean, nullable=False, default=False, index=True),
     Column("created", DateTime(timezone=True), nullable=False),
+    # an open game: its free human seats (no token, no bot) may be claimed by anyone
+    Column("is_open", Boolean, nullable=False, default=False, server_default=false(),
+           index=True),
 )
 
 seats = Table(

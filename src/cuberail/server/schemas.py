@@ -14,6 +14,9 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from cuberail.core.errors import NameRefusedError
+from cuberail.core.names import clean_name as core_clean_name
+
 NAME_MAX = 40
 CHAT_MAX = 500
 GAME_NAME_MAX = 100
@@ -92,6 +95,11 @@ class CreateGame(Strict):
         description="seconds a human seat may stay idle on turn before the medium bot"
                     " moves for it (null: never)")
 
+    open: bool = Field(default=False, description="an open game: the human seats not in"
+                       " `keep` get no token and anyone may claim them from the lobby")
+    keep: list[int] | None = Field(default=None, max_length=8, description="open game: the"
+                                   " human seats whose tokens the creator gets (default [0])")
+
     @field_validator("name")
     @classmethod
     def _name(cls, v: str | None) -> str | None:
@@ -101,6 +109,28 @@ class CreateGame(Strict):
 class SeatToken(BaseModel):
     seat: int
     token: str | None
+    invite_url: str
+    free: bool = Field(default=False, description="a free seat of an open game: anyone may"
+                       " claim it (POST /api/games/{id}/seats/{seat}/claim)")
+
+
+class ClaimRequest(Strict):
+    name: str = Field(max_length=4 * NAME_MAX, description="the player's name (cleaned by"
+                      " the same rule as every name: visible text, at most 40 characters)")
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        try:
+            return core_clean_name(v)
+        except NameRefusedError as exc:
+            raise ValueError(str(exc)) from None
+
+
+class Claimed(BaseModel):
+    seat: int
+    name: str
+    token: str
     invite_url: str
 
 

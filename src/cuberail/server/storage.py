@@ -70,6 +70,7 @@ class GameRow:
     bot_after: float | None
     over: bool
     created: datetime
+    is_open: bool = False  # free human seats may be claimed (see :meth:`Store.claim_seat`)
 
 
 @dataclass(frozen=True)
@@ -239,3 +240,34 @@ class Store:
                             .order_by(chat.c.id.desc()).limit(limit)).mappings()
         out = [dict(r) | {"created": r["created"].isoformat()} for r in rows]
         return out[::-1]
+
+    # ----- open games -------------------------------------------------------------------
+
+    def joinable(self, conn: Connection, limit: int) -> list[tuple[GameRow, list[SeatRow]]]:
+        """Open games not over with a free human seat (no bot, no token), newest first."""
+        free = (select(seats.c.game_id)
+                .where(seats.c.bot.is_(None), seats.c.token_hash.is_(None)))
+        rows = conn.execute(select(games.c.id)
+                            .where(games.c.is_open.is_(True), games.c.over.is_(False),
+                                   games.c.id.in_(free))
+                            .order_by(games.c.created.desc(), games.c.id)
+                            .limit(limit)).scalars().all()
+        out = []
+        for game_id in rows:
+            game = self.game(conn, game_id)
+            if game is not None:
+                out.append((game, self.seats(conn, game_id)))
+        return out
+
+    def claim_seat(self, conn: Connection, game_id: str, seat: int, name: str,
+                   token_hash: str) -> bool:
+        """Give a free human seat its name and token; False when it was no longer free.
+
+        The condition is in the UPDATE itself, so of two claims racing from any number of
+        processes exactly one changes the row.
+        """
+        result = conn.execute(update(seats)
+                              .where(seats.c.game_id == game_id, seats.c.seat == seat,
+                                     seats.c.bot.is_(None), seats.c.token_hash.is_(None))
+                              .values(name=name, token_hash=token_hash))
+        return result.rowcount == 1

@@ -27,6 +27,8 @@ export const api = {
   titles: () => call("GET", "/api/titles"),
   create: (body) => call("POST", "/api/games", body),
   game: (id) => call("GET", `/api/games/${id}`),
+  openGames: () => call("GET", "/api/open-games"),
+  claim: (id, seat, name) => call("POST", `/api/games/${id}/seats/${seat}/claim`, { name }),
   log: (id, since = 0) => call("GET", `/api/games/${id}/actions?since=${since}`),
   act: (id, token, action, index) =>
     call("POST", `/api/games/${id}/actions`, { action, index }, token),

@@ -1,5 +1,6 @@
-// The lobby: create a game (title, players, rule options, bot seats, names), copy the
-// invite links, and list the games remembered in this browser with whose turn it is.
+// The lobby: create a game (title, players, rule options, bot seats, names; open or by
+// invitation), copy the invite links, list the games remembered in this browser with whose
+// turn it is, and list the open games with a "join" button per free seat.
 
 import { api, forget, remember, remembered } from "./api.js";
 import { $, h, say } from "./dom.js";
@@ -95,7 +96,8 @@ async function create(event) {
     if (bot) seat.bot = bot;
     return seat;
   });
-  const body = { title: titleInfo().title, players: seats.length, options: readOptions(), seats };
+  const body = { title: titleInfo().title, players: seats.length, options: readOptions(), seats,
+    open: $("#open-game").checked };
   const button = $("#create-button");
   button.disabled = true;
   const answer = await api.create(body);
@@ -113,6 +115,7 @@ async function create(event) {
   showInvites(made, seats);
   say(t("lobby.made"), "ok");
   renderMine();
+  if (body.open) renderOpen();
 }
 
 function copyButton(url) {
@@ -131,6 +134,10 @@ function showInvites(made, seats) {
   list.replaceChildren();
   for (const s of made.seats) {
     const who = seats[s.seat]?.name || t("lobby.seat", { n: s.seat + 1 });
+    if (s.free) {
+      list.append(h("li", { class: "free-seat" }, `${t("lobby.seat", { n: s.seat + 1 })}: ${t("lobby.free_seat")}`));
+      continue;
+    }
     if (!s.token) {
       list.append(h("li", {}, `${who}: ${t("lobby.bot")} ${seats[s.seat]?.bot || ""}`));
       continue;
@@ -177,6 +184,56 @@ async function renderMine() {
   }
 }
 
+function openEntry(game) {
+  const names = game.taken.map((p) => p.name).join(", ");
+  const label = `${titles.find((x) => x.title === game.title)?.name || game.title}`
+    + `${game.name ? ` “${game.name}”` : ""} · ${game.players}`;
+  return h("li", { class: "open-game", dataset: { game: game.id } },
+    h("span", {}, label), " ", h("span", { class: "hint" }, t("lobby.taken_by", { names })), " ",
+    ...game.free.map((seat) => h("button", { type: "button", class: "claim",
+      dataset: { seat }, onclick: () => claim(game.id, seat, game.title) },
+    t("lobby.join_seat", { n: seat + 1 }))));
+}
+
+async function renderOpen() {
+  const answer = await api.openGames();
+  const list = $("#open-list");
+  if (!answer.ok) {
+    say(t("error.server", { status: answer.status }), "error");
+    return [];
+  }
+  const games = answer.data;
+  list.replaceChildren(...(games.length ? games.map(openEntry)
+    : [h("li", { class: "hint" }, t("lobby.no_open"))]));
+  return games;
+}
+
+async function claim(id, seat, title) {
+  const name = $("#open-name").value.trim();
+  if (!name) {
+    say(t("lobby.need_name"), "error");
+    $("#open-name").focus();
+    return;
+  }
+  // the list again first: a seat taken meanwhile is reported here, not as a refused claim
+  const games = await renderOpen();
+  if (!games.some((g) => g.id === id && g.free.includes(seat))) {
+    say(t("lobby.seat_gone"), "error");
+    return;
+  }
+  const answer = await api.claim(id, seat, name);
+  if (!answer.ok) {
+    say(answer.status === 409 ? t("lobby.seat_gone")
+      : t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+    renderOpen();
+    return;
+  }
+  const got = answer.data;
+  remember(id, { title, seat: got.seat, token: got.token });
+  const url = new URL(got.invite_url, location.href);
+  location.href = url.pathname + url.hash;
+}
+
 function join(event) {
   event.preventDefault();
   const link = $("#join-link").value.trim();
@@ -191,7 +248,7 @@ function join(event) {
 
 async function main() {
   await setLanguage(pickLanguage());
-  languageSwitch($("#lang"), () => { renderTitle(); renderMine(); });
+  languageSwitch($("#lang"), () => { renderTitle(); renderMine(); renderOpen(); });
   const answer = await api.titles();
   if (!answer.ok) {
     say(t("error.server", { status: answer.status }), "error");
@@ -203,8 +260,10 @@ async function main() {
   $("#players").addEventListener("input", renderSeats);
   $("#create").addEventListener("submit", create);
   $("#join").addEventListener("submit", join);
+  $("#open-refresh").addEventListener("click", renderOpen);
   renderTitle();
   renderMine();
+  await renderOpen();
   document.body.dataset.ready = "1";
 }
 
