@@ -46,10 +46,14 @@ def clean_text(text: str, limit: int) -> str:
 
 
 def clean_name(text: str) -> str:
-    name = clean_text(text, NAME_MAX)
-    if not name:
-        raise ValueError("a name must have a visible character")
-    return name
+    """A player name by the one rule every name follows (:func:`cuberail.core.names.clean_name`).
+
+    A refusal is a ValueError, so that pydantic answers it as a 422 naming the field.
+    """
+    try:
+        return core_clean_name(text)
+    except NameRefusedError as exc:
+        raise ValueError(str(exc)) from None
 
 
 def check_webhook(url: str) -> str:
@@ -121,10 +125,7 @@ class ClaimRequest(Strict):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
-        try:
-            return core_clean_name(v)
-        except NameRefusedError as exc:
-            raise ValueError(str(exc)) from None
+        return clean_name(v)
 
 
 class Claimed(BaseModel):
