@@ -19,6 +19,7 @@ from rich.table import Table
 from cuberail.bots.analysis import Decision, analyse, analysis_bot, positions, swings
 from cuberail.cli import common
 from cuberail.core.errors import CuberailError
+from cuberail.core.files import write_atomic
 from cuberail.core.record import Record, start_state
 from cuberail.core.state import GameState
 from cuberail.games import get_game
@@ -55,21 +56,13 @@ def _budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
     return args.seconds, None
 
 
-def _check_output(path: str | None, flag: str) -> None:
-    """Refuse an output path that cannot be written, before the (long) analysis starts."""
-    if path is None:
-        return
-    target = Path(path)
-    if target.is_dir():
-        raise CuberailError(f"{flag} {path}: is a folder; give a file name")
-    if not target.parent.resolve().is_dir():
-        raise CuberailError(f"{flag} {path}: the folder {target.parent} does not exist")
-
-
 def run(args: argparse.Namespace) -> int:
     seconds, iterations = _budget(args)
-    _check_output(args.json, "--json")
-    _check_output(args.chart, "--chart")
+    for path, flag in ((args.json, "--json"), (args.chart, "--chart")):
+        if path is not None:
+            common.check_output_file(Path(path), flag)
+    if args.chart:
+        common.pyplot("--chart")  # matplotlib missing: said now, not after the analysis
     record = common.load_record(args.file)
     common.replay_record(record)  # refuses a record that does not replay, with the index
     start = start_state(record, get_game)
@@ -130,22 +123,17 @@ def write_json(path: Path, record: Record, decisions: list[Decision], labels: li
         "actions": [{**d.to_json(), "label": label}
                     for d, label in zip(decisions, labels, strict=True)],
     }
-    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    write_atomic(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
 
 
 def draw_chart(path: Path, record: Record, decisions: list[Decision]) -> None:
     """Each seat's winning chance after every action, as a PNG (matplotlib, Agg)."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise CuberailError("--chart needs matplotlib: pip install 'cuberail[plot]'") from None
+    plt = common.pyplot("--chart")
     fig, ax = plt.subplots(figsize=(9, 4))
     xs = [d.index + 1 for d in decisions]
     for seat, name in enumerate(record.players):
-        ax.plot(xs, [100 * d.after[seat] for d in decisions], label=name, linewidth=1.5)
+        ax.plot(xs, [100 * d.after[seat] for d in decisions], label=common.plot_label(name),
+                linewidth=1.5)
     for d in swings(decisions)[:10]:
         ax.annotate("!", (d.index + 1, 100 * d.after[d.seat]), ha="center", color="red")
     ax.set_ylim(0, 100)
@@ -154,5 +142,5 @@ def draw_chart(path: Path, record: Record, decisions: list[Decision]) -> None:
     ax.set_title(f"{get_game(record.title).name}: winning chances")
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
+    common.save_figure(fig, path)
     plt.close(fig)
