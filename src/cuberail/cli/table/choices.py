@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from cuberail.cli.common import Command as Command  # re-exported: the table speaks of C.Command
+from cuberail.cli.common import Reply as Reply
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
@@ -38,19 +40,6 @@ class Choice:
     @property
     def is_range(self) -> bool:
         return len(self.actions) > 1
-
-
-@dataclass(frozen=True)
-class Command:
-    word: str
-    arg: str = ""
-
-
-@dataclass(frozen=True)
-class Reply:
-    """Input that is not a move: why, and what is allowed."""
-
-    text: str
 
 
 def _amount(action: Action) -> int | None:
