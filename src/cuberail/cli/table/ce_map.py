@@ -14,34 +14,29 @@ from rich.text import Text
 
 from cuberail.games.chicago_express.board import (
     CHICAGO,
-    CITY,
     COMPANY_IDS,
-    FOREST,
     HEXES,
-    INDUSTRIAL,
-    MOUNTAIN,
-    PLAIN,
     START,
     Hex,
 )
 from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.games.chicago_express.view import (
+    CHICAGO_STYLE,
+    COLS,
+    COMPANY_STYLE,
+    GRID,
+    LETTER,
+    ROWS,
+    TERRAIN_STYLE,
+)
+from cuberail.games.chicago_express.view import GLYPH as VIEW_GLYPH
 
 CELL = 5  # characters of a hex
 STEP = CELL + 1  # a map column: the hex and one blank column
-COLS = 1 + max(h.col for h in HEXES)
-ROWS = 1 + max(h.row for h in HEXES)
-GRID = {(h.col, h.row): h for h in HEXES}
 WIDTH = COLS * STEP
 HEIGHT = 1 + 2 * ROWS + 1  # the column letters, the rows, the half-row of odd columns
-LETTER = ("P", "B", "C", "N", "W")
-COMPANY_STYLE = ("bold white on red3", "bold white on blue3", "bold black on yellow3",
-                 "bold white on green4", "bold white on grey15")
-TERRAIN_STYLE = {PLAIN: "black on dark_khaki", FOREST: "white on dark_green",
-                 MOUNTAIN: "white on orange4", CITY: "black on grey85",
-                 INDUSTRIAL: "bold white on purple4"}
-CHICAGO_STYLE = "bold black on gold1"
 TARGET_STYLE = "bold black on bright_cyan"
-GLYPH = {FOREST: "♣", MOUNTAIN: "▲", START: "★"}
+GLYPH = {**VIEW_GLYPH, START: "★"}  # the text view's marks, and the start cities'
 DEVELOPED = "⌂"
 _ABBR_OVERRIDES = {"Charlottesville": "Chv", "White Sulphur Springs": "WSS"}
 

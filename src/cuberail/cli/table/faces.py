@@ -15,6 +15,7 @@ from rich.text import Text
 
 from cuberail.core.state import GameState
 from cuberail.games.chicago_express import board as ceb
+from cuberail.games.chicago_express import view as ce_view
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian import board as tsb
 from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES, TransSiberianState
@@ -67,7 +68,7 @@ def _ce_companies(state: GameState) -> Table:
     s = _ce(state)
     table = _table("co", "inc", "cash", "sold", "loc", "div")
     for c, cid in enumerate(ceb.COMPANY_IDS):
-        name = Text(f"{ce_map.LETTER[c]} {cid}", style=ce_map.COMPANY_STYLE[c])
+        name = Text(f"{ce_view.LETTER[c]} {cid}", style=ce_view.COMPANY_STYLE[c])
         sold = f"{s.sold[c]}/{ceb.COMPANIES[c].shares}" if s.is_open(c) else "shut"
         table.add_row(name, str(s.income[c]), f"${s.treasury[c]}", sold, str(s.locos_left[c]),
                       f"${s.dividend_per_share(c)}" if s.sold[c] else "-")
@@ -81,7 +82,7 @@ def _ce_players(state: GameState, names: list[str]) -> Table:
         shares = Text()
         for c in range(len(ceb.COMPANIES)):
             if s.held[p][c]:
-                shares.append(ce_map.LETTER[c], style=ce_map.COMPANY_STYLE[c])
+                shares.append(ce_view.LETTER[c], style=ce_view.COMPANY_STYLE[c])
                 shares.append(f"{s.held[p][c]} ")
         shares.rstrip()
         mark = "▶" if p == s.current_player() else ""
