@@ -102,3 +102,22 @@ def test_cli_refuses_bad_budgets_and_outputs_before_working(
     short_record("chicago-express", 5).save(path)
     assert main(["analyse", str(path), *args]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_analysis_searches_as_the_bot_plays(title: str) -> None:
+    """An analysis search uses the title's rollout policy, evaluator, pruning and cut-off,
+    as the bot's own moves do (it once searched with the generic defaults)."""
+    from cuberail.bots.evaluate import evaluator_for
+    from cuberail.bots.mcts import CUTOFFS
+    from cuberail.bots.rollout import fast_policy_for
+
+    state = get_game(title).new_game(3)
+    bot = analysis_bot(None, 20, 1)
+    bot.search(state)
+    assert bot._policy is fast_policy_for(title)
+    assert bot._evaluate is evaluator_for(title)
+    assert bot._cutoff == CUTOFFS[title]
+    mover = analysis_bot(None, 20, 1)
+    mover.choose(state)
+    assert bot.root_values() == mover.root_values()

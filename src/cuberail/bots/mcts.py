@@ -137,7 +137,6 @@ class MCTSBot(Bot):
         if len(legal) == 1:
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
-        self._prepare(state.title)
         root = self.search(state, self._reusable(state))
         best = max(root.children, key=lambda c: (c.visits, c.wins))
         assert best.action is not None
@@ -174,6 +173,7 @@ class MCTSBot(Bot):
 
         ``root``: a tree already grown from ``state`` (the kept subtree) to go on with.
         """
+        self._prepare(state.title)  # the title's rollout policy, evaluator, pruning, cut-off
         cfg = self.config
         start = time.perf_counter()
         deadline = math.inf if cfg.seconds is None else start + cfg.seconds * 0.95
