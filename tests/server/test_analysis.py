@@ -111,6 +111,20 @@ def test_analysis_runs_202_then_200_and_equals_cuberail_analyse(db_url: str) -> 
     assert all(isinstance(e["label"], str) and e["label"] for e in done["entries"])
 
 
+def test_start_false_only_looks_and_never_starts_an_analysis(sqlite_url: str) -> None:
+    with serving(sqlite_url) as client:
+        game_id = imported(client, finished_record(3))
+        reply = client.get(f"/api/games/{game_id}/analysis?start=false")
+        assert reply.status_code == 200 and reply.json() == {"status": "none"}
+        assert started(client) == 0
+        assert client.get(f"/api/games/{game_id}/analysis").status_code == 202
+        assert client.get(f"/api/games/{game_id}/analysis?start=false").status_code in (200, 202)
+        until_done(client, game_id)
+        done = client.get(f"/api/games/{game_id}/analysis?start=false")
+        assert done.status_code == 200 and done.json()["status"] == "done"
+        assert started(client) == 1
+
+
 def test_the_analysis_is_stored_and_served_after_a_restart(db_url: str) -> None:
     record = finished_record(4)
     with serving(db_url) as client:

@@ -196,19 +196,22 @@ class Analyses:
 
     # ----- the request ------------------------------------------------------------------
 
-    async def answer(self, game_id: str) -> tuple[int, dict[str, Any]]:
+    async def answer(self, game_id: str, start: bool = True) -> tuple[int, dict[str, Any]]:
         """The HTTP status and body for ``GET /api/games/{id}/analysis``."""
-        found = await asyncio.to_thread(self.lookup, game_id)
+        found = await asyncio.to_thread(self.lookup, game_id, start)
         if isinstance(found, Job):
             self._launch(found)
             return 202, running(0, found.total)
-        return (200 if found["status"] == "done" else 202), found
+        return (202 if found["status"] == "running" else 200), found
 
-    def lookup(self, game_id: str) -> dict[str, Any] | Job:
-        """The stored or running analysis, or a Job this process has just claimed."""
+    def lookup(self, game_id: str, start: bool = True) -> dict[str, Any] | Job:
+        """The stored or running analysis, or a Job this process has just claimed
+        (``start`` False: ``{"status": "none"}`` instead of starting one)."""
         with self._lock:
             loaded = self._finished(game_id)
             row = self._row(game_id)
+            if row is None and not start:
+                return {"status": "none"}
             if row is None:
                 self._check_room()
                 if self._insert(loaded):
@@ -216,7 +219,7 @@ class Analyses:
                 row = self._row(game_id)  # another process inserted it first
                 if row is None:
                     return running(0, loaded.snap.index + 1)
-            return self._from_row(row, loaded)
+            return self._from_row(row, loaded, start)
 
     def _finished(self, game_id: str) -> Loaded:
         if self.settings.workers < 1:
@@ -232,7 +235,8 @@ class Analyses:
             raise Refused(503, f"{len(self.jobs)} analyses are waiting already; try again"
                                " in a few minutes")
 
-    def _from_row(self, row: dict[str, Any], loaded: Loaded) -> dict[str, Any] | Job:
+    def _from_row(self, row: dict[str, Any], loaded: Loaded,
+                  start: bool) -> dict[str, Any] | Job:
         if row["status"] == "done":
             return dict(json.loads(row["result"]))
         if row["status"] == "failed":
@@ -243,6 +247,8 @@ class Analyses:
         alive = (now() - _aware(row["updated"])).total_seconds() < self.settings.stale_after
         if row["owner"] and row["owner"] != self.origin and alive:
             return running(row["done"], row["total"])  # another process works on it
+        if not start:
+            return {"status": "none"}  # left by a stopped server: not started again here
         self._check_room()
         if self._take_over(row):
             return self._claimed(loaded)
@@ -446,8 +452,9 @@ router = APIRouter()
     503: {"description": "too many analyses are waiting, or analysis is turned off"}},
     summary="the engine's analysis of a finished game: winning chances per action and the"
             " costly moves (202 while it runs, then 200)")
-async def get_analysis(request: Request, game_id: str) -> JSONResponse:
+async def get_analysis(request: Request, game_id: str, start: bool = True) -> JSONResponse:
+    """``start=false``: only look (``{"status": "none"}`` when no analysis was started)."""
     if GAME_ID.fullmatch(game_id) is None:
         raise Refused(404, "no such game on this server")
-    status, body = await request.app.state.server.analyses.answer(game_id)
+    status, body = await request.app.state.server.analyses.answer(game_id, start)
     return JSONResponse(body, status)
