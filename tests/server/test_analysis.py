@@ -106,8 +106,10 @@ def test_analysis_runs_202_then_200_and_equals_cuberail_analyse(db_url: str) -> 
     assert done["budget"] == {"seconds": None, "iterations": ITERATIONS, "seed": 1}
     flagged = sorted((d for d in direct if d.flag), key=lambda d: -d.loss)
     assert done["summary"]["costliest"] == [d.index for d in flagged[:10]]
-    assert sum(s["blunders"] for s in done["summary"]["seats"]) == \
-        sum(1 for d in direct if d.flag == "blunder")
+    for kind, plural in (("blunder", "blunders"), ("mistake", "mistakes"),
+                         ("inaccuracy", "inaccuracies")):
+        assert [s[plural] for s in done["summary"]["seats"]] == \
+            [sum(1 for d in direct if d.flag == kind and d.seat == seat) for seat in range(3)]
     assert all(isinstance(e["label"], str) and e["label"] for e in done["entries"])
 
 

@@ -56,7 +56,7 @@ from cuberail.server.storage import now
 
 log = logging.getLogger("cuberail.server")
 NICE = 10  # analysis workers yield the CPU to bot searches and the server itself
-FLAG_NAMES = ("blunder", "mistake", "inaccuracy")
+FLAG_NAMES = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 Publish = Callable[[str, dict[str, Any]], None]
 
 
@@ -145,7 +145,8 @@ def summary(decisions: list[Decision], players: int) -> dict[str, Any]:
     seats = []
     for seat in range(players):
         mine = [d for d in decisions if d.seat == seat]
-        counts = {f"{name}s": sum(1 for d in mine if d.flag == name) for name in FLAG_NAMES}
+        counts = {plural: sum(1 for d in mine if d.flag == flag)
+                  for flag, plural in FLAG_NAMES.items()}
         seats.append({"seat": seat, **counts, "loss": round(sum(d.loss for d in mine), 4)})
     final = [round(c, 4) for c in decisions[-1].after] if decisions else []
     return {"seats": seats, "final": final,
