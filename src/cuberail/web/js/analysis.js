@@ -97,7 +97,10 @@ export class AnalysisView {
 
   /** Draw again (after a language switch or a new replay position). */
   redraw() {
-    if (!this.data) return;
+    if (!this.data) {
+      if (this.box.dataset.state === "offer") this.state("offer");  // the hint, translated
+      return;
+    }
     const entries = this.data.entries;
     $("#an-chart", this.box).replaceChildren(this.chart(entries));
     $("#an-summary", this.box).replaceChildren(...this.summary());
@@ -136,6 +139,12 @@ export class AnalysisView {
       mark.addEventListener("click", (ev) => {
         ev.stopPropagation();
         this.onPick(e.index);
+      });
+      mark.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") {
+          ev.preventDefault();
+          this.onPick(e.index);
+        }
       });
       svg.append(mark);
     }
