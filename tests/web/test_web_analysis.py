@@ -112,13 +112,14 @@ def test_a_finished_game_shows_its_analysis_and_a_flag_moves_the_replay(
     page.wait_for_function(f"() => location.hash === '#at={first['index']}'")
     assert page.locator("#rp-slider").input_value() == str(first["index"])
     assert "replaying" in (page.locator("#replay").get_attribute("class") or "")
-    page.wait_for_selector("#game[aria-busy='false']")
-    cursor = chart.locator("line.cursor")
+    # The chart's cursor follows: one move left of the flagged move's point.
     mark = chart.locator(f"circle.mark[data-at='{first['index']}']")
+    want = float(mark.get_attribute("cx") or 0) - _step(result)
+    page.wait_for_function("(x) => Math.abs(Number(document.querySelector("
+                           "'svg.chance-chart line.cursor').getAttribute('x1')) - x) < 0.5",
+                           arg=want)
     if shots:
         page.screenshot(path=shots.replace(".png", "-replay.png"), full_page=True)
-    assert abs(float(cursor.get_attribute("x1") or 0) - float(mark.get_attribute("cx") or 0)
-               + _step(result)) < 0.5  # the cursor is one move left of the move's point
 
 
 def _step(result: dict[str, Any]) -> float:
