@@ -6,11 +6,15 @@ import argparse
 
 from cuberail.core.errors import CuberailError
 
+ANALYSIS_MAX_SECONDS = 5.0
+ANALYSIS_MAX_ITERATIONS = 20_000
+
 
 def cmd_serve(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
+        from cuberail.server.analysis import AnalysisSettings
         from cuberail.server.app import create_app
         from cuberail.server.config import Settings, default_database_url
     except ImportError as exc:
@@ -26,12 +30,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = Settings(url, public.rstrip("/"), bot_time_limit=args.bot_time,
                         sqlite_sync=args.sqlite_sync.upper(), bot_workers=args.bot_workers,
                         bot_processes=True)
+    budget = _analysis_budget(args)
+    analysis = AnalysisSettings(budget[0], budget[1], workers=args.analysis_workers,
+                                processes=True)
     print(f"cuberail server on http://{args.host}:{args.port} (invite links: {public});"
           f" database: {_safe(url)}", flush=True)
-    uvicorn.run(create_app(settings), host=args.host, port=args.port,
+    uvicorn.run(create_app(settings, analysis), host=args.host, port=args.port,
                 log_level=args.log_level, ws_max_size=64 * 1024,
                 ws_per_message_deflate=False)  # small events: compression only costs CPU
     return 0
+
+
+def _analysis_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
+    """The per-position budget of game analyses: seconds, or iterations (reproducible)."""
+    if not 0 <= args.analysis_workers <= 64:
+        raise CuberailError(f"--analysis-workers must be from 0 (no analysis) to 64, not"
+                            f" {args.analysis_workers}")
+    if args.analysis_iterations is not None:
+        if not 1 <= args.analysis_iterations <= ANALYSIS_MAX_ITERATIONS:
+            raise CuberailError(f"--analysis-iterations must be from 1 to"
+                                f" {ANALYSIS_MAX_ITERATIONS:,}, not {args.analysis_iterations}")
+        return None, args.analysis_iterations
+    if not 0.01 <= args.analysis_seconds <= ANALYSIS_MAX_SECONDS:
+        raise CuberailError(f"--analysis-seconds must be from 0.01 to {ANALYSIS_MAX_SECONDS:g},"
+                            f" not {args.analysis_seconds}")
+    return args.analysis_seconds, None
 
 
 def _safe(url: str) -> str:
@@ -56,6 +79,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="seconds a bot may search for one move (default 10)")
     p.add_argument("--bot-workers", type=int, default=2,
                    help="processes searching bot moves at once (default 2)")
+    p.add_argument("--analysis-seconds", type=float, default=0.1,
+                   help="search time per position when analysing a finished game (default"
+                   " 0.1: a game of 250 decisions takes about 25 s of one core)")
+    p.add_argument("--analysis-iterations", type=int,
+                   help="search iterations per position instead of a time (reproducible:"
+                   " the same as `cuberail analyse --iterations N --seed 1`)")
+    p.add_argument("--analysis-workers", type=int, default=1,
+                   help="games analysed at once, at low priority; more wait in a queue"
+                   " (default 1; 0 turns analysis off)")
     p.add_argument("--sqlite-sync", default="normal", choices=["normal", "full"],
                    help="SQLite durability: normal (default) keeps every accepted move through a"
                    " killed server; full also through a power cut, at an fsync per move")

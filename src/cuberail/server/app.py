@@ -19,7 +19,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 
-from cuberail.server import boards, claims, lobby, web
+from cuberail.server import analysis, boards, claims, lobby, web
 from cuberail.server.bots import BotRunner
 from cuberail.server.broadcast import Hub, Item, listen
 from cuberail.server.catalog import titles_json
@@ -55,7 +55,8 @@ Auth = Annotated[str | None, Header(alias="Authorization", description="Bearer T
 class Server:
     """The running parts: storage, game service, broadcast hub, bots, webhooks."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings,
+                 analysis_settings: analysis.AnalysisSettings | None = None) -> None:
         self.settings = settings
         self.origin = secrets.token_hex(8)
         self.store = Store(settings.database_url, settings.sqlite_sync)
@@ -64,6 +65,8 @@ class Server:
         self.notifier = Notifier()
         self.bots = BotRunner(self.service, self.deliver, settings.bot_time_limit,
                               settings.bot_workers, settings.bot_processes)
+        self.analyses = analysis.Analyses(self.service, self.hub.publish, self.origin,
+                                          analysis_settings or analysis.AnalysisSettings())
         self.connected: dict[str, Counter[int]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         # SQLite writers take turns anyway: a few threads keep the GIL from convoying
@@ -80,12 +83,14 @@ class Server:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(ready.wait(), 10)
         await self.bots.resume()
+        await self.analyses.start()
         self._tasks.append(asyncio.create_task(keep_collections_short()))
 
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
         await self.bots.close()
+        await self.analyses.stop()
         await self.notifier.close()
         self.executor.shutdown(wait=False)
         self.store.dispose()
@@ -117,9 +122,10 @@ def game_id_ok(game_id: str) -> str:
     return game_id
 
 
-def create_app(settings: Settings) -> FastAPI:
-    """The ASGI application for these settings."""
-    server = Server(settings)
+def create_app(settings: Settings,
+               analysis_settings: analysis.AnalysisSettings | None = None) -> FastAPI:
+    """The ASGI application for these settings (analysis: its budget and limits)."""
+    server = Server(settings, analysis_settings)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -254,6 +260,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def ws(websocket: WebSocket, game_id: str, since: int | None = None) -> None:
         await socket_session(server, websocket, game_id, since)
 
+    app.include_router(analysis.router)
     app.include_router(web.router)
     return app
 
@@ -397,6 +404,7 @@ other human seats are free: `GET /api/open-games` lists them and
 
 **WebSocket** `/api/games/{id}/ws?since=SEQ`: first a `state` event (the whole game),
 then the missed `move`/`undo` entries after `since`, then live events of type `move`,
-`undo`, `chat`, `seat` and `over`. Send `{"type": "hello", "token": T}` to show your
-seat as connected, `{"type": "ping"}` for a `pong`.
+`undo`, `chat`, `seat`, `over` and `analysis` (a finished game's analysis is ready).
+Send `{"type": "hello", "token": T}` to show your seat as connected, `{"type": "ping"}`
+for a `pong`.
 """

@@ -72,3 +72,20 @@ chat = Table(
     Column("text", String(1000), nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
 )
+
+# One engine analysis per finished game (the primary key makes two starts impossible,
+# even from two processes). ``owner`` is the process working on it ("" when released),
+# ``updated`` its last sign of life, ``attempt`` bumped by every takeover.
+analyses = Table(
+    "analyses", metadata,
+    Column("game_id", String(32), ForeignKey("games.id"), primary_key=True),
+    Column("status", String(8), nullable=False),  # "running", "done" or "failed"
+    Column("done", Integer, nullable=False),
+    Column("total", Integer, nullable=False),
+    Column("owner", String(32), nullable=False),
+    Column("attempt", Integer, nullable=False),
+    Column("budget", Text, nullable=False),  # JSON: seconds, iterations, seed
+    Column("result", Text, nullable=True),  # JSON: the answer of a done analysis
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("updated", DateTime(timezone=True), nullable=False),
+)

@@ -35,6 +35,8 @@ export const api = {
   undo: (id, token, index) => call("POST", `/api/games/${id}/undo`, { index }, token),
   chat: (id, token, text) => call("POST", `/api/games/${id}/chat`, { text }, token),
   stateAt: (id, at) => call("GET", `/api/games/${id}/state?at=${at}`),
+  analysis: (id, start = true) =>
+    call("GET", `/api/games/${id}/analysis${start ? "" : "?start=false"}`),
   board: (id, at) => call("GET", `/api/games/${id}/board.svg${at === undefined ? "" : `?at=${at}`}`),
 };
 

@@ -5,8 +5,8 @@ import { COMPANY, h } from "./dom.js";
 import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
-const PLAYER_COLOURS = ["#1b5e20", "#0d47a1", "#b71c1c", "#4a148c", "#e65100", "#006064"];
-const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
+export const PLAYER_COLOURS = ["#1b5e20", "#0d47a1", "#b71c1c", "#4a148c", "#e65100", "#006064"];
+export const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
 // Lines need 3:1 against white: pale company colours are darkened in charts.
 const LINE_COLOUR = { yellow: "#8a6d00", "C&O": "#8a6d00", white: "#757575" };
 

@@ -2,6 +2,7 @@
 // sends the moves the API lists, follows the game live over a WebSocket (reconnecting
 // and catching up by itself), and replays any position. It never decides legality.
 
+import { AnalysisView } from "./analysis.js";
 import { api, fragment, remember, remembered, socketUrl } from "./api.js";
 import { choose, insertBoard, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
@@ -15,6 +16,7 @@ const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, 
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
 let log;
+let analysis;
 
 function isLive() {
   return G.at === null || (G.view && G.at >= G.view.index);
@@ -71,6 +73,8 @@ async function render() {
     await renderAt(G.at);
   }
   turnSignal();
+  if (view.over) analysis.open(G.id, view.index);
+  analysis.moveCursor(G.at === null ? view.index : G.at);
   if (view.over && !G.charts) drawCharts();
 }
 
@@ -128,6 +132,7 @@ async function loadAndRender() {
   G.seq = Math.max(G.seq, answer.data.seq || 0);
   const entries = await api.log(G.id, log.seq);  // after the view: it has every move shown
   if (entries.ok) log.add(entries.data.entries || []);
+  analysis.markLog();
   await render();
   settle();
   return true;
@@ -179,6 +184,8 @@ function onEvent(event) {
     scheduleRefresh();
   } else if (["move", "undo", "over", "seat"].includes(event.type)) {
     if ((event.seq || 0) > G.seq || event.type === "seat") scheduleRefresh();
+  } else if (event.type === "analysis") {
+    analysis.load(false);
   } else if (event.type === "chat") {
     $("#chat").append(chatLine(event, nameOf));
     $("#chat").scrollTop = $("#chat").scrollHeight;
@@ -316,10 +323,12 @@ async function main() {
   G.id = match[1];
   readSeat();
   log = new MoveLog($("#log"), nameOf);
+  analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
   languageSwitch($("#lang"), () => {
     log.reset();
     G.boardKey = "";
     G.charts = false;
+    analysis.redraw();
     refresh();
   });
   wire();

@@ -1,0 +1,142 @@
+"""The engine's analysis on the game page, in real Chromium against `cuberail serve`: a
+finished game offers it, shows its progress, then the chances chart and the flagged moves
+in the log; a flag moves the replay to the position before that move."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webserver import free_port, stop_server
+
+from cuberail.core.record import new_record, start_state
+from cuberail.games import get_game
+
+ITERATIONS = 60  # per position: a few seconds for the game below, so progress is seen
+
+
+@pytest.fixture(scope="module")
+def serve_url(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`cuberail serve` itself, with a reproducible analysis budget (worker processes);
+    after ``browser``, which skips the module when Chromium or Playwright is missing."""
+    import cuberail
+
+    port = free_port()
+    db = tmp_path_factory.mktemp("analysis") / "games.sqlite3"
+    env = {**os.environ, "PYTHONPATH": str(Path(cuberail.__file__).parent.parent)}
+    proc = subprocess.Popen([sys.executable, "-m", "cuberail.cli.main", "serve", "--port",
+                             str(port), "--database-url", f"sqlite:///{db}",
+                             "--analysis-iterations", str(ITERATIONS)],
+                            env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/titles", timeout=2):
+                break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("cuberail serve did not start:\n" + (proc.stdout.read()
+                                                                  if proc.stdout else ""))
+            time.sleep(0.2)
+    yield base
+    stop_server(proc)
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as reply:
+        return dict(json.load(reply))
+
+
+def get(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=10) as reply:
+        return dict(json.load(reply))
+
+
+def finished_game(base: str) -> str:
+    """A Trans-Siberian game played to its end by random moves, imported into the server."""
+    record = new_record(get_game("trans-siberian"), ["Ann", "<b>Bob</b>", "Cy"], {})
+    state, rng = start_state(record, get_game), random.Random(3)
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        record.actions.append(action)
+        state.apply(action)
+    return str(post(f"{base}/api/games/import", {"record": record.to_json()})["id"])
+
+
+def test_a_finished_game_shows_its_analysis_and_a_flag_moves_the_replay(
+        serve_url: str, open_page: Any, tmp_path: Path) -> None:
+    game_id = finished_game(serve_url)
+    page = open_page(1280, 900).page
+    page.goto(f"{serve_url}/g/{game_id}")
+    page.wait_for_selector("#game[aria-busy='false']")
+    start = page.locator("#an-start")
+    start.wait_for(state="visible")
+    assert start.inner_text() == "Analyse the game"
+    start.click()
+    page.wait_for_selector("#an-bar:not([hidden])")  # the first answer is 202: progress
+    assert "Analysing: position" in page.locator("#an-status").inner_text()
+    page.wait_for_selector("#analysis[data-state='done'] svg.chance-chart", timeout=120_000)
+    result = get(f"{serve_url}/api/games/{game_id}/analysis")
+    flagged = [e for e in result["entries"] if e["flag"]]
+    assert result["status"] == "done" and flagged
+    chart = page.locator("svg.chance-chart")
+    assert chart.locator("polyline").count() == 3
+    assert chart.locator("circle.mark").count() == len(flagged)
+    # Names are data: the legend shows the tags as text and makes no element of them.
+    legend = page.locator("#an-chart .legend")
+    assert "<b>Bob</b>" in legend.inner_text() and legend.locator("b").count() == 0
+    flags = page.locator("#log .an-note button.flag")
+    assert flags.count() == len(flagged)
+    first = flagged[0]
+    note = page.locator(f"#log li.move[data-index='{first['index'] + 1}'] .an-note")
+    assert f"−{round(100 * first['loss'])}" in note.inner_text()
+    assert first["flag"] in note.locator("button.flag").inner_text()
+    page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)
+    shots = os.environ.get("CUBERAIL_ANALYSIS_SHOT")
+    if shots:
+        page.screenshot(path=shots, full_page=True)
+    note.locator("button.flag").click()
+    page.wait_for_function(f"() => location.hash === '#at={first['index']}'")
+    assert page.locator("#rp-slider").input_value() == str(first["index"])
+    assert "replaying" in (page.locator("#replay").get_attribute("class") or "")
+    # The chart's cursor follows: one move left of the flagged move's point.
+    mark = chart.locator(f"circle.mark[data-at='{first['index']}']")
+    want = float(mark.get_attribute("cx") or 0) - _step(result)
+    page.wait_for_function("(x) => Math.abs(Number(document.querySelector("
+                           "'svg.chance-chart line.cursor').getAttribute('x1')) - x) < 0.5",
+                           arg=want)
+    if shots:
+        page.screenshot(path=shots.replace(".png", "-replay.png"), full_page=True)
+
+
+def _step(result: dict[str, Any]) -> float:
+    """The chart's width of one move (its plot spans 508 units over the game's actions)."""
+    return (560 - 40 - 12) / len(result["entries"])
+
+
+def test_a_game_analysed_before_is_shown_at_once_in_another_language(
+        serve_url: str, open_page: Any) -> None:
+    game_id = finished_game(serve_url)
+    deadline = time.monotonic() + 120
+    while get(f"{serve_url}/api/games/{game_id}/analysis")["status"] != "done":
+        assert time.monotonic() < deadline
+        time.sleep(0.3)
+    page = open_page(locale="de-DE").page
+    page.goto(f"{serve_url}/g/{game_id}")
+    page.wait_for_selector("#analysis[data-state='done'] svg.chance-chart")
+    assert page.locator("#an-start").is_hidden()
+    assert page.locator("#an-chart figcaption").inner_text() == "Gewinnchancen"
+    assert "grobe Fehler" in page.locator("#an-summary").inner_text()
