@@ -61,7 +61,7 @@ class Server:
         self.store = Store(settings.database_url, settings.sqlite_sync)
         self.service = GameService(self.store, self.origin)
         self.hub = Hub()
-        self.notifier = Notifier()
+        self.notifier = Notifier(settings.allow_private_webhooks)
         self.bots = BotRunner(self.service, self.deliver, settings.bot_time_limit,
                               settings.bot_workers, settings.bot_processes)
         self.connected: dict[str, Counter[int]] = {}
@@ -247,6 +247,7 @@ def create_app(settings: Settings) -> FastAPI:
              summary="a seat's webhook (Discord/Slack), called on its turn and at the end")
     async def webhook(game_id: str, seat: int, req: WebhookRequest,
                       authorization: Auth = None) -> None:
+        await server.notifier.check(req.url)  # 422: not http(s), credentials, not public
         await server.run(lobby.set_webhook, server.service, game_id_ok(game_id),
                          bearer(authorization), seat, req.url)
 
