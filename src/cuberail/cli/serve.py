@@ -25,7 +25,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     public = args.public_url or f"http://{args.host}:{args.port}"
     settings = Settings(url, public.rstrip("/"), bot_time_limit=args.bot_time,
                         sqlite_sync=args.sqlite_sync.upper(), bot_workers=args.bot_workers,
-                        bot_processes=True, allow_private_webhooks=args.allow_private_webhooks)
+                        bot_processes=True, allow_private_webhooks=args.allow_private_webhooks,
+                        rate_limits=not args.no_rate_limits)
     print(f"cuberail server on http://{args.host}:{args.port} (invite links: {public});"
           f" database: {_safe(url)}", flush=True)
     uvicorn.run(create_app(settings), host=args.host, port=args.port,
@@ -62,6 +63,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--allow-private-webhooks", action="store_true",
                    help="let seat webhooks call loopback, private and link-local addresses"
                    " (a server on a LAN; by default only public addresses are called)")
+    p.add_argument("--no-rate-limits", action="store_true",
+                   help="no per-address limits on new games, chat, seat claims and webhook"
+                   " changes (load tests; by default past them the server answers 429)")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)

@@ -26,7 +26,7 @@ from cuberail.server.catalog import titles_json
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, Outcome, Refused
 from cuberail.server.gcpause import keep_collections_short
-from cuberail.server.limits import BodyLimit
+from cuberail.server.limits import BodyLimit, RateLimit
 from cuberail.server.notify import Notifier
 from cuberail.server.schemas import (
     GAME_ID,
@@ -131,6 +131,8 @@ def create_app(settings: Settings) -> FastAPI:
                   description=API_DOC)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=settings.body_limit, big_limit=settings.import_limit)
+    if settings.rate_limits:
+        app.add_middleware(RateLimit)
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:

@@ -29,3 +29,4 @@ class Settings:
     import_limit: int = 2 * 1024 * 1024
     sqlite_sync: str = "NORMAL"  # NORMAL: survives kill -9, not a power cut; FULL: both
     allow_private_webhooks: bool = False  # webhooks may call LAN/loopback addresses (LAN use)
+    rate_limits: bool = False  # 429 past the write rates of server.limits.RULES (serve: on)
