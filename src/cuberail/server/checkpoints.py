@@ -3,7 +3,7 @@
 SQLite's automatic checkpoint runs inside the commit that crosses 1,000 WAL pages:
 that writer copies the pages into the database file and fsyncs both files while it
 holds the (process-wide) write lock, and every move waiting meanwhile takes as long.
-Under the 500-game load it was the p99. Here the server's connections turn automatic
+Under the 500-game load it was one cause of the p99. Here the server's connections turn automatic
 checkpoints off (``PRAGMA wal_autocheckpoint=0``) and this thread, on its own
 connection, runs a PASSIVE checkpoint every ``every`` seconds: PASSIVE never waits for
 a reader or a writer, and takes no lock a writer needs, so writers go on appending
@@ -15,9 +15,13 @@ stream of writes a concurrent checkpoint may never catch up exactly, and the fil
 grow. So a pass that finds the file past ``cap`` bytes first copies everything it can
 without a lock, then takes the store's write lock (this process's writers wait on it,
 as they would on any write) and runs a TRUNCATE checkpoint, which only has the few
-frames written meanwhile left to copy, resets the WAL and cuts the file to zero. The
-same TRUNCATE runs, without competing with anyone, once the database has been idle
-for ``idle_after`` seconds, so an idle server leaves no big WAL behind.
+frames written meanwhile left to copy, resets the WAL and cuts the file to zero (it
+waits at most ``BUSY_MS`` for readers of an older snapshot; if one is still reading,
+the next tries wait ``BACK_OFF`` passes, so writers never queue behind it again and
+again). The
+same TRUNCATE runs (also under the lock, so that a writer arriving meanwhile waits
+for it there) once the database has been idle for ``idle_after`` seconds, so an idle
+server leaves no big WAL behind.
 
 Durability is unchanged: a commit is in the WAL (fsynced per commit with
 ``synchronous=FULL``) before it is answered, and a checkpoint only copies committed
@@ -39,7 +43,8 @@ log = logging.getLogger("cuberail.server")
 EVERY = 1.0  # seconds between passes
 CAP = 64 * 1024 * 1024  # bytes of WAL past which a pass resets it under the write lock
 IDLE_AFTER = 5.0  # seconds without a write after which the WAL is truncated to zero
-BUSY_MS = 2000  # how long a TRUNCATE waits for readers of an older snapshot
+BUSY_MS = 250  # how long a TRUNCATE waits for readers of an older snapshot
+BACK_OFF = 10  # passes without a capped reset after one that found a reader in the way
 
 
 @dataclass
@@ -69,6 +74,7 @@ class Checkpointer:
         self._conn: sqlite3.Connection | None = None
         self._last_change = time.monotonic()
         self._last_seen: tuple[int, int] = (0, 0)  # the WAL's (size, mtime) at the last pass
+        self._back_off = 0  # passes left before a capped reset may be tried again
 
     @property
     def running(self) -> bool:
@@ -116,12 +122,15 @@ class Checkpointer:
         if size == 0:
             return "none"
         if now - self._last_change >= self.idle_after:
-            self._truncate()
+            with self.write_lock:  # a writer arriving meanwhile waits here, not in SQLite's
+                self._truncate()  # busy handler (which sleeps in steps of up to 100 ms)
             return "idle"
         self._checkpoint("PASSIVE")
-        if size > self.cap:
+        self._back_off = max(0, self._back_off - 1)
+        if size > self.cap and not self._back_off:
             with self.write_lock:
-                self._truncate()
+                if not self._truncate():  # a long reader: writers must not wait on it
+                    self._back_off = BACK_OFF  # again and again
             return "cap"
         return "passive"
 
@@ -132,11 +141,13 @@ class Checkpointer:
             return 0, 0
         return st.st_size, st.st_mtime_ns
 
-    def _truncate(self) -> None:
-        self._checkpoint("TRUNCATE")
+    def _truncate(self) -> bool:
+        done = self._checkpoint("TRUNCATE")
         self._last_seen = self._wal_state()
+        return done
 
-    def _checkpoint(self, mode: str) -> None:
+    def _checkpoint(self, mode: str) -> bool:
+        """One checkpoint; False when it could not finish (busy)."""
         conn = self._connection()
         busy, _frames, _copied = conn.execute(f"PRAGMA wal_checkpoint({mode})").fetchone()
         if busy:
@@ -145,6 +156,7 @@ class Checkpointer:
             self.stats.passive += 1
         else:
             self.stats.truncated += 1
+        return not busy
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
