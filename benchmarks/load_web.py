@@ -51,8 +51,9 @@ def free_port() -> int:
 def start_server(url: str) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC)}
+    # (no rate limits: the setup creates all the games from one address at once)
     proc = subprocess.Popen([sys.executable, "-m", "cuberail.cli.main", "serve", "--port",
-                             str(port), "--database-url", url], env=env,
+                             str(port), "--database-url", url, "--no-rate-limits"], env=env,
                             stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):

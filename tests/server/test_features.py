@@ -1,13 +1,10 @@
-"""Undo, chat, seat handover, idle timeout, webhooks, import/export, WebSocket catch-up."""
+"""Undo, chat, seat handover, idle timeout, import/export, WebSocket catch-up (webhooks:
+test_webhooks.py)."""
 
 from __future__ import annotations
 
-import json
-import threading
 import time
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, HTTPServer
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -177,52 +174,3 @@ def test_a_socket_for_an_unknown_game_is_closed(client: TestClient) -> None:
         ws.receive_json()
 
 
-class Hook(BaseHTTPRequestHandler):
-    bodies: ClassVar[list[dict[str, Any]]] = []
-
-    def do_POST(self) -> None:
-        length = int(self.headers["Content-Length"])
-        Hook.bodies.append(json.loads(self.rfile.read(length)))
-        self.send_response(204)
-        self.end_headers()
-
-    def log_message(self, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture
-def hook_url() -> Iterator[str]:
-    Hook.bodies = []
-    server = HTTPServer(("127.0.0.1", 0), Hook)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/hook"
-    server.shutdown()
-
-
-def test_a_webhook_is_called_on_the_seats_turn_with_a_discord_and_slack_body(
-        client: TestClient, hook_url: str) -> None:
-    game = new_game(client)
-    url = f"/api/games/{game['id']}/seats/1/webhook"
-    assert client.put(url, json={"url": "file:///etc/passwd"},
-                      headers=auth(game["seats"][1]["token"])).status_code == 422
-    assert client.put(url, json={"url": hook_url},
-                      headers=auth(game["seats"][0]["token"])).status_code == 403
-    assert client.put(url, json={"url": hook_url},
-                      headers=auth(game["seats"][1]["token"])).status_code == 204
-    move(client, game, 0, "bid 8", 0)
-    wait_for(lambda: len(Hook.bodies) == 1)
-    body = Hook.bodies[0]
-    assert body["content"] == body["text"] and "your turn, P1" in body["text"]
-
-
-def test_the_webhook_is_called_when_the_game_ends(client: TestClient, hook_url: str) -> None:
-    game = new_game(client, 3, bots={1: "random", 2: "random"})
-    client.put(f"/api/games/{game['id']}/seats/0/webhook", json={"url": hook_url},
-               headers=auth(game["seats"][0]["token"]))
-    client.post(f"/api/games/{game['id']}/seats/0", json={"bot": "random"},
-                headers=auth(game["owner_token"]))  # everyone left: bots finish the game
-    wait_for(lambda: view(client, game["id"])["over"], timeout=60)
-    wait_for(lambda: any("is over" in b["text"] for b in Hook.bodies))
-    ended = next(b for b in Hook.bodies if "is over" in b["text"])
-    assert "won" in ended["content"]

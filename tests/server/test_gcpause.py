@@ -39,3 +39,37 @@ def test_survivors_are_frozen_and_a_frozen_cycle_is_freed_at_the_thaw() -> None:
     assert frozen > 0
     assert alive_while_frozen  # frozen: skipped by the collector meanwhile
     assert freed  # the thaw's full collection frees it
+
+
+def full_collections_during(work: int, run_policy: bool) -> int:
+    """Automatic full collections while ``work`` objects are made and kept (an event loop
+    running the policy, or not)."""
+    full: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(1)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(keep_collections_short(every=3600)) if run_policy else None
+        await asyncio.sleep(0)  # the policy starts
+        kept = [[i] for i in range(work)]  # survivors: promoted to the oldest generation
+        del kept
+        if task is not None:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    gc.callbacks.append(note)
+    try:
+        asyncio.run(scenario())
+    finally:
+        gc.callbacks.remove(note)
+    return len(full)
+
+
+def test_no_automatic_full_collection_runs_while_the_policy_runs_and_thresholds_come_back(
+) -> None:
+    before = gc.get_threshold()
+    assert full_collections_during(300_000, run_policy=False) > 0  # the control
+    assert full_collections_during(300_000, run_policy=True) == 0
+    assert gc.get_threshold() == before

@@ -29,7 +29,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     public = args.public_url or f"http://{args.host}:{args.port}"
     settings = Settings(url, public.rstrip("/"), bot_time_limit=args.bot_time,
                         sqlite_sync=args.sqlite_sync.upper(), bot_workers=args.bot_workers,
-                        bot_processes=True)
+                        bot_processes=True, allow_private_webhooks=args.allow_private_webhooks,
+                        rate_limits=not args.no_rate_limits)
     budget = _analysis_budget(args)
     analysis = AnalysisSettings(budget[0], budget[1], workers=args.analysis_workers,
                                 processes=True)
@@ -91,6 +92,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--sqlite-sync", default="normal", choices=["normal", "full"],
                    help="SQLite durability: normal (default) keeps every accepted move through a"
                    " killed server; full also through a power cut, at an fsync per move")
+    p.add_argument("--allow-private-webhooks", action="store_true",
+                   help="let seat webhooks call loopback, private and link-local addresses"
+                   " (a server on a LAN; by default only public addresses are called)")
+    p.add_argument("--no-rate-limits", action="store_true",
+                   help="no per-address limits on new games, chat, seat claims and webhook"
+                   " changes (load tests; by default past them the server answers 429)")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)

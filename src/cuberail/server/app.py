@@ -26,7 +26,7 @@ from cuberail.server.catalog import titles_json
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, Outcome, Refused
 from cuberail.server.gcpause import keep_collections_short
-from cuberail.server.limits import BodyLimit
+from cuberail.server.limits import BodyLimit, RateLimit
 from cuberail.server.notify import Notifier
 from cuberail.server.schemas import (
     GAME_ID,
@@ -62,7 +62,7 @@ class Server:
         self.store = Store(settings.database_url, settings.sqlite_sync)
         self.service = GameService(self.store, self.origin)
         self.hub = Hub()
-        self.notifier = Notifier()
+        self.notifier = Notifier(settings.allow_private_webhooks)
         self.bots = BotRunner(self.service, self.deliver, settings.bot_time_limit,
                               settings.bot_workers, settings.bot_processes)
         self.analyses = analysis.Analyses(self.service, self.hub.publish, self.origin,
@@ -137,6 +137,8 @@ def create_app(settings: Settings,
                   description=API_DOC)
     app.state.server = server
     app.add_middleware(BodyLimit, limit=settings.body_limit, big_limit=settings.import_limit)
+    if settings.rate_limits:
+        app.add_middleware(RateLimit)
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
@@ -253,6 +255,7 @@ def create_app(settings: Settings,
              summary="a seat's webhook (Discord/Slack), called on its turn and at the end")
     async def webhook(game_id: str, seat: int, req: WebhookRequest,
                       authorization: Auth = None) -> None:
+        await server.notifier.check(req.url)  # 422: not http(s), credentials, not public
         await server.run(lobby.set_webhook, server.service, game_id_ok(game_id),
                          bearer(authorization), seat, req.url)
 

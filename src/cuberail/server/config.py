@@ -28,3 +28,5 @@ class Settings:
     body_limit: int = 64 * 1024  # bytes of a request body (imports may be bigger)
     import_limit: int = 2 * 1024 * 1024
     sqlite_sync: str = "NORMAL"  # NORMAL: survives kill -9, not a power cut; FULL: both
+    allow_private_webhooks: bool = False  # webhooks may call LAN/loopback addresses (LAN use)
+    rate_limits: bool = False  # 429 past the write rates of server.limits.RULES (serve: on)

@@ -1,4 +1,4 @@
-"""Keep Python's full garbage collections short: they stalled every client at once.
+"""Keep Python's garbage collections short: full collections stalled every client at once.
 
 Under load (500 games, 1,500 sockets) a full collection walked the whole heap for
 about 300 ms, several times a minute, and every move waiting meanwhile took that long:
@@ -7,6 +7,16 @@ it was the p99. Here the survivors of the young generations are frozen every
 only walks what arrived since. Frozen objects are still freed by reference counting
 (game states form no cycles); only cycles among them wait, until the hourly thaw
 (``gc.unfreeze`` and one full collection), so nothing leaks for longer than that.
+
+Freezing was not enough: the requests in flight outlive two young collections, so
+thousands of short-lived objects a second were promoted to the oldest generation, and
+Python ran an automatic full collection every 4-5 s, walking the 40,000-130,000
+objects that had arrived since the last freeze (25-110 ms of the event loop's CPU on
+the shared test machine, and every one of them found nothing to free). So while this
+runs, automatic full collections are off (``gc.set_threshold``'s third value made
+unreachable); the young generations are still collected as usual, the periodic
+young collection before each freeze catches young cycles, and the thaw collects the
+rest. The thresholds are restored when it is cancelled.
 """
 
 from __future__ import annotations
@@ -16,17 +26,23 @@ import gc
 
 FREEZE_EVERY = 10.0  # seconds
 THAW_EVERY = 360  # freezes (an hour)
+NO_AUTOMATIC_FULL = 2**31 - 1  # young-collection count before a full one: never reached
 
 
 async def keep_collections_short(every: float = FREEZE_EVERY, thaw: int = THAW_EVERY) -> None:
     """Run for the server's life (cancel it at shutdown)."""
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
     count = 0
-    while True:
-        await asyncio.sleep(every)
-        count += 1
-        if count % thaw == 0:
-            gc.unfreeze()
-            gc.collect()
-        else:
-            gc.collect(1)  # young garbage first, so that it is not frozen
-        gc.freeze()
+    try:
+        while True:
+            await asyncio.sleep(every)
+            count += 1
+            if count % thaw == 0:
+                gc.unfreeze()
+                gc.collect()
+            else:
+                gc.collect(1)  # young garbage first, so that it is not frozen
+            gc.freeze()
+    finally:
+        gc.set_threshold(young, middle, old)

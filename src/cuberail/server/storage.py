@@ -2,6 +2,8 @@
 
 SQLite (the default) runs in WAL mode with a busy timeout; write transactions start
 with ``BEGIN IMMEDIATE`` so that two writers never deadlock upgrading a read lock.
+WAL checkpoints run in a background thread (:mod:`cuberail.server.checkpoints`), never
+inside a writer's commit.
 PostgreSQL is reached through psycopg 3. Every write is one short transaction,
 committed before anything is broadcast or answered.
 """
@@ -33,9 +35,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 
+from cuberail.server.checkpoints import Checkpointer
 from cuberail.server.models import chat, entries, games, seats
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+WAL_KEEP = 16 * 1024 * 1024  # bytes of WAL file kept for reuse when the WAL resets
 
 # The statements of the move path, built once: building one per call (and its cache key)
 # cost more than running it.
@@ -93,7 +97,8 @@ class Entry:
     created: datetime
 
 
-def _sqlite_engine(url: str, immediate: bool, synchronous: str) -> Engine:
+def _sqlite_engine(url: str, immediate: bool, synchronous: str,
+                   autocheckpoint: bool) -> Engine:
     # Connections stay open in a pool: closing the last one checkpoints the WAL (slow).
     engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
                            pool_size=8, max_overflow=24)
@@ -104,6 +109,9 @@ def _sqlite_engine(url: str, immediate: bool, synchronous: str) -> Engine:
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute(f"PRAGMA synchronous={synchronous}")
+        if not autocheckpoint:  # the store's checkpointer thread does it
+            cur.execute("PRAGMA wal_autocheckpoint=0")
+            cur.execute(f"PRAGMA journal_size_limit={WAL_KEEP}")
         cur.execute("PRAGMA busy_timeout=30000")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
@@ -123,23 +131,33 @@ def sqlite_url(path: Path) -> str:
 class Store:
     """Engines and queries over one database (SQLite file or PostgreSQL)."""
 
-    def __init__(self, url: str, sqlite_sync: str = "NORMAL") -> None:
+    def __init__(self, url: str, sqlite_sync: str = "NORMAL",
+                 background_checkpoints: bool = True) -> None:
         """``sqlite_sync``: NORMAL (in WAL mode a commit survives the process being killed,
-        not a power cut; no fsync per move) or FULL (an fsync per commit)."""
+        not a power cut; no fsync per move) or FULL (an fsync per commit).
+
+        ``background_checkpoints`` (SQLite files): checkpoint the WAL in a thread of this
+        store (started by the first write, stopped by :meth:`dispose`), not in commits.
+        """
         self.url = url
         self.dialect = make_url(url).get_backend_name()
         if sqlite_sync.upper() not in ("NORMAL", "FULL"):
             raise ValueError(f"sqlite synchronous mode {sqlite_sync!r}: use NORMAL or FULL")
+        self.checkpointer: Checkpointer | None = None
+        self._write_lock = threading.Lock() if self.dialect == "sqlite" else None
         if self.dialect == "sqlite":
-            self.reader = _sqlite_engine(url, False, sqlite_sync.upper())
-            self.writer = _sqlite_engine(url, True, sqlite_sync.upper())
+            path = make_url(url).database
+            if background_checkpoints and path and path != ":memory:" and self._write_lock:
+                self.checkpointer = Checkpointer(Path(path), self._write_lock)
+            auto = self.checkpointer is None
+            self.reader = _sqlite_engine(url, False, sqlite_sync.upper(), auto)
+            self.writer = _sqlite_engine(url, True, sqlite_sync.upper(), auto)
         elif self.dialect == "postgresql":
             self.reader = self.writer = create_engine(url, pool_size=10, max_overflow=20,
                                                       pool_pre_ping=True)
         else:
             raise ValueError(f"database {self.dialect!r} is not supported; use sqlite or"
                              " postgresql+psycopg")
-        self._write_lock = threading.Lock() if self.dialect == "sqlite" else None
 
     @property
     def is_postgres(self) -> bool:
@@ -157,6 +175,9 @@ class Store:
             conn.commit()
 
     def dispose(self) -> None:
+        """Stop the checkpointer and close every connection."""
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
         self.reader.dispose()
         self.writer.dispose()
 
@@ -174,9 +195,12 @@ class Store:
                 yield conn
                 conn.commit()
             return
-        with self._write_lock, self.writer.connect() as conn:
-            yield conn
-            conn.commit()
+        with self._write_lock:
+            if self.checkpointer is not None and not self.checkpointer.running:
+                self.checkpointer.start()
+            with self.writer.connect() as conn:
+                yield conn
+                conn.commit()
 
     # ----- queries ------------------------------------------------------------------
 
