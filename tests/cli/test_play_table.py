@@ -98,7 +98,8 @@ def test_hint_names_a_legal_move_and_the_chances_in_one_line() -> None:
         text = hint(state, view.describe_action, iterations=30, seed=1)
         assert text == hint(state, view.describe_action, iterations=30, seed=1)  # seeded
         assert state.to_json() == before  # the search works on a copy
-        assert text.startswith("hint: bid $") and "\n" not in text
+        moves = [str(view.describe_action(state, a)) for a in state.legal_actions()]
+        assert any(text.startswith(f"hint: {m} — ") for m in moves) and "\n" not in text
         assert "your winning chance about" in text and "30 iterations of search" in text
         assert "% (vs " in text and "% after " in text
 
