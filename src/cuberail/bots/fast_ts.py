@@ -319,14 +319,14 @@ def _turn(s: TransSiberianState, rng: random.Random) -> Action:
 
 # ----- evaluation at search cut-offs ---------------------------------------------------------
 
-# Fitted (a conditional logit over seats) to who won 450 games of four fast-policy
+# Fitted (a conditional logit over seats) to who won 300 games of four fast-policy
 # players, from their positions before the third dividend (later ones are nearly
 # decided): per dollar of cash, a public share's end value counts 1.08, a private
 # one's 0.66 and the dividends still to come 0.41 (the heuristic counts 1, 0.5 and
 # 0.8), with a temperature of about 3 dollars. Log-loss on other games, 150 of the
-# fast policy and 150 of heuristics: 0.82 and 0.67, against 1.12 and 1.16 for the
-# heuristic's values at the heuristic's temperature (6 + 3 per dividend left) and
-# 1.39 for no knowledge.
+# fast policy and 150 of four heuristics: 0.82 and 0.67, against 1.12 and 1.16 for
+# the heuristic's values at its temperature (6 + 3 per dividend left), and 1.39
+# for even chances (docs/trans-siberian.md).
 EVAL_PUBLIC, EVAL_PRIVATE, EVAL_DIVIDENDS, EVAL_TEMPERATURE = 1.08, 0.66, 0.41, 3.0
 
 
