@@ -189,10 +189,15 @@ def _links_at(locations: int) -> int:
 def _marks_passed(marks: tuple[int, ...], before: int, after: int) -> int:
     """TS-4.3: income-track marks reached or passed going from ``before`` to ``after``."""
     n = 0
-    for m in marks:
-        if before < m <= after:
+    for m in marks:  # ascending (the option is checked so)
+        if m > after:
+            break
+        if m > before:
             n += 1
     return n
+
+
+_PLANS: dict[tuple[int, int, int, int, int, tuple[int, ...]], tuple[int, int, int]] = {}
 
 
 def _plan(s: TransSiberianState, c: int, money: int) -> tuple[int, int, int]:
@@ -200,11 +205,23 @@ def _plan(s: TransSiberianState, c: int, money: int) -> tuple[int, int, int]:
 
     Income and steps count the best second link going on from it when the company
     can pay for both (TS-3.2, TS-4.4, TS-4.5). Link -1: no direct link is affordable.
+    Remembered by what it reads: rollouts from one tree node meet the same builds
+    again and again, and a turn's plan is asked for again when the build starts.
     """
-    net, free, income = s.network[c], s.free, s.income[c]
-    marks = s.opts.marks
+    net, free, income, marks = s.network[c], s.free, s.income[c], s.opts.marks
+    key = (net, free & s.touch[c], free, money, income, marks)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) > 50_000:
+            _PLANS.clear()
+        found = _PLANS[key] = _best_plan(net, free, key[1], money, income, marks)
+    return found
+
+
+def _best_plan(net: int, free: int, candidates: int, money: int, income: int,
+               marks: tuple[int, ...]) -> tuple[int, int, int]:
+    """:func:`_plan` computed: every direct link of ``candidates`` with its best second."""
     best, choice, gain, steps = -1.0, -1, 0, 0
-    candidates = free & s.touch[c]
     while candidates:
         low = candidates & -candidates
         candidates ^= low
