@@ -94,7 +94,7 @@ def evaluator_for(title: str) -> Evaluator | None:
 
 def _load_trans_siberian() -> None:
     try:
-        from cuberail.bots.heuristic_ts import evaluate_trans_siberian  # type: ignore[import-not-found,unused-ignore]
+        from cuberail.bots.fast_ts import evaluate  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
         return
-    EVALUATORS["trans-siberian"] = evaluate_trans_siberian
+    EVALUATORS["trans-siberian"] = evaluate

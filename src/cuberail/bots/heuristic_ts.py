@@ -1,4 +1,4 @@
-"""A rule-based Trans-Siberian Railroad player, an evaluator for search, and a rollout policy.
+"""A rule-based Trans-Siberian Railroad player (search's rollouts and cut-offs: :mod:`.fast_ts`).
 
 The score is cash plus the value of shares in public companies (TS-9.2), so the
 bot values a position per seat as::
@@ -20,7 +20,7 @@ import random
 from dataclasses import dataclass
 
 from cuberail.bots.base import Bot
-from cuberail.bots.evaluate import relative, softmax_utility
+from cuberail.bots.evaluate import relative
 from cuberail.core.actions import Action
 from cuberail.core.bits import iter_bits
 from cuberail.core.state import GameState
@@ -29,12 +29,11 @@ from cuberail.games.trans_siberian.board import (
     LINK_ENDS,
     LINK_VALUE,
     LOC_LINKS,
-    MAX_LINKS,
     MIN_BID,
     NUM_COMPANIES,
     SHARE_TRACK,
 )
-from cuberail.games.trans_siberian.network import best_value, direct_options
+from cuberail.games.trans_siberian.network import best_value
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
     AUCTION,
@@ -43,7 +42,6 @@ from cuberail.games.trans_siberian.state import (
     PICK_LINK,
     PICK_SURCHARGE,
     PICK_VALUE,
-    TURN,
     TransSiberianState,
 )
 
@@ -96,13 +94,6 @@ def seat_values(s: TransSiberianState, p: Params | None = None) -> list[float]:
     worth = [share_worth(s, c, d, p) for c in range(NC)]
     return [s.cash[q] + sum((s.held[q * NC + c] * worth[c] for c in range(NC)), 0.0)
             for q in range(s.num_players)]
-
-
-def evaluate_trans_siberian(state: GameState) -> list[float]:
-    """Seat values as win chances (for search cut-offs)."""
-    assert isinstance(state, TransSiberianState)
-    d = remaining_dividends(state)
-    return softmax_utility(seat_values(state), 6.0 + 3.0 * d)
 
 
 class TSHeuristic(Bot):
@@ -176,38 +167,3 @@ def _link_outlook(s: TransSiberianState, action: Action) -> float:
             if other != link:
                 onward = max(onward, LINK_VALUE[other])
     return LINK_VALUE[link] + 0.5 * onward
-
-
-# ----- a cheap policy, for search rollouts ----------------------------------------------
-
-_JUDGE = TSHeuristic(0, Params(noise=0.0))
-
-
-def fast_policy(state: GameState, rng: random.Random) -> Action:
-    """Bid the minimum up to a rough worth, build when possible, else buy, seldom pass."""
-    assert isinstance(state, TransSiberianState)
-    s = state
-    if s.step == AUCTION:  # as the heuristic bids, give or take a little
-        low = s.minimum_bid()
-        limit = _JUDGE.bid_limit(s, s.a_to_act) * (0.9 + 0.2 * rng.random())
-        return A.bid(low) if low <= min(s.cash[s.a_to_act], limit) else A.PASS
-    if s.step == BUILD_FIRST:  # direct links first: listing every jump route is slow
-        c = s.b_company
-        direct = direct_options(s.free, s.touch[c], s.network[c], s.treasury[c])
-        if direct and s.nlinks[c] < MAX_LINKS:
-            link = max(direct, key=lambda o: LINK_VALUE[o[0]] + rng.random())[0]
-            return A.link_action(link, 0)
-    legal = s.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    if s.step == PICK_VALUE:
-        return legal[-1]
-    if s.step == TURN:
-        builds = [a for a in legal if a.kind == "build"]
-        if builds and rng.random() < 0.7:
-            return builds[rng.randrange(len(builds))]
-        buys = [a for a in legal if a.kind == "buy" and len(a.args) == 1]
-        if buys and rng.random() < 0.8:
-            return buys[rng.randrange(len(buys))]
-    return legal[rng.randrange(len(legal))]
-

@@ -60,13 +60,10 @@ def _chicago_express_fast() -> Policy:
     return fast_policy
 
 
-def _trans_siberian_fast() -> Policy | None:
-    try:
-        from cuberail.bots.heuristic_ts import fast_policy  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
-    policy: Policy = fast_policy
-    return policy
+def _trans_siberian_fast() -> Policy:
+    from cuberail.bots.fast_ts import fast_policy
+
+    return fast_policy
 
 
 def fast_policy_for(title: str) -> Policy:
@@ -74,7 +71,7 @@ def fast_policy_for(title: str) -> Policy:
     if title == "chicago-express":
         return _chicago_express_fast()
     if title == "trans-siberian":
-        return _trans_siberian_fast() or biased_policy
+        return _trans_siberian_fast()
     return biased_policy
 
 
