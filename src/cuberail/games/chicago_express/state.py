@@ -14,10 +14,11 @@ placements so far kept) when placements remain.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from cuberail.core.actions import Action
 from cuberail.core.auction import OpenAuction, ceil_div, dividend_per_share
+from cuberail.core.bits import iter_bits
 from cuberail.core.options import OptionValue
 from cuberail.core.state import GameResult
 from cuberail.games.chicago_express import actions as A
@@ -45,18 +46,38 @@ from cuberail.games.chicago_express.board import (
     WABASH,
 )
 
+# Constants are Final, one to a line: the compiled build inlines them (or reads a C
+# static) instead of looking a module global up by name on every use.
 # Steps of the turn flow.
-SETUP, CHOOSE, SHARE, BID, COMPANY, PLACE, DEVELOP, OVER = range(8)
-PHASE_NAMES = ("setup auction", "choose action", "choose share", "auction", "choose company",
-               "build", "develop", "game over")
+SETUP: Final = 0
+CHOOSE: Final = 1
+SHARE: Final = 2
+BID: Final = 3
+COMPANY: Final = 4
+PLACE: Final = 5
+DEVELOP: Final = 6
+OVER: Final = 7
+PHASE_NAMES: Final = ("setup auction", "choose action", "choose share", "auction",
+                      "choose company", "build", "develop", "game over")
 # Kinds of auction.
-AUCTION_SETUP, AUCTION_TURN, AUCTION_WABASH = range(3)
-NUM_COMPANIES = len(COMPANIES)
-AUCTION_GAUGE, DEVELOP_GAUGE, BUILD_GAUGE = range(3)
+AUCTION_SETUP: Final = 0
+AUCTION_TURN: Final = 1
+AUCTION_WABASH: Final = 2
+NUM_COMPANIES: Final = len(COMPANIES)
+AUCTION_GAUGE: Final = 0
+DEVELOP_GAUGE: Final = 1
+BUILD_GAUGE: Final = 2
 # What ``_apply`` does with each action: (operation, index of the gauge, company or hex).
 # Bids are not listed: an action missing here is a bid.
-_PASS, _CHOOSE, _SHARE, _COMPANY, _PLACE, _STOP, _DEVELOP, _FORGO = range(8)
-_OPS: dict[Action, tuple[int, int]] = {
+_PASS: Final = 0
+_CHOOSE: Final = 1
+_SHARE: Final = 2
+_COMPANY: Final = 3
+_PLACE: Final = 4
+_STOP: Final = 5
+_DEVELOP: Final = 6
+_FORGO: Final = 7
+_OPS: Final[dict[Action, tuple[int, int]]] = {
     A.PASS: (_PASS, 0), A.STOP: (_STOP, 0), A.FORGO: (_FORGO, 0),
     **{a: (_CHOOSE, g) for g, a in enumerate(A.CHOOSE)},
     **{a: (_SHARE, c) for c, a in enumerate(A.SHARE)},
@@ -64,14 +85,17 @@ _OPS: dict[Action, tuple[int, int]] = {
     **{a: (_PLACE, h) for h, a in enumerate(A.PLACE)},
     **{a: (_DEVELOP, h) for h, a in enumerate(A.DEVELOP)},
 }
-DEVELOPABLE_MASK = sum(1 << h for h in DEVELOPABLE)
+DEVELOPABLE_MASK: Final = sum(1 << h for h in DEVELOPABLE)
+# The industrial hexes a player may develop (not Detroit, whose track moves by itself).
+_INDUSTRIAL_MASK: Final = sum(1 << h for h in DEVELOPABLE if HEXES[h].is_industrial)
 # CE-5.5: the income of a city or mountain hex, and of its house; 0 elsewhere.
-_CITY_INCOME = tuple(h.income if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
-_HOUSE_INCOME = tuple(h.house if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
+_CITY_INCOME: Final = tuple(h.income if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
+_HOUSE_INCOME: Final = tuple(h.house if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
 # By the bitmask of gauges already red: how many are red, and the gauges a turn may choose
 # (CE-3.1).
-_RED_COUNT = tuple(red.bit_count() for red in range(8))
-_CHOOSABLE = tuple(tuple(A.CHOOSE[g] for g in range(3) if not red >> g & 1) for red in range(8))
+_RED_COUNT: Final = tuple(red.bit_count() for red in range(8))
+_CHOOSABLE: Final = tuple(tuple(A.CHOOSE[g] for g in range(3) if not red >> g & 1)
+                          for red in range(8))
 
 
 class ChicagoExpressState(OpenAuction):
@@ -292,11 +316,7 @@ class ChicagoExpressState(OpenAuction):
             return []
         money, occ = self.treasury[company], self.occ
         out = []
-        mask = self.frontier[company]
-        while mask:  # the frontier's hexes, ascending
-            low = mask & -mask
-            mask ^= low
-            h = low.bit_length() - 1
+        for h in iter_bits(self.frontier[company]):  # the frontier's hexes, ascending
             k = occ[h]
             if k and SINGLE_COMPANY[h]:  # CE-5.3
                 continue
@@ -309,11 +329,7 @@ class ChicagoExpressState(OpenAuction):
         if self.locos_left[company] <= 0:
             return False
         money, occ = self.treasury[company], self.occ
-        mask = self.frontier[company]
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            h = low.bit_length() - 1
+        for h in iter_bits(self.frontier[company]):
             k = occ[h]
             if not (k and SINGLE_COMPANY[h]) and HEX_COST[h] * (k + 1) <= money:
                 return True
@@ -327,18 +343,14 @@ class ChicagoExpressState(OpenAuction):
         occupied = 0
         for net in self.network:
             occupied |= net
-        mask = DEVELOPABLE_MASK & occupied
-        houses_left = self.houses > 0
-        developed, track, track_max = self.developed, self.track, self.opts.track_max
+        if self.houses > 0:  # hexes without a house yet (industrial hexes never have one)
+            mask = occupied & DEVELOPABLE_MASK & ~self.developed
+        else:  # no house left (CE-6.2): industrial hexes only
+            mask = occupied & _INDUSTRIAL_MASK
+        track, track_max = self.track, self.opts.track_max
         out = []
-        while mask:  # ascending: map order
-            low = mask & -mask
-            mask ^= low
-            h = low.bit_length() - 1
-            if h in track:  # industrial (CE-6.5)
-                if track[h] < track_max[h]:
-                    out.append(h)
-            elif houses_left and not developed >> h & 1:  # a house (CE-6.2)
+        for h in iter_bits(mask):  # ascending: map order
+            if h not in track or track[h] < track_max[h]:  # a house, or a track step (CE-6.5)
                 out.append(h)
         return out
 
