@@ -18,13 +18,13 @@ def iter_bits(mask: int) -> list[int]:
     per word, the rest on small ints (the same result, faster in both builds).
     """
     out = []
-    base = 0
+    before = -1  # the index of the bit before the word's first: bit_length() counts from 1
     while mask:
         word = mask & WORD_MASK
         while word:
             low = word & -word
-            out.append(base + low.bit_length() - 1)
+            out.append(before + low.bit_length())
             word ^= low
         mask >>= WORD_BITS
-        base += WORD_BITS
+        before += WORD_BITS
     return out
