@@ -28,13 +28,12 @@ def profile(title: str, players: int = 4) -> None:
     info = get_game(title)
     states = [s for s, _ in fixed_states(info, players)]
 
-    def random_games() -> None:
+    def random_games() -> None:  # the bench's random playouts: the search's own loop
+        from cuberail.bots.rollout import play_out, random_policy
+
         rng = random.Random(1)
         for _ in range(30):
-            state = info.new_game(players)
-            while not state.is_terminal():
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
+            play_out(info.new_game(players), random_policy, rng)
 
     for label, job in (("random games", random_games),
                        ("MCTS, full rollouts", lambda: mcts_rate(states, 300, None)),

@@ -9,9 +9,11 @@ move) is too slow to finish thousands of games a second.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from cuberail.bots.heuristic_ce import CEHeuristic, Params
 from cuberail.core.actions import Action
+from cuberail.core.auction import bid_action
 from cuberail.core.state import GameState
 from cuberail.games.chicago_express import actions as A
 from cuberail.games.chicago_express.board import CHICAGO, COMPANIES, DETROIT, HEXES
@@ -25,14 +27,14 @@ from cuberail.games.chicago_express.state import (
     ChicagoExpressState,
 )
 
-_SHARES = tuple(c.shares for c in COMPANIES)
-_DETROIT_END = HEXES[DETROIT].track_max + 1
-_INCOME = tuple(h.income for h in HEXES)
-_HOUSE = tuple(h.house for h in HEXES)
-_DEVELOP_GAIN = tuple(h.house or h.track_step or 1 for h in HEXES)
-_COMPANY_OF = {a: i for i, a in enumerate(A.COMPANY)}
-_SHARE_OF = {a: i for i, a in enumerate(A.SHARE)}
-_CHICAGO_BONUS = 14
+_SHARES: Final = tuple(c.shares for c in COMPANIES)
+_DETROIT_END: Final = HEXES[DETROIT].track_max + 1
+_INCOME: Final = tuple(h.income for h in HEXES)
+_HOUSE: Final = tuple(h.house for h in HEXES)
+_DEVELOP_GAIN: Final = tuple(h.house or h.track_step or 1 for h in HEXES)
+_COMPANY_OF: Final = {a: i for i, a in enumerate(A.COMPANY)}
+_SHARE_OF: Final = {a: i for i, a in enumerate(A.SHARE)}
+_CHICAGO_BONUS: Final = 14
 
 
 def quick_dividends(s: ChicagoExpressState) -> int:
@@ -60,8 +62,18 @@ def fast_policy(state: GameState, rng: random.Random) -> Action:
     if phase == SHARE:
         return _share(s, legal, rng)
     if phase == COMPANY:
-        return max(legal[:-1], key=lambda a: s.treasury[_COMPANY_OF[a]] + rng.random())
+        return _richest(s, legal, rng)
     return legal[int(rng.random() * len(legal))]  # choose a gauge
+
+
+def _richest(s: ChicagoExpressState, legal: list[Action], rng: random.Random) -> Action:
+    """The company with the most money (ties at random) of ``company X`` actions and forgo."""
+    best, choice = -1.0, legal[0]
+    for a in legal[:-1]:  # the first of equals, like max(): a random number is drawn for each
+        value = s.treasury[_COMPANY_OF[a]] + rng.random()
+        if value > best:
+            best, choice = value, a
+    return choice
 
 
 def _worth(s: ChicagoExpressState, company: int, d: int) -> float:
@@ -79,12 +91,13 @@ def _bid(s: ChicagoExpressState, rng: random.Random) -> Action:
     limit = bid_limit(s) * (0.9 + 0.2 * rng.random())
     if low > limit:
         return A.PASS
-    return A.bid(min(high, low + int(rng.random() * (int(limit - low) // 4 + 1))))
+    return bid_action(min(high, low + int(rng.random() * (int(limit - low) // 4 + 1))))
 
 
-_LIMITS: dict[tuple[int, ...], int] = {}
-_JUDGE = CEHeuristic(0, Params(noise=0.0))  # the heuristic without noise, as a judge of prices
-_CASH_CEILING = 400  # above any cash a player can hold
+_LIMITS: Final[dict[tuple[int, ...], int]] = {}
+# The heuristic without noise, as a judge of prices.
+_JUDGE: Final = CEHeuristic(0, Params(noise=0.0))
+_CASH_CEILING: Final = 400  # above any cash a player can hold
 
 
 def bid_limit(s: ChicagoExpressState) -> int:

@@ -16,9 +16,15 @@ Policy = Callable[[GameState, random.Random], Action]
 
 
 def random_policy(state: GameState, rng: random.Random) -> Action:
-    """Any legal action, uniformly."""
+    """Any legal action, uniformly.
+
+    ``int(rng.random() * n)`` rather than ``rng.randrange(n)``: one C call instead of
+    several Python-level ones in the standard library (a quarter of a compiled random
+    playout's time). Its bias, under 2**-53 per action for any list of legal actions,
+    does not matter.
+    """
     legal = state.legal_actions()
-    return legal[rng.randrange(len(legal))]
+    return legal[int(rng.random() * len(legal))]
 
 
 def play_out(state: GameState, policy: Policy, rng: random.Random) -> int:

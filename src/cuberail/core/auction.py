@@ -9,11 +9,13 @@ who moves next) is the title's ``_close_auction``.
 
 from __future__ import annotations
 
+from typing import Final
+
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 
-PASS: Action = Action("pass")
-_BIDS: list[Action] = [Action("bid", (n,)) for n in range(400)]
+PASS: Final[Action] = Action("pass")
+_BIDS: Final[list[Action]] = [Action("bid", (n,)) for n in range(400)]
 
 
 def bid_action(amount: int) -> Action:

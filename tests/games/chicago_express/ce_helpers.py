@@ -82,8 +82,10 @@ def fresh(players: int = 3, **options: Any) -> ChicagoExpressState:
 
 
 def refresh(state: ChicagoExpressState) -> None:
-    """Drop the cached legal actions after writing state fields directly."""
+    """Drop the cached legal actions after writing state fields directly (and redo the
+    full-gauge mask, which the engine keeps as the gauges move)."""
     state._legal = None
+    state.red = state._red_mask()
 
 
 def put(state: ChicagoExpressState, company: int, *hex_ids: str) -> None:

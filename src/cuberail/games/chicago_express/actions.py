@@ -19,16 +19,18 @@ text                meaning
 
 from __future__ import annotations
 
+from typing import Final
+
 from cuberail.core import auction
 from cuberail.core.actions import Action
 from cuberail.games.chicago_express.board import COMPANY_IDS, GAUGE_NAMES, HEXES
 
-CHOOSE: tuple[Action, ...] = tuple(Action("choose", (g,)) for g in GAUGE_NAMES)
-SHARE: tuple[Action, ...] = tuple(Action("share", (c,)) for c in COMPANY_IDS)
-COMPANY: tuple[Action, ...] = tuple(Action("company", (c,)) for c in COMPANY_IDS)
-PLACE: tuple[Action, ...] = tuple(Action("place", (h.id,)) for h in HEXES)
-DEVELOP: tuple[Action, ...] = tuple(Action("develop", (h.id,)) for h in HEXES)
-STOP: Action = Action("stop")
-FORGO: Action = Action("forgo")
-PASS: Action = auction.PASS
+CHOOSE: Final[tuple[Action, ...]] = tuple(Action("choose", (g,)) for g in GAUGE_NAMES)
+SHARE: Final[tuple[Action, ...]] = tuple(Action("share", (c,)) for c in COMPANY_IDS)
+COMPANY: Final[tuple[Action, ...]] = tuple(Action("company", (c,)) for c in COMPANY_IDS)
+PLACE: Final[tuple[Action, ...]] = tuple(Action("place", (h.id,)) for h in HEXES)
+DEVELOP: Final[tuple[Action, ...]] = tuple(Action("develop", (h.id,)) for h in HEXES)
+STOP: Final[Action] = Action("stop")
+FORGO: Final[Action] = Action("forgo")
+PASS: Final[Action] = auction.PASS
 bid = auction.bid_action

@@ -8,12 +8,19 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from cuberail.core.hexes import column_index, odd_q_neighbours
 
-PLAIN, FOREST, MOUNTAIN, CITY, INDUSTRIAL, START = range(6)
-TERRAINS = ("plain", "forest", "mountain", "city", "industrial", "start")
+# Terrains. Constants are Final: the compiled build inlines them (or reads a C static)
+# instead of looking a module global up by name.
+PLAIN: Final = 0
+FOREST: Final = 1
+MOUNTAIN: Final = 2
+CITY: Final = 3
+INDUSTRIAL: Final = 4
+START: Final = 5
+TERRAINS: Final = ("plain", "forest", "mountain", "city", "industrial", "start")
 
 
 @dataclass(frozen=True)
@@ -31,23 +38,23 @@ class Company:
 
 
 # CE-1: the order is the setup auction order (CE-2.1), Wabash last.
-COMPANIES: tuple[Company, ...] = (
+COMPANIES: Final[tuple[Company, ...]] = (
     Company("PRR", "Pennsylvania Railroad", "red", 3, 20, "R5", 7, 7),
     Company("B&O", "Baltimore & Ohio", "blue", 4, 22, "Q7", 6, 6),
     Company("C&O", "Chesapeake & Ohio", "yellow", 6, 26, "Q9", 5, 5),
     Company("NYC", "New York Central", "green", 5, 24, "S3", 8, 8),
     Company("Wabash", "Wabash Railroad", "black", 2, 11, "D3", 1, 0),
 )
-COMPANY_IDS = tuple(c.id for c in COMPANIES)
-WABASH = 4
-EASTERN = (0, 1, 2, 3)
-SETUP_ORDER = EASTERN
+COMPANY_IDS: Final = tuple(c.id for c in COMPANIES)
+WABASH: Final = 4
+EASTERN: Final = (0, 1, 2, 3)
+SETUP_ORDER: Final = EASTERN
 
-STARTING_CASH = {2: 60, 3: 40, 4: 30, 5: 24, 6: 20}  # CE-1.4
-HOUSES = 20  # CE-1.2
-CHICAGO_ID = "A2"
-MAX_PLACEMENTS = 3  # CE-5.2
-GAUGE_NAMES = ("auction", "develop", "build")  # CE-1.6, with default sizes in options
+STARTING_CASH: Final = {2: 60, 3: 40, 4: 30, 5: 24, 6: 20}  # CE-1.4
+HOUSES: Final = 20  # CE-1.2
+CHICAGO_ID: Final = "A2"
+MAX_PLACEMENTS: Final = 3  # CE-5.2
+GAUGE_NAMES: Final = ("auction", "develop", "build")  # CE-1.6, with default sizes in options
 
 
 @dataclass(frozen=True)
@@ -109,20 +116,22 @@ def _load() -> tuple[tuple[Hex, ...], tuple[tuple[int, ...], ...]]:
     return hexes, nbrs
 
 
-HEXES, NEIGHBOURS = _load()
-HEX_INDEX = {h.id: h.index for h in HEXES}
-NEIGHBOUR_MASK = tuple(sum(1 << j for j in ns) for ns in NEIGHBOURS)
-START_MASK = sum(1 << h.index for h in HEXES if h.terrain == START)
-CHICAGO = HEX_INDEX[CHICAGO_ID]
-FORT_WAYNE = HEX_INDEX[COMPANIES[WABASH].start]
-START_HEX = tuple(HEX_INDEX[c.start] for c in COMPANIES)
-INDUSTRIAL_HEXES = tuple(h.index for h in HEXES if h.is_industrial)
-DETROIT = next(i for i in INDUSTRIAL_HEXES if HEXES[i].automatic)
+_MAP = _load()
+HEXES: Final = _MAP[0]
+NEIGHBOURS: Final = _MAP[1]
+HEX_INDEX: Final = {h.id: h.index for h in HEXES}
+NEIGHBOUR_MASK: Final = tuple(sum(1 << j for j in ns) for ns in NEIGHBOURS)
+START_MASK: Final = sum(1 << h.index for h in HEXES if h.terrain == START)
+CHICAGO: Final = HEX_INDEX[CHICAGO_ID]
+FORT_WAYNE: Final = HEX_INDEX[COMPANIES[WABASH].start]
+START_HEX: Final = tuple(HEX_INDEX[c.start] for c in COMPANIES)
+INDUSTRIAL_HEXES: Final = tuple(h.index for h in HEXES if h.is_industrial)
+DETROIT: Final = next(i for i in INDUSTRIAL_HEXES if HEXES[i].automatic)
 # Per-hex fields as flat tuples, for the hot paths of the rules and the bots.
-HEX_COST = tuple(h.cost for h in HEXES)
-SINGLE_COMPANY = tuple(h.single_company for h in HEXES)
+HEX_COST: Final = tuple(h.cost for h in HEXES)
+SINGLE_COMPANY: Final = tuple(h.single_company for h in HEXES)
 # Hexes that can ever be developed (CE-6.2, CE-6.5), in map order.
-DEVELOPABLE = tuple(
+DEVELOPABLE: Final = tuple(
     h.index for h in HEXES
     if (h.terrain in (CITY, MOUNTAIN) and h.house > 0)
     or h.terrain == FOREST

@@ -14,10 +14,11 @@ placements so far kept) when placements remain.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
-from cuberail.core.actions import Action
+from cuberail.core.actions import Action, Arg
 from cuberail.core.auction import OpenAuction, ceil_div, dividend_per_share
+from cuberail.core.bits import iter_bits
 from cuberail.core.options import OptionValue
 from cuberail.core.state import GameResult
 from cuberail.games.chicago_express import actions as A
@@ -45,39 +46,53 @@ from cuberail.games.chicago_express.board import (
     WABASH,
 )
 
+# Constants are Final, one to a line: the compiled build inlines them (or reads a C
+# static) instead of looking a module global up by name on every use.
 # Steps of the turn flow.
-SETUP, CHOOSE, SHARE, BID, COMPANY, PLACE, DEVELOP, OVER = range(8)
-PHASE_NAMES = ("setup auction", "choose action", "choose share", "auction", "choose company",
-               "build", "develop", "game over")
+SETUP: Final = 0
+CHOOSE: Final = 1
+SHARE: Final = 2
+BID: Final = 3
+COMPANY: Final = 4
+PLACE: Final = 5
+DEVELOP: Final = 6
+OVER: Final = 7
+PHASE_NAMES: Final = ("setup auction", "choose action", "choose share", "auction",
+                      "choose company", "build", "develop", "game over")
 # Kinds of auction.
-AUCTION_SETUP, AUCTION_TURN, AUCTION_WABASH = range(3)
-NUM_COMPANIES = len(COMPANIES)
-AUCTION_GAUGE, DEVELOP_GAUGE, BUILD_GAUGE = range(3)
-# What ``_apply`` does with each action: (operation, index of the gauge, company or hex).
-# Bids are not listed: an action missing here is a bid.
-_PASS, _CHOOSE, _SHARE, _COMPANY, _PLACE, _STOP, _DEVELOP, _FORGO = range(8)
-_OPS: dict[Action, tuple[int, int]] = {
-    A.PASS: (_PASS, 0), A.STOP: (_STOP, 0), A.FORGO: (_FORGO, 0),
-    **{a: (_CHOOSE, g) for g, a in enumerate(A.CHOOSE)},
-    **{a: (_SHARE, c) for c, a in enumerate(A.SHARE)},
-    **{a: (_COMPANY, c) for c, a in enumerate(A.COMPANY)},
-    **{a: (_PLACE, h) for h, a in enumerate(A.PLACE)},
-    **{a: (_DEVELOP, h) for h, a in enumerate(A.DEVELOP)},
-}
-DEVELOPABLE_MASK = sum(1 << h for h in DEVELOPABLE)
+AUCTION_SETUP: Final = 0
+AUCTION_TURN: Final = 1
+AUCTION_WABASH: Final = 2
+NUM_COMPANIES: Final = len(COMPANIES)
+AUCTION_GAUGE: Final = 0
+DEVELOP_GAUGE: Final = 1
+BUILD_GAUGE: Final = 2
+# What ``_apply`` reads from an action's argument: the index of a gauge, company or hex.
+_GAUGE_OF: Final[dict[Arg, int]] = {a.args[0]: g for g, a in enumerate(A.CHOOSE)}
+_COMPANY_OF: Final[dict[Arg, int]] = {a.args[0]: c for c, a in enumerate(A.COMPANY)}
+_HEX_OF: Final[dict[Arg, int]] = {a.args[0]: h for h, a in enumerate(A.PLACE)}
+DEVELOPABLE_MASK: Final = sum(1 << h for h in DEVELOPABLE)
+# The industrial hexes a player may develop (not Detroit, whose track moves by itself).
+_INDUSTRIAL_MASK: Final = sum(1 << h for h in DEVELOPABLE if HEXES[h].is_industrial)
+_SHARES: Final = tuple(c.shares for c in COMPANIES)
+HEX_BIT: Final = tuple(1 << h for h in range(len(HEXES)))
+# The neighbours of a hex that a network reaching it may grow to: start hexes never (CE-5.2).
+_REACH: Final = tuple(mask & ~START_MASK for mask in NEIGHBOUR_MASK)
 # CE-5.5: the income of a city or mountain hex, and of its house; 0 elsewhere.
-_CITY_INCOME = tuple(h.income if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
-_HOUSE_INCOME = tuple(h.house if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
+_CITY_INCOME: Final = tuple(h.income if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
+_HOUSE_INCOME: Final = tuple(h.house if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
 # By the bitmask of gauges already red: how many are red, and the gauges a turn may choose
 # (CE-3.1).
-_RED_COUNT = tuple(red.bit_count() for red in range(8))
-_CHOOSABLE = tuple(tuple(A.CHOOSE[g] for g in range(3) if not red >> g & 1) for red in range(8))
+_RED_COUNT: Final = tuple(red.bit_count() for red in range(8))
+_CHOOSABLE: Final = tuple(tuple(A.CHOOSE[g] for g in range(3) if not red >> g & 1)
+                          for red in range(8))
 
 
 class ChicagoExpressState(OpenAuction):
     """A game of Chicago Express; see the module docstring for the flow."""
 
     title = "chicago-express"
+    phase: int  # the step of the turn flow (SETUP to OVER)
 
     def __init__(self, num_players: int, options: Mapping[str, OptionValue],
                  *, _source: ChicagoExpressState | None = None) -> None:
@@ -101,6 +116,7 @@ class ChicagoExpressState(OpenAuction):
         self.houses = HOUSES
         self.track = {i: HEXES[i].track_start for i in INDUSTRIAL_HEXES}
         self.gauges = [0, 0, 0]
+        self.red = 0  # bit g set: gauge g is full (red), kept by _choose and the dividend
         self.wabash_open = False
         self.dividends = 0
         self.bank_in = 0  # dollars paid to the bank (build costs)
@@ -142,7 +158,7 @@ class ChicagoExpressState(OpenAuction):
         if phase in (SETUP, BID):
             return self._bid_actions()
         if phase == CHOOSE:
-            return list(_CHOOSABLE[self._red_mask()])
+            return list(_CHOOSABLE[self.red])
         if phase == PLACE:
             out = [A.PLACE[h] for h in self.placements(self.b_company)]
         elif phase == SHARE:
@@ -157,31 +173,37 @@ class ChicagoExpressState(OpenAuction):
         return out
 
     def _apply(self, action: Action) -> None:
+        """Carry out a legal action, its kind told by the phase (no hashing of the action).
+
+        Each step allows one kind of action, and ``pass``, ``stop`` or ``forgo``: the
+        only actions without an argument.
+        """
         self._legal = None
-        op = _OPS.get(action)
-        if op is None:
-            self._bid(int(action.args[0]))
-            return
-        code, index = op
-        if code == _PLACE:
-            self._place(index)
-        elif code == _PASS:
-            self._pass_auction()
-        elif code == _CHOOSE:
-            self._choose(index)
-        elif code == _SHARE:
-            self._start_auction(AUCTION_TURN, index, self.turn)
-        elif code == _COMPANY:
-            self.b_company = index
+        phase = self.phase
+        args = action.args
+        if phase in (BID, SETUP):
+            if args:
+                self._bid(int(args[0]))
+            else:  # pass
+                self._pass_auction()
+        elif phase == PLACE:
+            if args:
+                self._place(_HEX_OF[args[0]])
+            else:  # stop
+                self._end_turn()
+        elif phase == CHOOSE:
+            self._choose(_GAUGE_OF[args[0]])
+        elif not args:  # forgo the chosen action (CE-3.1)
+            self._end_turn()
+        elif phase == SHARE:
+            self._start_auction(AUCTION_TURN, _COMPANY_OF[args[0]], self.turn)
+        elif phase == COMPANY:
+            self.b_company = _COMPANY_OF[args[0]]
             self.b_placed = 0
             self.b_chicago = False
             self.phase = PLACE
-        elif code == _STOP:
-            self._end_turn()
-        elif code == _DEVELOP:
-            self._develop(index)
-        else:  # forgo
-            self._end_turn()
+        else:  # develop
+            self._develop(_HEX_OF[args[0]])
 
     def clone(self) -> ChicagoExpressState:
         """An independent copy: made by ``__init__`` from this state (see :meth:`_copy_to`).
@@ -214,7 +236,7 @@ class ChicagoExpressState(OpenAuction):
         other.occ = self.occ[:]
         other.occ_mask = self.occ_mask[:]
         other.track = self.track.copy()
-        other.gauges = self.gauges[:]
+        other.gauges, other.red = self.gauges[:], self.red
         other.developed, other.houses, other.wabash_open = (self.developed, self.houses,
                                                             self.wabash_open)
         other.dividends, other.bank_in, other.bank_out = (self.dividends, self.bank_in,
@@ -244,12 +266,12 @@ class ChicagoExpressState(OpenAuction):
         return self.gauges[gauge] >= self.opts.gauges[gauge]
 
     def _red_mask(self) -> int:
-        """Bit g set: gauge g is full (red)."""
+        """Bit g set: gauge g is full (red); what the field ``red`` keeps up to date."""
         g, size = self.gauges, self.opts.gauges
         return (g[0] >= size[0]) | (g[1] >= size[1]) << 1 | (g[2] >= size[2]) << 2
 
     def red_gauges(self) -> int:
-        return _RED_COUNT[self._red_mask()]
+        return _RED_COUNT[self.red]
 
     def is_open(self, company: int) -> bool:
         return company != WABASH or self.wabash_open
@@ -259,7 +281,9 @@ class ChicagoExpressState(OpenAuction):
 
     def auctionable_companies(self) -> list[int]:
         """CE-4.1: open companies with an unsold share."""
-        return [c for c in range(NUM_COMPANIES) if self.is_open(c) and self.unsold(c) > 0]
+        sold = self.sold
+        last = NUM_COMPANIES if self.wabash_open else WABASH  # the Wabash is the last company
+        return [c for c in range(last) if sold[c] < _SHARES[c]]
 
     def buildable_companies(self, player: int) -> list[int]:
         """CE-5.1, CE-5.6: companies the player holds a share of that can place now.
@@ -292,11 +316,7 @@ class ChicagoExpressState(OpenAuction):
             return []
         money, occ = self.treasury[company], self.occ
         out = []
-        mask = self.frontier[company]
-        while mask:  # the frontier's hexes, ascending
-            low = mask & -mask
-            mask ^= low
-            h = low.bit_length() - 1
+        for h in iter_bits(self.frontier[company]):  # the frontier's hexes, ascending
             k = occ[h]
             if k and SINGLE_COMPANY[h]:  # CE-5.3
                 continue
@@ -309,11 +329,7 @@ class ChicagoExpressState(OpenAuction):
         if self.locos_left[company] <= 0:
             return False
         money, occ = self.treasury[company], self.occ
-        mask = self.frontier[company]
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            h = low.bit_length() - 1
+        for h in iter_bits(self.frontier[company]):
             k = occ[h]
             if not (k and SINGLE_COMPANY[h]) and HEX_COST[h] * (k + 1) <= money:
                 return True
@@ -327,18 +343,14 @@ class ChicagoExpressState(OpenAuction):
         occupied = 0
         for net in self.network:
             occupied |= net
-        mask = DEVELOPABLE_MASK & occupied
-        houses_left = self.houses > 0
-        developed, track, track_max = self.developed, self.track, self.opts.track_max
+        if self.houses > 0:  # hexes without a house yet (industrial hexes never have one)
+            mask = occupied & DEVELOPABLE_MASK & ~self.developed
+        else:  # no house left (CE-6.2): industrial hexes only
+            mask = occupied & _INDUSTRIAL_MASK
+        track, track_max = self.track, self.opts.track_max
         out = []
-        while mask:  # ascending: map order
-            low = mask & -mask
-            mask ^= low
-            h = low.bit_length() - 1
-            if h in track:  # industrial (CE-6.5)
-                if track[h] < track_max[h]:
-                    out.append(h)
-            elif houses_left and not developed >> h & 1:  # a house (CE-6.2)
+        for h in iter_bits(mask):  # ascending: map order
+            if h not in track or track[h] < track_max[h]:  # a house, or a track step (CE-6.5)
                 out.append(h)
         return out
 
@@ -408,6 +420,8 @@ class ChicagoExpressState(OpenAuction):
 
     def _choose(self, gauge: int) -> None:
         self.gauges[gauge] += 1
+        if self.gauges[gauge] >= self.opts.gauges[gauge]:
+            self.red |= 1 << gauge
         self.phase = (SHARE, DEVELOP, COMPANY)[gauge]
 
     def _end_turn(self) -> None:
@@ -415,7 +429,7 @@ class ChicagoExpressState(OpenAuction):
         self._start_turn()
 
     def _start_turn(self) -> None:
-        if self.red_gauges() >= 2:  # CE-3.2
+        if _RED_COUNT[self.red] >= 2:  # CE-3.2
             self._general_dividend()
             if self.phase == OVER:
                 return
@@ -438,6 +452,7 @@ class ChicagoExpressState(OpenAuction):
             self.phase = OVER
             return
         self.gauges = [0, 0, 0]  # CE-8.3
+        self.red = 0
         if self.track[DETROIT] < HEXES[DETROIT].track_max:  # CE-8.4
             self.track[DETROIT] += HEXES[DETROIT].track_step
             for c in self.companies_on(DETROIT):
@@ -448,9 +463,9 @@ class ChicagoExpressState(OpenAuction):
     def _put_locomotive(self, company: int, h: int) -> None:
         self.occ[h] += 1
         self.occ_mask[h] |= 1 << company
-        self.network[company] |= 1 << h
-        self.frontier[company] = (self.frontier[company] | NEIGHBOUR_MASK[h]) & ~(
-            self.network[company] | START_MASK)
+        network = self.network[company] | HEX_BIT[h]
+        self.network[company] = network
+        self.frontier[company] = (self.frontier[company] | _REACH[h]) & ~network
         self.locos_left[company] -= 1
 
     def _place(self, h: int) -> None:
