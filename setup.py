@@ -56,6 +56,15 @@ class OptionalBuildExt(build_ext):
         except Exception as error:  # no compiler, no Python headers, ...
             note(f"compiling the engine failed ({error}): pure-Python install (slower engine)")
             self._drop_extensions()
+            return
+        self._mark_built()
+
+    def _mark_built(self) -> None:
+        """Date every compiled module now: a module whose C code did not change is not
+        rewritten, and would otherwise look older than its edited source (stale)."""
+        for path in self.get_outputs():
+            if os.path.exists(path):
+                os.utime(path)
 
     def _drop_extensions(self) -> None:
         self.extensions = []
