@@ -45,6 +45,7 @@ COMPILED: tuple[str, ...] = (
     "cuberail.bots.base",
     "cuberail.bots.evaluate",
     "cuberail.bots.fast_ce",
+    "cuberail.bots.features_ce",
     "cuberail.bots.heuristic_ce",
     "cuberail.bots.heuristic_ts",
     "cuberail.bots.mcts",
