@@ -36,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=float, default=default.sample)
     parser.add_argument("--holdout", type=int, default=default.holdout)
     parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--fit", help="comma-separated features to fit (default: all; the"
+                        " others get weight 0)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="the weights file (default: the shipped one)")
     args = parser.parse_args(argv)
@@ -47,7 +49,8 @@ def main(argv: list[str] | None = None) -> int:
                     args.search_games, args.search_bot, args.players, args.sample, args.holdout)
     start = time.perf_counter()
     try:
-        model = train(spec, args.jobs, args.l2)
+        free = tuple(args.fit.split(",")) if args.fit else None
+        model = train(spec, args.jobs, args.l2, free)
     except CuberailError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -184,7 +184,8 @@ def test_the_learned_option_names_the_evaluator() -> None:
     assert "learned evaluation" in bot.config.describe()
     default = make_bot("mcts:100", 1)
     assert isinstance(default, MCTSBot) and default.config.evaluator == "hand"
-    assert make_bot("mcts:100:learned:hand", 1).config.evaluator == "hand"  # type: ignore[attr-defined]
+    back = make_bot("mcts:100:learned:hand", 1)
+    assert isinstance(back, MCTSBot) and back.config.evaluator == "hand"
 
 
 def test_an_unknown_evaluator_is_refused() -> None:

@@ -32,6 +32,7 @@ from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.learned import FORMAT, FORMAT_VERSION, features_for, rules_version
 from cuberail.bots.registry import make_bot
 from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.games import get_game
 
@@ -174,26 +175,38 @@ def scores(x: Any, y: Any, chances: Any) -> dict[str, float]:
     return {"log_loss": round(loss, 4), "favourite_won": round(hit, 4)}
 
 
-def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4) -> dict[str, Any]:
-    """Play the data, fit, score on the held-out games; the weights file's content."""
+def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
+          free: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Play the data, fit, score on the held-out games; the weights file's content.
+
+    ``free``: the features fitted (the others keep weight 0); None: all of them.
+    """
     import numpy as np
 
+    features = features_for(spec.title)
+    free = features.names if free is None else free
+    unknown = [name for name in free if name not in features.names]
+    if unknown or not free:
+        raise CuberailError(f"unknown features {unknown}; choose from {list(features.names)}")
+    columns = [features.names.index(name) for name in free]
     games = generate(spec, jobs)
     fit_games = [g for i, g in enumerate(games) if i % spec.holdout]
     held = [g for i, g in enumerate(games) if i % spec.holdout == 0]
     x, y, _ = arrays(fit_games)
-    weights = [round(w, 6) for w in fit(x, y, l2)]
+    weights = [0.0] * len(features.names)
+    for column, w in zip(columns, fit(x[:, :, columns], y, l2), strict=True):
+        weights[column] = round(w, 6)
     hx, hy, hh = arrays(held)
     learned = _softmax(np.einsum("npk,k->np", hx, np.asarray(weights)))
     uniform = np.full(hy.shape, 1.0 / spec.players)
-    features = features_for(spec.title)
     return {
         "format": FORMAT, "format_version": FORMAT_VERSION, "title": spec.title,
         "rules_version": rules_version(spec.title), "feature_version": features.version,
         "features": list(features.names), "weights": weights,
         "model": "conditional logit: P(seat) = softmax over seats of weights . features[seat]",
         "training": {
-            "command": _command(spec, l2), "data": spec.__dict__, "l2": l2,
+            "command": _command(spec, l2, free if free != features.names else None),
+            "fitted": list(free), "data": spec.__dict__, "l2": l2,
             "games": len(games), "positions": int(x.shape[0]), "held_out_games": len(held),
             "held_out_positions": int(hx.shape[0]),
             "held_out": {"learned": scores(hx, hy, learned), "hand": scores(hx, hy, hh),
@@ -202,7 +215,7 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4) -> dict[str, Any]:
     }
 
 
-def _command(spec: DataSpec, l2: float) -> str:
+def _command(spec: DataSpec, l2: float, free: tuple[str, ...] | None) -> str:
     default = DataSpec(spec.title)
     args = [f"python benchmarks/train_eval.py {spec.title} --seed {spec.seed}"]
     for name in ("games", "bot", "explore", "search_games", "search_bot", "players", "sample",
@@ -212,4 +225,6 @@ def _command(spec: DataSpec, l2: float) -> str:
             args.append(f"--{name.replace('_', '-')} {value}")
     if l2 != 1e-4:
         args.append(f"--l2 {l2:g}")
+    if free is not None:
+        args.append(f"--fit {','.join(free)}")
     return " ".join(args)
