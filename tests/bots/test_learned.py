@@ -246,3 +246,22 @@ def test_the_fit_recovers_weights_that_generated_the_targets() -> None:
     true = np.array([1.5, -0.5, 0.25])
     y = _softmax(np.einsum("npk,k->np", x, true))
     assert np.allclose(fit(x, y, l2=0.0), true, atol=1e-4)
+
+
+def test_fitting_an_unknown_feature_is_refused_before_any_game() -> None:
+    pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import DataSpec, train
+
+    with pytest.raises(CuberailError, match="unknown features \\['wealth'\\]"):
+        train(DataSpec(TITLE, games=10**6), free=("cash/T", "wealth"))
+
+
+def test_a_fit_of_some_features_leaves_the_others_at_zero() -> None:
+    pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import DataSpec, train
+
+    model = train(DataSpec(TITLE, seed=3, games=4, search_games=0, sample=0.2, holdout=2),
+                  free=("cash/T", "dividends/T"))
+    fitted = {name for name, w in zip(model["features"], model["weights"], strict=True) if w}
+    assert fitted <= {"cash/T", "dividends/T"} and fitted
+    assert model["training"]["command"].endswith("--fit cash/T,dividends/T")
