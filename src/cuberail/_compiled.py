@@ -46,6 +46,7 @@ COMPILED: tuple[str, ...] = (
     "cuberail.bots.evaluate",
     "cuberail.bots.fast_ce",
     "cuberail.bots.fast_ts",
+    "cuberail.bots.features_ce",
     "cuberail.bots.heuristic_ce",
     "cuberail.bots.heuristic_ts",
     "cuberail.bots.mcts",

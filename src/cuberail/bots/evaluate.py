@@ -85,8 +85,21 @@ EVALUATORS: dict[str, Evaluator] = {
 }
 
 
-def evaluator_for(title: str) -> Evaluator | None:
-    """The title's evaluator, or None (search then plays every rollout to the end)."""
+EVALUATOR_KINDS = ("hand", "learned")
+
+
+def evaluator_for(title: str, kind: str = "hand") -> Evaluator | None:
+    """The title's evaluator, or None (search then plays every rollout to the end).
+
+    ``kind``: ``hand`` (the hand-tuned one above) or ``learned`` (trained weights shipped
+    in the package, :mod:`cuberail.bots.learned`; the hand-tuned one for a title without
+    shipped weights). A shipped weights file that does not fit this build is refused.
+    """
+    if kind == "learned":
+        from cuberail.bots.learned import SHIPPED, learned_evaluator
+
+        if title in SHIPPED:
+            return learned_evaluator(title)
     if title == "trans-siberian" and title not in EVALUATORS:
         _load_trans_siberian()
     return EVALUATORS.get(title)

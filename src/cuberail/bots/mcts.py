@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from mypy_extensions import mypyc_attr
 
 from cuberail.bots.base import Bot
-from cuberail.bots.evaluate import Evaluator, evaluator_for, terminal_utility
+from cuberail.bots.evaluate import EVALUATOR_KINDS, Evaluator, evaluator_for, terminal_utility
 from cuberail.bots.heuristic import has_heuristic, heuristic_for
 from cuberail.bots.rollout import (
     Policy,
@@ -68,6 +68,7 @@ class MCTSConfig:
     prior_visits: int = 0  # visits granted up front to the heuristic's move at the root
     jump_bids: bool = False  # search bids up to the heuristic's limit, not only the lowest two
     reuse: bool = True  # keep the subtree of the move played when the same seat moves next
+    evaluator: str = "hand"  # cut-off scoring: "hand" (tuned) or "learned" (shipped weights)
 
     def describe(self) -> str:
         budget = []
@@ -77,7 +78,8 @@ class MCTSConfig:
             budget.append(f"{self.seconds:g} s")
         cut = ("full" if self.cutoff is None else "cut at the title's default"
                if self.cutoff == AUTO else f"cut at {self.cutoff}")
-        return f"mcts ({' / '.join(budget)}, {self.rollout} rollouts {cut})"
+        learned = ", learned evaluation" if self.evaluator == "learned" else ""
+        return f"mcts ({' / '.join(budget)}, {self.rollout} rollouts {cut}{learned})"
 
 
 class Node:
@@ -116,6 +118,9 @@ class MCTSBot(Bot):
         self.config = config or MCTSConfig()
         if self.config.rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {self.config.rollout!r}; one of {ROLLOUTS}")
+        if self.config.evaluator not in EVALUATOR_KINDS:
+            raise ValueError(f"unknown evaluator {self.config.evaluator!r}; one of"
+                             f" {EVALUATOR_KINDS}")
         self.rng = random.Random(seed)
         self.seed = seed or 0
         self.last_iterations = 0
@@ -321,7 +326,7 @@ class MCTSBot(Bot):
             self._policy = biased_policy
         else:
             self._policy = random_policy
-        self._evaluate = evaluator_for(title)
+        self._evaluate = evaluator_for(title, self.config.evaluator)
         self._prune = PRUNERS.get(title, _generic_prune)
         cutoff = self.config.cutoff
         self._cutoff = CUTOFFS.get(title, DEFAULT_CUTOFF) if cutoff == AUTO else cutoff

@@ -11,6 +11,8 @@ Names: ``random``, ``heuristic``, ``mcts``, difficulty levels ``easy``, ``medium
     mcts:300:p40        start the heuristic's move with 40 visits (a prior)
     mcts:300:c1.0       UCT exploration constant 1.0
     mcts:300:jump       bids searched: also up to the heuristic's limit (default: lowest two)
+    mcts:0.1s:learned   cut-offs scored by the learned evaluation (shipped weights; Chicago
+                        Express; elsewhere the hand-tuned one); ``hand``: the default
 
 Budgets are capped (names also come from records, which are untrusted): iterations
 1..100000, seconds 0.01..60, cutN 1..1000, pN 0..100000, cX 0..100.
@@ -25,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from cuberail.bots.base import Bot
+from cuberail.bots.evaluate import EVALUATOR_KINDS
 from cuberail.bots.mcts import ROLLOUTS, MCTSBot, MCTSConfig
 from cuberail.bots.random_bot import RandomBot
 from cuberail.core.errors import CuberailError
@@ -132,6 +135,8 @@ def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
         return replace(cfg, seconds=seconds, iterations=None)
     if word == "full":
         return replace(cfg, cutoff=None)
+    if word in EVALUATOR_KINDS:
+        return replace(cfg, evaluator=word)
     if word in ("jump", "nojump"):
         return replace(cfg, jump_bids=word == "jump")
     if word.startswith("cut") and _digits(word[3:]):
@@ -146,6 +151,7 @@ def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
         return replace(cfg, rollout=word)
     raise CuberailError(
         f"bad bot {spec!r}: {word!r} is not an iteration count (500), a time (1.5s),"
-        f" full, cutN, cX (exploration), pN (prior visits), jump, nojump or a rollout"
+        f" full, cutN, cX (exploration), pN (prior visits), jump, nojump, learned, hand"
+        f" or a rollout"
         f" ({', '.join(ROLLOUTS)})"
     )

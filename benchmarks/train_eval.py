@@ -1,0 +1,71 @@
+"""Train the learned evaluation of a title and write its weights file (reproducible by seed).
+
+    python benchmarks/train_eval.py chicago-express --seed 1 --jobs 2
+
+writes ``src/cuberail/bots/weights/chicago-express-v1.json`` (or ``--out FILE``):
+the weights, the rules and feature versions, this command and the held-out scores.
+The same arguments give the same file. Needs numpy (``pip install 'cuberail[research]'``).
+Data and model: see ``cuberail.bots.train_eval``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+
+from cuberail.bots.learned import SHIPPED, WEIGHTS_DIR
+from cuberail.bots.train_eval import DataSpec, train
+from cuberail.core.errors import CuberailError
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    default = DataSpec()
+    parser.add_argument("title", choices=sorted(SHIPPED))
+    parser.add_argument("--seed", type=int, default=default.seed)
+    parser.add_argument("--games", type=int, default=default.games)
+    parser.add_argument("--bot", default=default.bot)
+    parser.add_argument("--explore", type=float, default=default.explore)
+    parser.add_argument("--search-games", type=int, default=default.search_games)
+    parser.add_argument("--search-bot", default=default.search_bot)
+    parser.add_argument("--players", type=int, default=default.players)
+    parser.add_argument("--sample", type=float, default=default.sample)
+    parser.add_argument("--holdout", type=int, default=default.holdout)
+    parser.add_argument("--l2", type=float, default=1e-4)
+    parser.add_argument("--fit", help="comma-separated features to fit (default: all; the"
+                        " others get weight 0)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--out", help="the weights file (default: the shipped one)")
+    args = parser.parse_args(argv)
+    if args.games < 0 or args.search_games < 0 or args.games + args.search_games < args.holdout:
+        parser.error("--games and --search-games must be >= 0 with at least --holdout games")
+    if not 0 < args.sample <= 1 or not 0 <= args.explore <= 1 or args.holdout < 2:
+        parser.error("--sample must be in (0, 1], --explore in [0, 1], --holdout >= 2")
+    spec = DataSpec(args.title, args.seed, args.games, args.bot, args.explore,
+                    args.search_games, args.search_bot, args.players, args.sample, args.holdout)
+    start = time.perf_counter()
+    try:
+        free = tuple(args.fit.split(",")) if args.fit else None
+        model = train(spec, args.jobs, args.l2, free)
+    except CuberailError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    out = args.out or os.path.join(WEIGHTS_DIR, SHIPPED[args.title])
+    with open(out, "w", encoding="utf-8") as f:
+        json.dump(model, f, indent=1)
+        f.write("\n")
+    info = model["training"]
+    print(f"{info['games']} games, {info['positions']} positions fitted in"
+          f" {time.perf_counter() - start:.0f} s; held out ({info['held_out_positions']}"
+          f" positions): {json.dumps(info['held_out'])}")
+    print(f"weights: {dict(zip(model['features'], model['weights'], strict=True))}")
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""Chicago Express position features for the learned evaluation: a few numbers per seat.
+
+The learned evaluation (:mod:`cuberail.bots.learned`) scores a position as a
+softmax over seats of ``sum(w[k] * f[seat][k])``: one weight per feature, shared by
+every seat (a conditional logit). Only differences between seats matter, so every
+feature is a per-seat quantity in dollars, some divided by the hand-tuned
+temperature ``T = 4 + 2.5 d`` (``d``: the general dividends still to come, as the
+heuristic estimates them) so that the model can be as sure of the leader near the
+end as the hand-tuned evaluator is, and some not, so that it can learn its own rate.
+
+It runs at every cut-off leaf of the search (about 15,000 a second), so it is plain
+Python over the state's public fields (compiled by mypyc, see ``_compiled.py``).
+Changing a feature's meaning or order changes :data:`FEATURE_VERSION`, and weights
+trained for another version are refused.
+"""
+
+from __future__ import annotations
+
+import math
+
+from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
+from cuberail.core.state import GameState
+from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
+
+FEATURE_VERSION = 1
+FEATURE_NAMES: tuple[str, ...] = (
+    "cash/T",  # cash (the score, CE-9.2) over the temperature
+    "dividends/T",  # the hand model's remaining dividends of the seat's shares (CE-8)
+    "flat_dividends/T",  # the same at today's income, no growth: held x per-share x d
+    "treasury_claim/T",  # the seat's fraction of each company's treasury (future builds)
+    "pending/T",  # the high bidder's gain if the running auction closed now (CE-4)
+    "cash/100",  # the same without the temperature: the model's own rate
+    "dividends/100",
+    "next_dividend/10",  # what the seat's shares pay at the next dividend at today's income
+    "to_move",  # 1 for the seat to move
+)
+NUM_FEATURES = len(FEATURE_NAMES)
+
+SELL_RATE = 0.7  # the hand model's rates (bots.evaluate): shares sold per round,
+MONEY_TO_INCOME = 0.2  # income per treasury dollar spent,
+SPEND = 9.0  # and treasury dollars spent per round
+
+
+def _dividends_per_share(s: ChicagoExpressState, c: int, sold: int, d: int) -> float:
+    """One share's remaining dividends of company ``c`` with ``sold`` shares out (CE-8.1)."""
+    if sold <= 0:
+        return 0.0
+    income, money, shares = s.income[c], s.treasury[c], COMPANY_SHARES[c]
+    total = 0
+    for j in range(d):
+        n = sold + SELL_RATE * j
+        spent = SPEND * (j + 1)
+        total += math.ceil((income + MONEY_TO_INCOME * (money if money < spent else spent))
+                           / (n if n < shares else shares))
+    return float(total)
+
+
+def seat_features(state: GameState) -> list[list[float]]:
+    """The features of :data:`FEATURE_NAMES` for each seat of a Chicago Express position."""
+    assert isinstance(state, ChicagoExpressState)
+    s = state
+    d = remaining_dividends(s)
+    inv_t = 1.0 / (4.0 + 2.5 * d)
+    companies = len(s.sold)
+    grown = [_dividends_per_share(s, c, s.sold[c], d) for c in range(companies)]
+    per = [math.ceil(s.income[c] / s.sold[c]) if s.sold[c] else 0 for c in range(companies)]
+    mover = s.current_player()
+    out: list[list[float]] = []
+    for p in range(s.num_players):
+        held = s.held[p]
+        div = 0.0
+        next_div = 0.0
+        claim = 0.0
+        for c in range(companies):
+            k = held[c]
+            if k:
+                div += k * grown[c]
+                next_div += k * per[c]
+                claim += k * s.treasury[c] / s.sold[c]
+        cash = float(s.cash[p])
+        out.append([cash * inv_t, div * inv_t, next_div * d * inv_t, claim * inv_t, 0.0,
+                    cash * 0.01, div * 0.01, next_div * 0.1, 1.0 if p == mover else 0.0])
+    if s.phase in (SETUP, BID) and s.a_bidder >= 0:
+        c = s.a_company
+        worth = _dividends_per_share(s, c, s.sold[c] + 1, d)
+        out[s.a_bidder][4] = (worth - s.a_high) * inv_t
+    return out
+
+
+def logits(features: list[list[float]], weights: list[float]) -> list[float]:
+    """Each seat's score ``sum(w[k] * f[k])``."""
+    out = []
+    for row in features:
+        total = 0.0
+        for k in range(len(weights)):
+            total += weights[k] * row[k]
+        out.append(total)
+    return out
+
+
+def softmax(values: list[float]) -> list[float]:
+    """exp(v), normalised to sum to 1 (shifted by the maximum: no overflow)."""
+    top = max(values)
+    exps = [math.exp(v - top) for v in values]
+    total = sum(exps)
+    return [e / total for e in exps]
+
+
+class LinearEvaluator:
+    """A conditional logit over :func:`seat_features`: win chances per seat, in [0, 1]."""
+
+    def __init__(self, weights: list[float]) -> None:
+        if len(weights) != NUM_FEATURES:
+            raise ValueError(f"{len(weights)} weights for {NUM_FEATURES} features")
+        self.weights = list(weights)
+
+    def __call__(self, state: GameState) -> list[float]:
+        return softmax(logits(seat_features(state), self.weights))

@@ -1,0 +1,114 @@
+"""Learned evaluation of cut-off positions: trained weights shipped in the package.
+
+A weights file (``bots/weights/TITLE-vN.json``) holds a conditional-logit model
+over a title's hand-built features (:mod:`cuberail.bots.features_ce`): the win
+chance of each seat is a softmax of ``sum(w[k] * feature[k])``. The file names the
+rules version and feature version it was trained for, and how to reproduce it
+(command, seeds, data sizes, held-out loss); it is refused, with a message saying
+why, if either version differs from this package's, or if it is malformed.
+
+Inference is plain Python (no numpy): it runs at every leaf of the search.
+Training (``python benchmarks/train_eval.py``) lives in :mod:`cuberail.bots.train_eval`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable
+from typing import Any
+
+from cuberail.bots.evaluate import Evaluator
+from cuberail.core.errors import CuberailError
+
+FORMAT = "cuberail-learned-eval"
+FORMAT_VERSION = 1
+WEIGHTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights")
+# The weights file each title's learned evaluation uses.
+SHIPPED = {"chicago-express": "chicago-express-v1.json"}
+
+
+class Features:
+    """What a title's model reads: its feature names and version, and how to build the evaluator."""
+
+    def __init__(self, version: int, names: tuple[str, ...],
+                 build: Callable[[list[float]], Evaluator]) -> None:
+        self.version = version
+        self.names = names
+        self.build = build
+
+
+def features_for(title: str) -> Features:
+    """The feature set of ``title``; a clear error for a title without one."""
+    if title == "chicago-express":
+        from cuberail.bots.features_ce import FEATURE_NAMES, FEATURE_VERSION, LinearEvaluator
+
+        return Features(FEATURE_VERSION, FEATURE_NAMES, LinearEvaluator)
+    raise CuberailError(f"no learned evaluation for {title!r}; titles with one:"
+                        f" {', '.join(sorted(SHIPPED))}")
+
+
+def rules_version(title: str) -> int:
+    from cuberail.games import get_game
+
+    return get_game(title).rules_version
+
+
+def check_weights(data: Any, title: str, where: str) -> list[float]:
+    """The weights of a parsed weights file, after checking it is for this title and build.
+
+    Raises :class:`CuberailError` naming the file and what is wrong.
+    """
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise CuberailError(f"{where}: not a cuberail learned-evaluation file"
+                            f" (expected \"format\": \"{FORMAT}\")")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise CuberailError(f"{where}: format version {data.get('format_version')!r};"
+                            f" this cuberail reads version {FORMAT_VERSION}")
+    if data.get("title") != title:
+        raise CuberailError(f"{where}: weights for {data.get('title')!r}, not {title!r}")
+    rules = rules_version(title)
+    if data.get("rules_version") != rules:
+        raise CuberailError(f"{where}: trained under {title} rules version"
+                            f" {data.get('rules_version')!r}, but the rules are version {rules};"
+                            " retrain with benchmarks/train_eval.py")
+    features = features_for(title)
+    if data.get("feature_version") != features.version:
+        raise CuberailError(f"{where}: feature version {data.get('feature_version')!r}, but this"
+                            f" cuberail computes version {features.version}; retrain")
+    if data.get("features") != list(features.names):
+        raise CuberailError(f"{where}: feature names differ from this cuberail's"
+                            f" ({', '.join(features.names)})")
+    weights = data.get("weights")
+    if (not isinstance(weights, list) or len(weights) != len(features.names)
+            or not all(isinstance(w, int | float) and not isinstance(w, bool)
+                       and math.isfinite(w) for w in weights)):
+        raise CuberailError(f"{where}: \"weights\" must be {len(features.names)} finite numbers")
+    return [float(w) for w in weights]
+
+
+def load_weights(title: str, path: str | None = None) -> list[float]:
+    """The checked weights of ``title`` from ``path`` (default: the shipped file)."""
+    if path is None:
+        if title not in SHIPPED:
+            features_for(title)  # raises the clear error
+        path = os.path.join(WEIGHTS_DIR, SHIPPED[title])
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as exc:
+        raise CuberailError(f"cannot read learned weights {path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CuberailError(f"learned weights {path} are not valid JSON: {exc}") from None
+    return check_weights(data, title, path)
+
+
+_CACHE: dict[str, Evaluator] = {}
+
+
+def learned_evaluator(title: str) -> Evaluator:
+    """The learned evaluation of ``title`` with its shipped weights (loaded once)."""
+    if title not in _CACHE:
+        _CACHE[title] = features_for(title).build(load_weights(title))
+    return _CACHE[title]

@@ -1,0 +1,230 @@
+"""Training of the learned evaluation: seeded self-play positions, then a conditional logit.
+
+Data: games between bots (default: the heuristic, with a share of random non-bid
+moves so that positions off its usual path are seen too, and some MCTS self-play),
+every decision with a choice kept with probability ``sample``; each kept position
+gives one feature row per seat (:mod:`cuberail.bots.features_ce`) and, once the
+game ends, each seat's target: its final win share (ties shared), what the hand-tuned
+evaluator estimates too. (Not the search's blend with the score share: targets must
+sum to 1 like the model's chances.)
+
+Model: ``P(seat) = softmax_seats(w . f[seat])``, one weight vector shared by all
+seats, fitted by Newton's method on the cross-entropy with the targets plus a
+small L2 penalty. Nothing here is random once the games are played, so the same
+seeds give the same weights (rounded to 6 decimals in the file). Needs numpy
+(the ``research`` extra); the inference in :mod:`cuberail.bots.learned` does not.
+
+The games are split by index: every ``holdout``-th game is kept out of the fit
+and scores the model against the hand-tuned evaluator (log loss, and how often
+the seat with the highest chance won).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from cuberail.bots.arena import bot_seed
+from cuberail.bots.base import Bot
+from cuberail.bots.evaluate import evaluator_for
+from cuberail.bots.learned import FORMAT, FORMAT_VERSION, features_for, rules_version
+from cuberail.bots.registry import make_bot
+from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
+from cuberail.games import get_game
+
+
+@dataclass(frozen=True)
+class DataSpec:
+    """Which games give the training positions (all seeded from ``seed``)."""
+
+    title: str = "chicago-express"
+    seed: int = 1
+    games: int = 2000  # games of ``bot`` with random moves
+    bot: str = "heuristic"
+    explore: float = 0.1  # chance of a random non-bid move at each decision of those games
+    search_games: int = 150  # games of ``search_bot`` self-play (no random moves)
+    search_bot: str = "mcts:100"
+    players: int = 4
+    sample: float = 0.25  # chance that a decision's position is kept
+    holdout: int = 5  # every holdout-th game is held out of the fit
+
+
+Game = tuple[list[list[list[float]]], list[list[float]], list[float]]  # rows, hand, targets
+
+
+def _move(bot: Bot, state: GameState, rng: random.Random, explore: float) -> Action:
+    legal = state.legal_actions()
+    if explore > 0 and len(legal) > 1 and rng.random() < explore:
+        options = [a for a in legal if a.kind != "bid"]
+        if options:
+            return options[int(rng.random() * len(options))]
+    return bot.choose(state)
+
+
+def play_one(spec: DataSpec, index: int) -> Game:
+    """Game ``index`` of the data: its kept positions' features and hand-tuned chances, and
+    each seat's final utility."""
+    search = index >= spec.games
+    name, explore = (spec.search_bot, 0.0) if search else (spec.bot, spec.explore)
+    bots = [make_bot(name, bot_seed(spec.seed, index, seat)) for seat in range(spec.players)]
+    rng = random.Random(bot_seed(spec.seed, index, 15))
+    rows_of = _features_function(spec.title)
+    hand = evaluator_for(spec.title, "hand")
+    state = get_game(spec.title).new_game(spec.players, {})
+    rows: list[list[list[float]]] = []
+    hands: list[list[float]] = []
+    while not state.is_terminal():
+        if len(state.legal_actions()) > 1 and rng.random() < spec.sample:
+            rows.append(rows_of(state))
+            hands.append(hand(state) if hand is not None else [1.0 / spec.players] * spec.players)
+        state.apply(_move(bots[state.current_player()], state, rng, explore))
+    return rows, hands, state.returns()
+
+
+def _features_function(title: str) -> Any:
+    if title == "chicago-express":
+        from cuberail.bots.features_ce import seat_features
+
+        return seat_features
+    features_for(title)  # raises the clear error
+    return None
+
+
+def _play_job(job: tuple[DataSpec, int]) -> Game:
+    return play_one(*job)
+
+
+def generate(spec: DataSpec, jobs: int = 1) -> list[Game]:
+    """Every game of the data, in index order (the same for any ``jobs``)."""
+    work = [(spec, i) for i in range(spec.games + spec.search_games)]
+    if jobs <= 1:
+        return [_play_job(w) for w in work]
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        return list(pool.imap(_play_job, work, chunksize=4))
+
+
+def arrays(games: list[Game]) -> tuple[Any, Any, Any]:
+    """Features (N, P, K), targets (N, P) and hand-tuned chances (N, P) as numpy arrays."""
+    import numpy as np
+
+    x = [row for rows, _, _ in games for row in rows]
+    h = [row for _, hands, _ in games for row in hands]
+    y = [target for rows, _, target in games for _ in rows]
+    return (np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64),
+            np.asarray(h, dtype=np.float64))
+
+
+def fit(x: Any, y: Any, l2: float = 1e-4, steps: int = 50) -> list[float]:
+    """Damped Newton on mean cross-entropy ``-sum y log softmax(x w)`` plus ``l2/2 |w|^2``.
+
+    Each step is halved until the loss goes down (plain Newton overshoots from w = 0).
+    """
+    import numpy as np
+
+    n, _, k = x.shape
+    w = np.zeros(k)
+    loss = _loss(x, y, w, l2)
+    for _ in range(steps):
+        p = _softmax(np.einsum("npk,k->np", x, w))
+        grad = np.einsum("npk,np->k", x, p - y) / n + l2 * w
+        mean = np.einsum("npk,np->nk", x, p)
+        hess = (np.einsum("npk,np,npj->kj", x, p, x) - np.einsum("nk,nj->kj", mean, mean)) / n
+        step = np.linalg.solve(hess + l2 * np.eye(k), grad)
+        scale = 1.0
+        while scale > 1e-6:
+            trial = w - scale * step
+            trial_loss = _loss(x, y, trial, l2)
+            if trial_loss <= loss:
+                break
+            scale *= 0.5
+        else:
+            break
+        w, done = trial, loss - trial_loss < 1e-12
+        loss = trial_loss
+        if done:
+            break
+    return [float(v) for v in w]
+
+
+def _loss(x: Any, y: Any, w: Any, l2: float) -> float:
+    import numpy as np
+
+    z = np.einsum("npk,k->np", x, w)
+    z = z - z.max(axis=1, keepdims=True)
+    log_p = z - np.log(np.exp(z).sum(axis=1, keepdims=True))
+    return float(-(y * log_p).sum(axis=1).mean() + 0.5 * l2 * float(w @ w))
+
+
+def _softmax(z: Any) -> Any:
+    import numpy as np
+
+    e = np.exp(z - z.max(axis=1, keepdims=True))
+    return e / e.sum(axis=1, keepdims=True)
+
+
+def scores(x: Any, y: Any, chances: Any) -> dict[str, float]:
+    """Log loss against the targets, and how often the favourite won (max target)."""
+    import numpy as np
+
+    loss = float(-(y * np.log(np.clip(chances, 1e-9, 1.0))).sum(axis=1).mean())
+    hit = float((np.argmax(chances, axis=1) == np.argmax(y, axis=1)).mean())
+    return {"log_loss": round(loss, 4), "favourite_won": round(hit, 4)}
+
+
+def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
+          free: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """Play the data, fit, score on the held-out games; the weights file's content.
+
+    ``free``: the features fitted (the others keep weight 0); None: all of them.
+    """
+    import numpy as np
+
+    features = features_for(spec.title)
+    free = features.names if free is None else free
+    unknown = [name for name in free if name not in features.names]
+    if unknown or not free:
+        raise CuberailError(f"unknown features {unknown}; choose from {list(features.names)}")
+    columns = [features.names.index(name) for name in free]
+    games = generate(spec, jobs)
+    fit_games = [g for i, g in enumerate(games) if i % spec.holdout]
+    held = [g for i, g in enumerate(games) if i % spec.holdout == 0]
+    x, y, _ = arrays(fit_games)
+    weights = [0.0] * len(features.names)
+    for column, w in zip(columns, fit(x[:, :, columns], y, l2), strict=True):
+        weights[column] = round(w, 6)
+    hx, hy, hh = arrays(held)
+    learned = _softmax(np.einsum("npk,k->np", hx, np.asarray(weights)))
+    uniform = np.full(hy.shape, 1.0 / spec.players)
+    return {
+        "format": FORMAT, "format_version": FORMAT_VERSION, "title": spec.title,
+        "rules_version": rules_version(spec.title), "feature_version": features.version,
+        "features": list(features.names), "weights": weights,
+        "model": "conditional logit: P(seat) = softmax over seats of weights . features[seat]",
+        "training": {
+            "command": _command(spec, l2, free if free != features.names else None),
+            "fitted": list(free), "data": spec.__dict__, "l2": l2,
+            "games": len(games), "positions": int(x.shape[0]), "held_out_games": len(held),
+            "held_out_positions": int(hx.shape[0]),
+            "held_out": {"learned": scores(hx, hy, learned), "hand": scores(hx, hy, hh),
+                         "uniform": scores(hx, hy, uniform)},
+        },
+    }
+
+
+def _command(spec: DataSpec, l2: float, free: tuple[str, ...] | None) -> str:
+    default = DataSpec(spec.title)
+    args = [f"python benchmarks/train_eval.py {spec.title} --seed {spec.seed}"]
+    for name in ("games", "bot", "explore", "search_games", "search_bot", "players", "sample",
+                 "holdout"):
+        value = getattr(spec, name)
+        if value != getattr(default, name):
+            args.append(f"--{name.replace('_', '-')} {value}")
+    if l2 != 1e-4:
+        args.append(f"--l2 {l2:g}")
+    if free is not None:
+        args.append(f"--fit {','.join(free)}")
+    return " ".join(args)

@@ -1,0 +1,267 @@
+"""The learned evaluation: Chicago Express features, the shipped weights file and its checks,
+reproducible training, and the search bot using it at its cut-offs."""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cuberail.bots import learned
+from cuberail.bots.arena import play_game
+from cuberail.bots.evaluate import evaluator_for
+from cuberail.bots.features_ce import (
+    FEATURE_NAMES,
+    FEATURE_VERSION,
+    NUM_FEATURES,
+    LinearEvaluator,
+    seat_features,
+)
+from cuberail.bots.heuristic_ce import remaining_dividends
+from cuberail.bots.mcts import MCTSBot, MCTSConfig
+from cuberail.bots.registry import make_bot
+from cuberail.core.errors import CuberailError
+from cuberail.games import get_game
+from cuberail.games.chicago_express import RULES_VERSION, ChicagoExpressState
+from cuberail.games.chicago_express.state import BID, SETUP
+
+TITLE = "chicago-express"
+
+
+def _new(players: int = 4) -> ChicagoExpressState:
+    state = get_game(TITLE).new_game(players, {})
+    assert isinstance(state, ChicagoExpressState)
+    return state
+
+
+def _midgame(moves: int = 60) -> ChicagoExpressState:
+    """A position reached by the heuristic, some dividends in."""
+    state = _new()
+    bots = [make_bot("heuristic", seat) for seat in range(4)]
+    for _ in range(moves):
+        state.apply(bots[state.current_player()].choose(state))
+    return state
+
+
+def _weights_file() -> dict[str, Any]:
+    with open(Path(learned.WEIGHTS_DIR) / learned.SHIPPED[TITLE], encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
+
+
+# ----- features ---------------------------------------------------------------------
+
+
+def test_features_give_one_row_per_seat_of_the_named_length() -> None:
+    for players in (2, 4, 6):
+        rows = seat_features(_new(players))
+        assert len(rows) == players
+        assert all(len(row) == NUM_FEATURES == len(FEATURE_NAMES) for row in rows)
+
+
+def test_cash_feature_is_cash_over_the_temperature_ce_9_2() -> None:
+    state = _midgame()
+    d = remaining_dividends(state)
+    rows = seat_features(state)
+    cash = FEATURE_NAMES.index("cash/T")
+    for seat, row in enumerate(rows):
+        assert row[cash] == pytest.approx(state.cash[seat] / (4 + 2.5 * d))
+        assert row[FEATURE_NAMES.index("cash/100")] == pytest.approx(state.cash[seat] / 100)
+
+
+def test_only_the_seat_to_move_has_the_to_move_feature() -> None:
+    state = _midgame()
+    k = FEATURE_NAMES.index("to_move")
+    assert [row[k] for row in seat_features(state)] == [
+        1.0 if seat == state.current_player() else 0.0 for seat in range(4)]
+
+
+def test_dividend_features_count_only_held_shares_ce_8_1() -> None:
+    state = _midgame()
+    k = FEATURE_NAMES.index("dividends/T")
+    for seat, row in enumerate(seat_features(state)):
+        assert (row[k] > 0) == any(state.held[seat][c] and state.income[c] for c in range(4))
+
+
+def test_pending_feature_goes_to_the_high_bidder_of_a_running_auction_ce_2_3() -> None:
+    state = _new()
+    assert state.phase == SETUP
+    k = FEATURE_NAMES.index("pending/T")
+    assert all(row[k] == 0.0 for row in seat_features(state))  # no bid yet
+    bidder = state.current_player()
+    bid = next(a for a in state.legal_actions() if a.kind == "bid")
+    state.apply(bid)
+    assert state.phase in (SETUP, BID)
+    rows = seat_features(state)
+    assert [seat for seat, row in enumerate(rows) if row[k] != 0.0] == [bidder]
+
+
+def test_linear_evaluator_gives_chances_that_sum_to_one() -> None:
+    chances = LinearEvaluator([1.0] * NUM_FEATURES)(_midgame())
+    assert len(chances) == 4 and all(0.0 <= c <= 1.0 for c in chances)
+    assert sum(chances) == pytest.approx(1.0)
+
+
+def test_linear_evaluator_favours_cash_when_cash_weighs_positively() -> None:
+    state = _midgame()
+    state.cash[2] += 200
+    weights = [0.0] * NUM_FEATURES
+    weights[FEATURE_NAMES.index("cash/100")] = 3.0
+    chances = LinearEvaluator(weights)(state)
+    assert max(range(4), key=chances.__getitem__) == 2
+
+
+def test_linear_evaluator_refuses_the_wrong_number_of_weights() -> None:
+    with pytest.raises(ValueError, match="weights"):
+        LinearEvaluator([1.0])
+
+
+# ----- the weights file -------------------------------------------------------------
+
+
+def test_the_shipped_weights_fit_this_build() -> None:
+    data = _weights_file()
+    assert data["rules_version"] == RULES_VERSION
+    assert data["feature_version"] == FEATURE_VERSION
+    assert "benchmarks/train_eval.py" in data["training"]["command"]
+    assert learned.load_weights(TITLE) == [float(w) for w in data["weights"]]
+
+
+def test_weights_round_trip_through_a_file(tmp_path: Path) -> None:
+    data = _weights_file()
+    data["weights"] = [0.5 * i - 1 for i in range(NUM_FEATURES)]
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert learned.load_weights(TITLE, str(path)) == data["weights"]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"rules_version": RULES_VERSION - 1}, "rules version"),
+    ({"feature_version": FEATURE_VERSION + 1}, "feature version"),
+    ({"format_version": 99}, "format version"),
+    ({"format": "something else"}, "not a cuberail learned-evaluation file"),
+    ({"title": "trans-siberian"}, "not 'chicago-express'"),
+    ({"features": ["cash"]}, "feature names"),
+    ({"weights": [1.0]}, "finite numbers"),
+    ({"weights": [math.nan] * NUM_FEATURES}, "finite numbers"),
+    ({"weights": [True] * NUM_FEATURES}, "finite numbers"),
+    ({"weights": "heavy"}, "finite numbers"),
+])
+def test_a_weights_file_that_does_not_fit_is_refused_saying_why(
+        tmp_path: Path, change: dict[str, Any], message: str) -> None:
+    data = {**_weights_file(), **change}
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CuberailError, match=message) as info:
+        learned.load_weights(TITLE, str(path))
+    assert str(path) in str(info.value)
+
+
+def test_a_weights_file_that_is_not_json_or_missing_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "w.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CuberailError, match="not valid JSON"):
+        learned.load_weights(TITLE, str(path))
+    with pytest.raises(CuberailError, match="cannot read"):
+        learned.load_weights(TITLE, str(tmp_path / "missing.json"))
+
+
+def test_a_title_without_a_model_is_refused_by_name() -> None:
+    with pytest.raises(CuberailError, match="no learned evaluation for 'trans-siberian'"):
+        learned.load_weights("trans-siberian")
+
+
+# ----- the search bot -----------------------------------------------------------------
+
+
+def test_the_learned_option_names_the_evaluator() -> None:
+    bot = make_bot("mcts:100:learned", 1)
+    assert isinstance(bot, MCTSBot) and bot.config.evaluator == "learned"
+    assert "learned evaluation" in bot.config.describe()
+    default = make_bot("mcts:100", 1)
+    assert isinstance(default, MCTSBot) and default.config.evaluator == "hand"
+    back = make_bot("mcts:100:learned:hand", 1)
+    assert isinstance(back, MCTSBot) and back.config.evaluator == "hand"
+
+
+def test_an_unknown_evaluator_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown evaluator"):
+        MCTSBot(1, MCTSConfig(evaluator="oracle"))
+
+
+def test_learned_falls_back_to_the_hand_evaluator_where_none_is_shipped() -> None:
+    assert evaluator_for("trans-siberian", "learned") is evaluator_for("trans-siberian", "hand")
+    assert evaluator_for(TITLE, "learned") is not evaluator_for(TITLE, "hand")
+
+
+def test_the_learned_bot_plays_complete_legal_games() -> None:
+    """``play_game`` applies every move with the rules' checks: an illegal one would raise."""
+    for index in range(2):
+        outcome = play_game(TITLE, ["mcts:30:learned", "heuristic", "mcts:30", "random"], 5, index)
+        assert outcome.decisions > 50 and sum(outcome.returns) == pytest.approx(1.0)
+
+
+def test_a_bad_shipped_file_stops_the_bot_with_a_clear_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = {**_weights_file(), "rules_version": 1}
+    (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
+    monkeypatch.setattr(learned, "WEIGHTS_DIR", str(tmp_path))
+    monkeypatch.setattr(learned, "SHIPPED", {TITLE: "bad.json"})
+    monkeypatch.setattr(learned, "_CACHE", {})
+    bot = make_bot("mcts:10:learned", 1)
+    with pytest.raises(CuberailError, match="rules version 1"):
+        bot.choose(_new())
+
+
+# ----- training -------------------------------------------------------------------------
+
+
+def test_training_is_reproducible_for_a_seed_and_fits_the_file_format(tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import DataSpec, train
+
+    spec = DataSpec(TITLE, seed=3, games=5, search_games=1, search_bot="mcts:5", sample=0.2,
+                    holdout=3)
+    first, again = train(spec), train(copy.copy(spec))
+    assert first == again
+    assert train(DataSpec(TITLE, seed=4, games=5, search_games=1, search_bot="mcts:5",
+                          sample=0.2, holdout=3))["weights"] != first["weights"]
+    path = tmp_path / "w.json"
+    path.write_text(json.dumps(first), encoding="utf-8")
+    assert learned.load_weights(TITLE, str(path)) == first["weights"]
+    assert first["training"]["command"].endswith("--seed 3 --games 5 --search-games 1"
+                                                 " --search-bot mcts:5 --sample 0.2 --holdout 3")
+
+
+def test_the_fit_recovers_weights_that_generated_the_targets() -> None:
+    np = pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import _softmax, fit
+
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(4000, 4, 3))
+    true = np.array([1.5, -0.5, 0.25])
+    y = _softmax(np.einsum("npk,k->np", x, true))
+    assert np.allclose(fit(x, y, l2=0.0), true, atol=1e-4)
+
+
+def test_fitting_an_unknown_feature_is_refused_before_any_game() -> None:
+    pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import DataSpec, train
+
+    with pytest.raises(CuberailError, match="unknown features \\['wealth'\\]"):
+        train(DataSpec(TITLE, games=10**6), free=("cash/T", "wealth"))
+
+
+def test_a_fit_of_some_features_leaves_the_others_at_zero() -> None:
+    pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import DataSpec, train
+
+    model = train(DataSpec(TITLE, seed=3, games=4, search_games=0, sample=0.2, holdout=2),
+                  free=("cash/T", "dividends/T"))
+    fitted = {name for name, w in zip(model["features"], model["weights"], strict=True) if w}
+    assert fitted <= {"cash/T", "dividends/T"} and fitted
+    assert model["training"]["command"].endswith("--fit cash/T,dividends/T")
