@@ -1,0 +1,86 @@
+"""``cuberail ladder``: scheduled 4-player games, the ladder table, --json, and refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cuberail.bots.arena import seat_names
+from cuberail.bots.ladder import lineup
+from cuberail.cli.main import main
+
+LEVELS = "random,easy,medium"
+
+
+def run_ladder(tmp_path: Path, name: str, *extra: str) -> tuple[int, dict[str, Any]]:
+    out = tmp_path / f"{name}.json"
+    code = main(["ladder", "ce", "--bots", LEVELS, "--games", "6", "--seed", "3",
+                 "--bootstrap", "30", "--json", str(out), *extra])
+    return code, json.loads(out.read_text())
+
+
+def without_timing(summary: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in summary.items() if k != "timing"}
+
+
+def test_the_ladder_prints_ratings_steps_and_the_run_time(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, summary = run_ladder(tmp_path, "one")
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "ladder from 6 games" in text and "run time:" in text and "CPU-min" in text
+    assert "medium fixed at 1500" in text
+    assert summary["games_played"] == 6 and not summary["interrupted"]
+    assert {r["level"] for r in summary["ratings"]} == {"random", "easy", "medium"}
+    assert [r["rating"] for r in summary["ratings"] if r["level"] == "medium"] == [1500.0]
+    assert len(summary["steps"]) == 2
+    for level in summary["ratings"]:
+        assert level["ci95"][0] <= level["rating"] <= level["ci95"][1]
+
+
+def test_games_follow_the_schedule_and_jobs_do_not_change_them(tmp_path: Path) -> None:
+    code1, one = run_ladder(tmp_path, "one", "--jobs", "1")
+    code2, two = run_ladder(tmp_path, "two", "--jobs", "2")
+    assert code1 == code2 == 0
+    assert without_timing(one) == without_timing(two)
+    levels = LEVELS.split(",")
+    assert [g["seats"] for g in one["games"]] == [
+        seat_names(lineup(levels, g), g) for g in range(6)]
+
+
+def test_the_anchor_can_be_chosen(tmp_path: Path) -> None:
+    _, summary = run_ladder(tmp_path, "anchor", "--anchor", "random", "--anchor-rating", "0")
+    assert summary["anchor"] == "random"
+    assert [r["rating"] for r in summary["ratings"] if r["level"] == "random"] == [0.0]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--bots", "random,nobody"], "unknown bot 'nobody'; choose from:"),
+    (["--bots", "random,random"], "names 'random' twice"),
+    (["--bots", "medium"], "a ladder rates 2 to 8"),
+    (["--bots", ",".join(f"mcts:{n}" for n in range(1, 10))], "a ladder rates 2 to 8"),
+    (["--games", "0"], "--games 0: from 1 to"),
+    (["--jobs", "0"], "--jobs 0: from 1 to"),
+    (["--bootstrap", "-1"], "--bootstrap -1: from 0 to"),
+    (["--anchor", "hard", "--bots", "random,easy"], "--anchor 'hard' is not one of the levels"),
+    (["--bots", "random,mcts:0"], "iterations must be from 1"),
+])
+def test_bad_arguments_get_one_line_naming_what_is_allowed(
+        argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "ce", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_json_path_in_a_missing_folder_is_refused_before_any_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "ce", "--json", str(tmp_path / "nowhere" / "l.json")]) == 2
+    assert "does not exist" in capsys.readouterr().err
+
+
+def test_an_unknown_title_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["ladder", "chess"]) == 2
+    assert "chess" in capsys.readouterr().err
