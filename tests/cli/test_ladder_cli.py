@@ -84,3 +84,20 @@ def test_a_json_path_in_a_missing_folder_is_refused_before_any_game(
 def test_an_unknown_title_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["ladder", "chess"]) == 2
     assert "chess" in capsys.readouterr().err
+
+
+def test_an_interrupt_rates_the_games_finished_so_far(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuberail.bots import arena
+    from cuberail.cli import ladder
+
+    def three_then_interrupt(work: list[arena.Job], jobs: int = 1) -> Any:
+        for title, bots, seed, index, options in work[:3]:
+            yield arena.play_game(title, bots, seed, index, options)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ladder, "play_jobs", three_then_interrupt)
+    code, summary = run_ladder(tmp_path, "stopped")
+    assert code == 130
+    assert summary["interrupted"] and summary["games_played"] == 3
+    assert [g["index"] for g in summary["games"]] == [0, 1, 2]

@@ -11,7 +11,8 @@ against the next one down, and whether that share is clearly above one half.
 
 The same seed gives the same games and table, as long as the bots search by
 iterations (``mcts:N``) rather than by time (``hard``, ``mcts:1s``). The run time
-is printed at the end: wall time and the CPU time of all workers.
+is printed at the end: wall time and the CPU time of all workers. Ctrl-C or
+SIGTERM stops early and rates the games finished so far.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import argparse
 import contextlib
 import json
 import resource
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -99,7 +101,11 @@ def run(args: argparse.Namespace) -> int:
     console.print(f"{info.name}: {args.games} games among {len(levels)} levels"
                   f" ({len(lineups(levels, PLAYERS))} line-ups, a balanced cycle every"
                   f" {cycle_length(levels, PLAYERS)} games), {args.jobs} jobs")
-    outcomes, interrupted, wall, cpu = play_ladder(info, levels, args)
+    previous = signal.signal(signal.SIGTERM, _terminated)  # the parent's only (see arena)
+    try:
+        outcomes, interrupted, wall, cpu = play_ladder(info, levels, args)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     if not outcomes:
         raise CuberailError("no game finished: nothing to rate")
     games = [GameResult(tuple(o.seats), tuple(o.ranks)) for o in outcomes]
@@ -113,6 +119,10 @@ def run(args: argparse.Namespace) -> int:
         write_atomic(Path(args.json), (json.dumps(summary, indent=1) + "\n").encode())
         console.print(f"ladder and games: {args.json}")
     return 130 if interrupted else 0
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def parse_levels(text: str, info: GameInfo) -> list[str]:
