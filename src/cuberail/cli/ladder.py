@@ -112,8 +112,8 @@ def run(args: argparse.Namespace) -> int:
     ladder = fit_ladder(games, levels, anchor, args.anchor_rating, bootstrap=args.bootstrap,
                         seed=args.seed)
     print_ladder(console, info, ladder, interrupted)
-    console.print(f"run time: {wall / 60:.1f} min wall, {cpu / 60:.1f} CPU-min"
-                  f" ({len(outcomes)} games, {args.jobs} jobs)")
+    console.print(f"run time: {wall / 60:.1f} min wall, {cpu / 60:.1f} CPU-min ({cpu:.0f} CPU-s;"
+                  f" {len(outcomes)} games, {args.jobs} jobs)")
     if args.json:
         summary = ladder_json(info, levels, args, ladder, outcomes, interrupted, wall, cpu)
         write_atomic(Path(args.json), (json.dumps(summary, indent=1) + "\n").encode())
