@@ -101,3 +101,15 @@ def test_an_interrupt_rates_the_games_finished_so_far(
     assert code == 130
     assert summary["interrupted"] and summary["games_played"] == 3
     assert [g["index"] for g in summary["games"]] == [0, 1, 2]
+
+
+def test_games_that_cannot_rate_every_level_are_still_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "one.json"
+    # five levels, one game: the fifth level has not played yet
+    code = main(["ladder", "ce", "--bots", "random,easy,medium,heuristic,mcts:5",
+                 "--games", "1", "--bootstrap", "0", "--json", str(out)])
+    assert code == 2
+    assert "'mcts:5' has no results" in capsys.readouterr().err
+    summary = json.loads(out.read_text())
+    assert summary["games_played"] == 1 and summary["ratings"] == []

@@ -109,16 +109,26 @@ def run(args: argparse.Namespace) -> int:
     if not outcomes:
         raise CuberailError("no game finished: nothing to rate")
     games = [GameResult(tuple(o.seats), tuple(o.ranks)) for o in outcomes]
-    ladder = fit_ladder(games, levels, anchor, args.anchor_rating, bootstrap=args.bootstrap,
-                        seed=args.seed)
-    print_ladder(console, info, ladder, interrupted)
     console.print(f"run time: {wall / 60:.1f} min wall, {cpu / 60:.1f} CPU-min ({cpu:.0f} CPU-s;"
                   f" {len(outcomes)} games, {args.jobs} jobs)")
+    try:
+        ladder = fit_ladder(games, levels, anchor, args.anchor_rating,
+                            bootstrap=args.bootstrap, seed=args.seed)
+    except CuberailError:
+        if args.json:  # the games played are kept even when they cannot rate every level
+            _write(args.json, ladder_json(info, levels, args, None, outcomes, interrupted,
+                                          wall, cpu))
+        raise
+    print_ladder(console, info, ladder, interrupted)
     if args.json:
-        summary = ladder_json(info, levels, args, ladder, outcomes, interrupted, wall, cpu)
-        write_atomic(Path(args.json), (json.dumps(summary, indent=1) + "\n").encode())
+        _write(args.json, ladder_json(info, levels, args, ladder, outcomes, interrupted, wall,
+                                      cpu))
         console.print(f"ladder and games: {args.json}")
     return 130 if interrupted else 0
+
+
+def _write(path: str, summary: dict[str, Any]) -> None:
+    write_atomic(Path(path), (json.dumps(summary, indent=1) + "\n").encode())
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -232,10 +242,13 @@ def print_ladder(console: Console, info: GameInfo, ladder: Ladder, interrupted: 
                       " estimate.")
 
 
-def ladder_json(info: GameInfo, levels: list[str], args: argparse.Namespace, ladder: Ladder,
-                outcomes: list[GameOutcome], interrupted: bool, wall: float, cpu: float
-                ) -> dict[str, Any]:
-    """Everything but ``timing`` is the same for a seed (when bots search by iterations)."""
+def ladder_json(info: GameInfo, levels: list[str], args: argparse.Namespace,
+                ladder: Ladder | None, outcomes: list[GameOutcome], interrupted: bool,
+                wall: float, cpu: float) -> dict[str, Any]:
+    """Everything but ``timing`` is the same for a seed (when bots search by iterations).
+    ``ladder`` None: the games could not rate every level (no ratings, the games kept)."""
+    ratings = ladder.ratings if ladder is not None else []
+    steps = ladder.steps if ladder is not None else []
     return {
         "title": info.title,
         "rules_version": info.rules_version,
@@ -244,16 +257,17 @@ def ladder_json(info: GameInfo, levels: list[str], args: argparse.Namespace, lad
         "games_requested": args.games,
         "games_played": len(outcomes),
         "interrupted": interrupted,
-        "anchor": ladder.anchor,
-        "anchor_rating": ladder.anchor_rating,
-        "bootstrap": ladder.bootstrap,
+        "anchor": ladder.anchor if ladder is not None else None,
+        "anchor_rating": ladder.anchor_rating if ladder is not None else None,
+        "bootstrap": ladder.bootstrap if ladder is not None else None,
         "ratings": [{"level": r.level, "rating": round(r.rating, 1),
                      "ci95": [round(r.low, 1), round(r.high, 1)], "games": r.games,
                      "seats": r.seats, "pairwise_wins": r.wins, "pairwise_results": r.results,
-                     "unbeaten": r.unbeaten, "winless": r.winless} for r in ladder.ratings],
+                     "unbeaten": r.unbeaten, "winless": r.winless}
+                    for r in ratings],
         "steps": [{"level": s.level, "below": s.other, "share": round(s.share, 4),
                    "ci95": [round(s.low, 4), round(s.high, 4)], "results": s.results,
-                   "clear": s.clear} for s in ladder.steps],
+                   "clear": s.clear} for s in steps],
         "games": [o.to_json() for o in outcomes],
         "timing": {"wall_seconds": round(wall, 1), "cpu_seconds": round(cpu, 1),
                    "jobs": args.jobs},
