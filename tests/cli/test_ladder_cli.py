@@ -113,3 +113,12 @@ def test_games_that_cannot_rate_every_level_are_still_written(
     assert "'mcts:5' has no results" in capsys.readouterr().err
     summary = json.loads(out.read_text())
     assert summary["games_played"] == 1 and summary["ratings"] == []
+
+
+def test_markdown_prints_one_row_per_level(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    code, _ = run_ladder(tmp_path, "md", "--markdown")
+    assert code == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ")]
+    assert rows[0].startswith("| level | rating |") and len(rows) == 4
+    assert any(row.startswith("| medium | ") and "| 1500 |" in row for row in rows)

@@ -87,6 +87,8 @@ def register(subparsers: Any) -> None:
                    help=f"resamples for the intervals, 0 to {MAX_BOOTSTRAP}"
                         f" (default {BOOTSTRAP})")
     p.add_argument("--json", help="write the ladder and every game's result to this file")
+    p.add_argument("--markdown", action="store_true",
+                   help="also print the ladder as a Markdown table (as in the README)")
     p.set_defaults(func=run)
 
 
@@ -120,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
                                           wall, cpu))
         raise
     print_ladder(console, info, ladder, interrupted)
+    if args.markdown:
+        console.print(markdown_table(ladder), markup=False, soft_wrap=True)
     if args.json:
         _write(args.json, ladder_json(info, levels, args, ladder, outcomes, interrupted, wall,
                                       cpu))
@@ -240,6 +244,21 @@ def print_ladder(console: Console, info: GameInfo, ladder: Ladder, interrupted: 
         console.print("+ never lost, - never won a pairwise result: the fit's prior keeps"
                       " the rating finite, and it is a bound (at least, at most), not an"
                       " estimate.")
+
+
+def markdown_table(ladder: Ladder) -> str:
+    """The ladder as a Markdown table, strongest first (bound ratings marked >= or <=)."""
+    lines = ["| level | rating | 95% CI | games | pairwise won | > below | 95% CI | clear |",
+             "|---|---:|---|---:|---:|---:|---|---|"]
+    for i, r in enumerate(ladder.ratings):
+        step = ladder.steps[i] if i < len(ladder.steps) else None
+        bound = ">= " if r.unbeaten else "<= " if r.winless else ""
+        won = f"{r.wins / r.results:.3f}" if r.results else "-"
+        below = (f"{step.share:.3f} | {step.low:.2f}-{step.high:.2f} |"
+                 f" {'yes' if step.clear else 'no'}") if step else "| |"
+        lines.append(f"| {r.level} | {bound}{r.rating:.0f} | {r.low:.0f} to {r.high:.0f} |"
+                     f" {r.games} | {won} | {below} |")
+    return "\n".join(lines)
 
 
 def ladder_json(info: GameInfo, levels: list[str], args: argparse.Namespace,
