@@ -15,6 +15,7 @@ from cuberail.cli.main import main
 LEVELS = "random,easy,medium"
 
 
+
 def run_ladder(tmp_path: Path, name: str, *extra: str) -> tuple[int, dict[str, Any]]:
     out = tmp_path / f"{name}.json"
     code = main(["ladder", "ce", "--bots", LEVELS, "--games", "6", "--seed", "3",
@@ -122,3 +123,39 @@ def test_markdown_prints_one_row_per_level(tmp_path: Path,
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ")]
     assert rows[0].startswith("| level | rating |") and len(rows) == 4
     assert any(row.startswith("| medium | ") and "| 1500 |" in row for row in rows)
+
+
+def test_with_rates_the_games_of_earlier_ladders_too(tmp_path: Path) -> None:
+    _, first = run_ladder(tmp_path, "first")
+    out = tmp_path / "both.json"
+    code = main(["ladder", "ce", "--bots", "random,heuristic", "--games", "4", "--seed", "4",
+                 "--bootstrap", "30", "--with", str(tmp_path / "first.json"),
+                 "--json", str(out)])
+    assert code == 0
+    both = json.loads(out.read_text())
+    assert both["levels"] == ["random", "heuristic", "easy", "medium"]
+    assert {g for g in both["games"][0]["seats"]} == {"random", "heuristic"}
+    rows = {r["level"]: r for r in both["ratings"]}
+    assert rows["random"]["games"] == 4 + 6 and rows["easy"]["games"] == 6
+    assert both["with"] == [str(tmp_path / "first.json")] and both["games_played"] == 4
+    # --games 0: only the earlier games, rated again as before
+    again = tmp_path / "again.json"
+    assert main(["ladder", "ce", "--bots", LEVELS, "--games", "0", "--seed", "3",
+                 "--bootstrap", "30", "--with", str(tmp_path / "first.json"),
+                 "--json", str(again)]) == 0
+    assert json.loads(again.read_text())["ratings"] == first["ratings"]
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("not json", "cannot read a ladder's JSON"),
+    ('{"title": "trans-siberian", "games": []}', "not a ladder file of chicago-express"),
+    ('{"title": "chicago-express", "games": [{"seats": ["a"]}]}', "lack seats or ranks"),
+    ('{"title": "chicago-express", "games": [{"seats": ["a", "b"], "ranks": [1]}]}',
+     "seats and ranks do not match"),
+])
+def test_a_bad_with_file_is_refused(tmp_path: Path, content: str, message: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(content)
+    assert main(["ladder", "ce", "--with", str(bad)]) == 2
+    assert message in capsys.readouterr().err

@@ -87,6 +87,9 @@ def register(subparsers: Any) -> None:
                    help=f"resamples for the intervals, 0 to {MAX_BOOTSTRAP}"
                         f" (default {BOOTSTRAP})")
     p.add_argument("--json", help="write the ladder and every game's result to this file")
+    p.add_argument("--with", dest="earlier", action="append", default=[], metavar="FILE",
+                   help="also rate the games of an earlier ladder's --json file of this title"
+                        " (repeatable; with --games 0, only those)")
     p.add_argument("--markdown", action="store_true",
                    help="also print the ladder as a Markdown table (as in the README)")
     p.set_defaults(func=run)
@@ -94,25 +97,30 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     info = get_game(args.title)
-    levels = parse_levels(args.bots, info)
-    anchor = _anchor(args.anchor, levels)
+    played = parse_levels(args.bots, info)
     _check_ranges(args)
+    earlier = [g for path in args.earlier for g in load_games(Path(path), info)]
+    levels = played + [name for name in dict.fromkeys(s for g in earlier for s in g.seats)
+                       if name not in played]
+    anchor = _anchor(args.anchor, levels)
     if args.json:
         common.check_output_file(Path(args.json), "--json")
     console = Console(highlight=False)
-    console.print(f"{info.name}: {args.games} games among {len(levels)} levels"
-                  f" ({len(lineups(levels, PLAYERS))} line-ups, a balanced cycle every"
-                  f" {cycle_length(levels, PLAYERS)} games), {args.jobs} jobs")
+    console.print(f"{info.name}: {args.games} games among {len(played)} levels"
+                  f" ({len(lineups(played, PLAYERS))} line-ups, a balanced cycle every"
+                  f" {cycle_length(played, PLAYERS)} games), {args.jobs} jobs"
+                  + (f"; and {len(earlier)} earlier games" if earlier else ""))
     previous = signal.signal(signal.SIGTERM, _terminated)  # the parent's only (see arena)
     try:
-        outcomes, interrupted, wall, cpu = play_ladder(info, levels, args)
+        outcomes, interrupted, wall, cpu = play_ladder(info, played, args)
     finally:
         signal.signal(signal.SIGTERM, previous)
-    if not outcomes:
+    if not outcomes and not earlier:
         raise CuberailError("no game finished: nothing to rate")
-    games = [GameResult(tuple(o.seats), tuple(o.ranks)) for o in outcomes]
+    games = [GameResult(tuple(o.seats), tuple(o.ranks)) for o in outcomes] + earlier
     console.print(f"run time: {wall / 60:.1f} min wall, {cpu / 60:.1f} CPU-min ({cpu:.0f} CPU-s;"
-                  f" {len(outcomes)} games, {args.jobs} jobs)")
+                  f" {len(outcomes)} games, {args.jobs} jobs)"
+                  + (f"; rated with {len(earlier)} earlier games" if earlier else ""))
     try:
         ladder = fit_ladder(games, levels, anchor, args.anchor_rating,
                             bootstrap=args.bootstrap, seed=args.seed)
@@ -133,6 +141,24 @@ def run(args: argparse.Namespace) -> int:
 
 def _write(path: str, summary: dict[str, Any]) -> None:
     write_atomic(Path(path), (json.dumps(summary, indent=1) + "\n").encode())
+
+
+def load_games(path: Path, info: GameInfo) -> list[GameResult]:
+    """The games (seats and ranks) of an earlier ``--json`` file of the same title."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise CuberailError(f"--with {path}: cannot read a ladder's JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("title") != info.title:
+        raise CuberailError(f"--with {path}: not a ladder file of {info.title}")
+    try:
+        games = [GameResult(tuple(str(s) for s in g["seats"]),
+                            tuple(float(r) for r in g["ranks"])) for g in data["games"]]
+    except (KeyError, TypeError, ValueError):
+        raise CuberailError(f"--with {path}: its games lack seats or ranks") from None
+    if any(len(g.seats) != len(g.ranks) or len(g.seats) < 2 for g in games):
+        raise CuberailError(f"--with {path}: a game's seats and ranks do not match")
+    return games
 
 
 def _terminated(signum: int, frame: object) -> None:
@@ -172,7 +198,7 @@ def _anchor(text: str | None, levels: list[str]) -> str:
 def _check_ranges(args: argparse.Namespace) -> None:
     for flag, value, high in (("--games", args.games, MAX_GAMES), ("--jobs", args.jobs, MAX_JOBS),
                               ("--bootstrap", args.bootstrap, MAX_BOOTSTRAP)):
-        low = 0 if flag == "--bootstrap" else 1
+        low = 0 if flag == "--bootstrap" or (flag == "--games" and args.earlier) else 1
         if not low <= value <= high:
             raise CuberailError(f"{flag} {value}: from {low} to {high}")
     if not -1e6 <= args.anchor_rating <= 1e6:
@@ -275,6 +301,7 @@ def ladder_json(info: GameInfo, levels: list[str], args: argparse.Namespace,
         "seed": args.seed,
         "games_requested": args.games,
         "games_played": len(outcomes),
+        "with": list(args.earlier),  # earlier ladders whose games were rated too
         "interrupted": interrupted,
         "anchor": ladder.anchor if ladder is not None else None,
         "anchor_rating": ladder.anchor_rating if ladder is not None else None,
