@@ -257,9 +257,9 @@ def print_ladder(console: Console, info: GameInfo, ladder: Ladder, interrupted: 
         table.add_row(
             r.level + mark, f"{r.rating:.0f}", f"{r.low:.0f}..{r.high:.0f}", str(r.games),
             f"{r.wins / r.results:.3f}" if r.results else "-",
-            f"{step.share:.3f}" if step else "",
-            f"{step.low:.2f}..{step.high:.2f}" if step else "",
-            ("yes" if step.clear else "NO") if step else "")
+            "" if step is None else f"{step.share:.3f}" if step.results else "never met",
+            f"{step.low:.2f}..{step.high:.2f}" if step and step.results else "",
+            ("yes" if step.clear else "NO") if step and step.results else "")
     console.print(table)
     console.print(f"Elo scale (400 points = 10 to 1 odds), {ladder.anchor} fixed at"
                   f" {ladder.anchor_rating:g}; 95% intervals from {ladder.bootstrap}"
@@ -280,8 +280,9 @@ def markdown_table(ladder: Ladder) -> str:
         step = ladder.steps[i] if i < len(ladder.steps) else None
         bound = ">= " if r.unbeaten else "<= " if r.winless else ""
         won = f"{r.wins / r.results:.3f}" if r.results else "-"
-        below = (f"{step.share:.3f} | {step.low:.2f}-{step.high:.2f} |"
-                 f" {'yes' if step.clear else 'no'}") if step else "| |"
+        below = ("| |" if step is None else "never met | |" if not step.results else
+                 f"{step.share:.3f} | {step.low:.2f}-{step.high:.2f} |"
+                 f" {'yes' if step.clear else 'no'}")
         lines.append(f"| {r.level} | {bound}{r.rating:.0f} | {r.low:.0f} to {r.high:.0f} |"
                      f" {r.games} | {won} | {below} |")
     return "\n".join(lines)
