@@ -3,12 +3,20 @@
     python benchmarks/strength.py                 # the full report (about 22 min on 2 cores)
     python benchmarks/strength.py --scale 0.25    # a quarter of the games, for a quick look
     python benchmarks/strength.py --only chicago-express --jobs 2 --json strength.json
+    python benchmarks/strength.py --hard-rate     # iterations hard reaches: its mcts:N twin
 
 Each match seats one bot against three copies of another, rotating the seats game
 by game (``cuberail.bots.arena``), so the lone bot sits in every seat equally often
 and always has the same kind of neighbours. Chance is 0.25. A bot's win share
 counts shared wins for ties; the interval is Wilson's 95%. MCTS bots search by
 iterations, never by time, so the report is reproducible.
+
+``--hard-rate`` measures instead what the ``hard`` level (MCTS, one second per
+decision) searches: its iterations per CPU-second at positions of games between
+heuristic bots, and so the iteration budget ``mcts:N`` that plays like ``hard`` on an
+idle core (N = 95% of the rate: hard stops at 95% of its second). CPU time, so a
+busy machine counts less; ``cuberail ladder`` rates ``hard`` through that twin,
+which is reproducible where a time budget is not.
 
 Targets (from the issue): heuristic against three random players >= 0.80; mcts
 against three heuristics >= 0.50; twice the iterations a clear gain, read here as
@@ -23,12 +31,15 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
-from cuberail.games import titles
+from cuberail.bots.mcts import MCTSBot
+from cuberail.bots.registry import BOTS, HARD_SECONDS, make_bot
+from cuberail.games import get_game, titles
 
 MCTS = "mcts:200"  # the budget measured against the heuristic (fast rollouts, cut off, evaluated)
 DOUBLE, SINGLE = "mcts:100", "mcts:50"  # "twice the iterations": DOUBLE against three SINGLE
@@ -82,7 +93,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="one title")
     parser.add_argument("--select", help="only matches whose bot names contain this text")
     parser.add_argument("--json", help="also write the rows as JSON")
+    parser.add_argument("--hard-rate", action="store_true",
+                        help="measure hard's iterations per CPU-second and its mcts:N twin")
     args = parser.parse_args(argv)
+    if args.hard_rate:
+        return hard_rate(args)
     known = set(titles())
     rows: list[dict[str, object]] = []
     begin = time.perf_counter()
@@ -124,6 +139,54 @@ def _row(match: Match, s: BotStats, seconds: float) -> dict[str, object]:
             "mean_rank_ci95": [round(r_lo, 3), round(r_hi, 3)],
             "mean_score": round(s.mean_score, 2), "target": match.target, "met": met == "yes",
             "seconds": round(seconds, 1)}
+
+
+RATE_SAMPLES, RATE_ITERATIONS, RATE_EVERY = 40, 400, 9  # positions, budget, moves between
+
+
+def hard_rate(args: argparse.Namespace) -> int:
+    """Per title: hard's search (by iterations) timed in CPU seconds at every RATE_EVERY-th
+    position with a choice of heuristic games; the median rate and the mcts:N twin."""
+    rows = []
+    print("| title | positions | iterations per CPU-second (median) | quartiles | hard ~ |")
+    print("|---|---:|---:|---|---|")
+    for title in titles():
+        if args.only and title != args.only:
+            continue
+        rates = _search_rates(title, max(4, round(RATE_SAMPLES * args.scale)))
+        median = statistics.median(rates)
+        q1, _, q3 = statistics.quantiles(rates, n=4)
+        twin = f"mcts:{round(median * HARD_SECONDS * 0.95, -2):.0f}"
+        print(f"| {title} | {len(rates)} | {median:.0f} | {q1:.0f}-{q3:.0f} | {twin} |")
+        rows.append({"title": title, "positions": len(rates), "median": round(median),
+                     "quartiles": [round(q1), round(q3)], "twin": twin})
+    print(f"\nLoad average {os.getloadavg()[0]:.1f}; CPU time, one process.")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+def _search_rates(title: str, samples: int) -> list[float]:
+    info = get_game(title)
+    hard = BOTS["hard"](0)
+    assert isinstance(hard, MCTSBot)
+    config = replace(hard.config, seconds=None, iterations=RATE_ITERATIONS, reuse=False)
+    rates: list[float] = []
+    game = 0
+    while len(rates) < samples:
+        state = info.new_game(4, None)
+        bots = [make_bot("medium", game * 10 + seat) for seat in range(4)]
+        move = 0
+        while not state.is_terminal() and len(rates) < samples:
+            if len(state.legal_actions()) > 1 and move % RATE_EVERY == 0:
+                start = time.process_time()
+                MCTSBot(move, config).choose(state.clone())
+                rates.append(RATE_ITERATIONS / max(time.process_time() - start, 1e-9))
+            state.apply(bots[state.current_player()].choose(state))
+            move += 1
+        game += 1
+    return rates
 
 
 if __name__ == "__main__":

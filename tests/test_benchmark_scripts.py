@@ -45,3 +45,15 @@ def test_every_match_seats_one_bot_against_three_copies() -> None:
     for match in strength.MATCHES:
         assert len(match.bots) == 4 and match.bots[1:] == [match.field] * 3
         assert match.bot != match.field
+
+
+def test_hard_rate_names_the_iteration_twin_of_hard(tmp_path: Path) -> None:
+    strength = _load("strength")
+    out = tmp_path / "rate.json"
+    code = strength.main(["--hard-rate", "--scale", "0.1", "--only", "chicago-express",
+                          "--json", str(out)])
+    assert code == 0
+    [row] = json.loads(out.read_text())
+    assert row["title"] == "chicago-express" and row["positions"] == 4
+    assert row["twin"].startswith("mcts:")
+    assert abs(int(row["twin"][5:]) - 0.95 * row["median"]) <= 51  # to the hundred

@@ -132,6 +132,13 @@ def play_games(
     or a local Ray; see :mod:`cuberail.bots.ray_backend`), and ``jobs`` is then unused.
     """
     work = [(title, list(bots), seed, g, dict(options or {})) for g in indices]
+    yield from play_jobs(work, jobs, backend, address)
+
+
+def play_jobs(work: list[Job], jobs: int = 1, backend: str = "process",
+              address: str | None = None) -> Generator[GameOutcome, None, None]:
+    """Outcomes of the given games (each with its own bots, as ``cuberail ladder`` needs)
+    as they finish; workers, interrupts and backends as in :func:`play_games`."""
     if backend == "ray":
         from cuberail.bots.ray_backend import map_unordered
 

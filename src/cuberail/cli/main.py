@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from cuberail import __version__
 from cuberail.core.errors import CuberailError
 
-SUBCOMMANDS = ("play", "replay", "tournament", "bench", "analyse", "selfplay", "serve", "join")
+SUBCOMMANDS = ("play", "replay", "tournament", "ladder", "bench", "analyse", "selfplay", "serve",
+               "join")
 
 
 def build_parser() -> argparse.ArgumentParser:
