@@ -219,11 +219,12 @@ def fit_nonnegative(x: Any, y: Any, names: list[str], nonneg: tuple[str, ...],
 
 def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
           free: tuple[str, ...] | None = None,
-          nonneg: tuple[str, ...] = ()) -> dict[str, Any]:
+          nonneg: tuple[str, ...] = (), games: list[Game] | None = None) -> dict[str, Any]:
     """Play the data, fit, score on the held-out games; the weights file's content.
 
     ``free``: the features fitted (the others keep weight 0); None: all of them.
     ``nonneg``: fitted features whose weights must not be negative.
+    ``games``: ``generate(spec)`` already played (to try several fits on the same data).
     """
     import numpy as np
 
@@ -235,7 +236,7 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
     if spec.label != "outcome" and not isinstance(make_bot(spec.label, 0), MCTSBot):
         raise CuberailError(f"label {spec.label!r}: must be 'outcome' or an mcts bot")
     columns = [features.names.index(name) for name in free]
-    games = generate(spec, jobs)
+    games = generate(spec, jobs) if games is None else games
     fit_games = [g for i, g in enumerate(games) if i % spec.holdout]
     held = [g for i, g in enumerate(games) if i % spec.holdout == 0]
     x, y, _ = arrays(fit_games)
