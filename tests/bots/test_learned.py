@@ -305,3 +305,10 @@ def test_nonnegative_weights_are_held_at_zero_where_the_free_fit_goes_negative()
     assert constrained["b"] == 0.0 and constrained["a"] > 0
     assert np.allclose(list(fit_nonnegative(x, y, names, (), l2=0.0).values()),
                        fit(x, y, l2=0.0))
+
+
+def test_the_shipped_model_never_lowers_a_seat_for_more_cash_or_dividends() -> None:
+    weights = dict(zip(FEATURE_NAMES, learned.load_weights(TITLE), strict=True))
+    for name in ("cash/T", "dividends/T", "cash/100", "dividends/100"):
+        assert weights[name] >= 0, name
+    assert weights["cash/T"] > 0 and weights["dividends/T"] > 0
