@@ -7,6 +7,9 @@ gives one feature row per seat (:mod:`cuberail.bots.features_ce`) and, once the
 game ends, each seat's target: its final win share (ties shared), what the hand-tuned
 evaluator estimates too. (Not the search's blend with the score share: targets must
 sum to 1 like the model's chances.)
+With ``label`` a search bot (``mcts:2000``), each kept position's target is
+instead that search's root values from it, normalised to sum to 1: the model is
+distilled from a deeper search, on the positions the search meets.
 
 Model: ``P(seat) = softmax_seats(w . f[seat])``, one weight vector shared by all
 seats, fitted by Newton's method on the cross-entropy with the targets plus a
