@@ -2,7 +2,7 @@
 
     python benchmarks/train_eval.py chicago-express --seed 1 --jobs 2
 
-writes ``src/cuberail/bots/weights/chicago-express-v1.json`` (or ``--out FILE``):
+writes ``src/cuberail/bots/weights/chicago-express-v2.json`` (or ``--out FILE``):
 the weights, the rules and feature versions, this command and the held-out scores.
 The same arguments give the same file. Needs numpy (``pip install 'cuberail[research]'``).
 Data and model: see ``cuberail.bots.train_eval``.
@@ -35,6 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=default.players)
     parser.add_argument("--sample", type=float, default=default.sample)
     parser.add_argument("--holdout", type=int, default=default.holdout)
+    parser.add_argument("--label", default=default.label,
+                        help="targets: 'outcome' (final win shares) or a search bot, e.g."
+                        " mcts:2000, whose root values at each kept position are the targets")
+    parser.add_argument("--nonneg", help="comma-separated fitted features whose weights must"
+                        " be >= 0")
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--fit", help="comma-separated features to fit (default: all; the"
                         " others get weight 0)")
@@ -46,11 +51,13 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 < args.sample <= 1 or not 0 <= args.explore <= 1 or args.holdout < 2:
         parser.error("--sample must be in (0, 1], --explore in [0, 1], --holdout >= 2")
     spec = DataSpec(args.title, args.seed, args.games, args.bot, args.explore,
-                    args.search_games, args.search_bot, args.players, args.sample, args.holdout)
+                    args.search_games, args.search_bot, args.players, args.sample, args.holdout,
+                    args.label)
     start = time.perf_counter()
     try:
         free = tuple(args.fit.split(",")) if args.fit else None
-        model = train(spec, args.jobs, args.l2, free)
+        nonneg = tuple(args.nonneg.split(",")) if args.nonneg else ()
+        model = train(spec, args.jobs, args.l2, free, nonneg)
     except CuberailError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -265,3 +265,50 @@ def test_a_fit_of_some_features_leaves_the_others_at_zero() -> None:
     fitted = {name for name, w in zip(model["features"], model["weights"], strict=True) if w}
     assert fitted <= {"cash/T", "dividends/T"} and fitted
     assert model["training"]["command"].endswith("--fit cash/T,dividends/T")
+
+
+def test_search_labels_are_reproducible_and_are_the_searchs_normalised_root_values() -> None:
+    pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import DataSpec, play_one, train
+
+    spec = DataSpec(TITLE, seed=3, games=0, search_games=2, search_bot="mcts:5", sample=0.1,
+                    holdout=2, label="mcts:20")
+    first = train(spec, free=("cash/T", "dividends/T"))
+    assert first == train(copy.copy(spec), free=("cash/T", "dividends/T"))
+    assert "--label mcts:20" in first["training"]["command"]
+    rows, _, targets = play_one(spec, 0)
+    assert rows and len(targets) == len(rows)
+    for target in targets:
+        assert math.isclose(sum(target), 1.0) and min(target) >= 0
+    # Positions differ, so do their search values (outcome labels repeat one vector).
+    assert len({tuple(t) for t in targets}) > 1
+
+
+def test_a_label_that_is_not_a_search_is_refused_before_any_game() -> None:
+    pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import DataSpec, train
+
+    with pytest.raises(CuberailError, match="must be 'outcome' or an mcts bot"):
+        train(DataSpec(TITLE, games=10**6, label="heuristic"))
+
+
+def test_nonnegative_weights_are_held_at_zero_where_the_free_fit_goes_negative() -> None:
+    np = pytest.importorskip("numpy")
+    from cuberail.bots.train_eval import _softmax, fit, fit_nonnegative
+
+    rng = np.random.default_rng(1)
+    x = rng.normal(size=(3000, 4, 3))
+    y = _softmax(np.einsum("npk,k->np", x, np.array([1.0, -0.8, 0.5])))
+    assert fit(x, y, l2=0.0)[1] < 0
+    names = ["a", "b", "c"]
+    constrained = fit_nonnegative(x, y, names, ("a", "b"), l2=0.0)
+    assert constrained["b"] == 0.0 and constrained["a"] > 0
+    assert np.allclose(list(fit_nonnegative(x, y, names, (), l2=0.0).values()),
+                       fit(x, y, l2=0.0))
+
+
+def test_the_shipped_model_never_lowers_a_seat_for_more_cash_or_dividends() -> None:
+    weights = dict(zip(FEATURE_NAMES, learned.load_weights(TITLE), strict=True))
+    for name in ("cash/T", "dividends/T", "cash/100", "dividends/100"):
+        assert weights[name] >= 0, name
+    assert weights["cash/T"] > 0 and weights["dividends/T"] > 0

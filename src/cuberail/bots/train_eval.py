@@ -7,6 +7,9 @@ gives one feature row per seat (:mod:`cuberail.bots.features_ce`) and, once the
 game ends, each seat's target: its final win share (ties shared), what the hand-tuned
 evaluator estimates too. (Not the search's blend with the score share: targets must
 sum to 1 like the model's chances.)
+With ``label`` a search bot (``mcts:2000``), each kept position's target is
+instead that search's root values from it, normalised to sum to 1: the model is
+distilled from a deeper search, on the positions the search meets.
 
 Model: ``P(seat) = softmax_seats(w . f[seat])``, one weight vector shared by all
 seats, fitted by Newton's method on the cross-entropy with the targets plus a
@@ -30,6 +33,7 @@ from cuberail.bots.arena import bot_seed
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.learned import FORMAT, FORMAT_VERSION, features_for, rules_version
+from cuberail.bots.mcts import MCTSBot
 from cuberail.bots.registry import make_bot
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -51,9 +55,11 @@ class DataSpec:
     players: int = 4
     sample: float = 0.25  # chance that a decision's position is kept
     holdout: int = 5  # every holdout-th game is held out of the fit
+    label: str = "outcome"  # targets: "outcome" (final win shares) or a search bot's name
+    # (e.g. "mcts:2000"): that search's root values at the position (distillation)
 
 
-Game = tuple[list[list[list[float]]], list[list[float]], list[float]]  # rows, hand, targets
+Game = tuple[list[list[list[float]]], list[list[float]], list[list[float]]]  # rows, hand, targets
 
 
 def _move(bot: Bot, state: GameState, rng: random.Random, explore: float) -> Action:
@@ -75,14 +81,34 @@ def play_one(spec: DataSpec, index: int) -> Game:
     rows_of = _features_function(spec.title)
     hand = evaluator_for(spec.title, "hand")
     state = get_game(spec.title).new_game(spec.players, {})
+    labeller = (None if spec.label == "outcome"
+                else make_bot(spec.label, bot_seed(spec.seed, index, 14)))
     rows: list[list[list[float]]] = []
     hands: list[list[float]] = []
+    labels: list[list[float] | None] = []
     while not state.is_terminal():
         if len(state.legal_actions()) > 1 and rng.random() < spec.sample:
             rows.append(rows_of(state))
             hands.append(hand(state) if hand is not None else [1.0 / spec.players] * spec.players)
+            labels.append(None if labeller is None else search_values(labeller, state))
         state.apply(_move(bots[state.current_player()], state, rng, explore))
-    return rows, hands, state.returns()
+    final = state.returns()
+    return rows, hands, [final if label is None else label for label in labels]
+
+
+def search_values(bot: Bot, state: GameState) -> list[float]:
+    """A fresh search's root values at ``state``, normalised to sum to 1 (a target vector).
+
+    The search's rewards blend the win share with a little score share
+    (``terminal_utility``), so they need not sum to 1 exactly.
+    """
+    assert isinstance(bot, MCTSBot)
+    bot._prepare(state.title)
+    bot.search(state)
+    values = [max(v, 0.0) for v in bot.root_values()]
+    total = sum(values)
+    n = len(values)
+    return [v / total for v in values] if total > 0 else [1.0 / n] * n
 
 
 def _features_function(title: str) -> Any:
@@ -113,7 +139,7 @@ def arrays(games: list[Game]) -> tuple[Any, Any, Any]:
 
     x = [row for rows, _, _ in games for row in rows]
     h = [row for _, hands, _ in games for row in hands]
-    y = [target for rows, _, target in games for _ in rows]
+    y = [target for _, _, targets in games for target in targets]
     return (np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64),
             np.asarray(h, dtype=np.float64))
 
@@ -175,27 +201,52 @@ def scores(x: Any, y: Any, chances: Any) -> dict[str, float]:
     return {"log_loss": round(loss, 4), "favourite_won": round(hit, 4)}
 
 
+def fit_nonnegative(x: Any, y: Any, names: list[str], nonneg: tuple[str, ...],
+                    l2: float = 1e-4) -> dict[str, float]:
+    """:func:`fit` with the weights of ``nonneg`` held at >= 0 (an active-set loop).
+
+    While a constrained weight comes out negative, the most negative one is fixed at 0
+    and the rest refitted: more cash or more dividends must never lower a seat's chance,
+    or the search learns to avoid them.
+    """
+    active = list(range(len(names)))
+    while True:
+        weights = dict(zip([names[i] for i in active], fit(x[:, :, active], y, l2), strict=True))
+        bad = [(w, name) for name, w in weights.items() if name in nonneg and w < 0]
+        if not bad:
+            return {name: weights.get(name, 0.0) for name in names}
+        active.remove(names.index(min(bad)[1]))
+        if not active:
+            return dict.fromkeys(names, 0.0)
+
+
 def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
-          free: tuple[str, ...] | None = None) -> dict[str, Any]:
+          free: tuple[str, ...] | None = None,
+          nonneg: tuple[str, ...] = (), games: list[Game] | None = None) -> dict[str, Any]:
     """Play the data, fit, score on the held-out games; the weights file's content.
 
     ``free``: the features fitted (the others keep weight 0); None: all of them.
+    ``nonneg``: fitted features whose weights must not be negative.
+    ``games``: ``generate(spec)`` already played (to try several fits on the same data).
     """
     import numpy as np
 
     features = features_for(spec.title)
     free = features.names if free is None else free
-    unknown = [name for name in free if name not in features.names]
+    unknown = [name for name in (*free, *nonneg) if name not in features.names]
     if unknown or not free:
         raise CuberailError(f"unknown features {unknown}; choose from {list(features.names)}")
+    if spec.label != "outcome" and not isinstance(make_bot(spec.label, 0), MCTSBot):
+        raise CuberailError(f"label {spec.label!r}: must be 'outcome' or an mcts bot")
     columns = [features.names.index(name) for name in free]
-    games = generate(spec, jobs)
+    games = generate(spec, jobs) if games is None else games
     fit_games = [g for i, g in enumerate(games) if i % spec.holdout]
     held = [g for i, g in enumerate(games) if i % spec.holdout == 0]
     x, y, _ = arrays(fit_games)
     weights = [0.0] * len(features.names)
-    for column, w in zip(columns, fit(x[:, :, columns], y, l2), strict=True):
-        weights[column] = round(w, 6)
+    fitted = fit_nonnegative(x[:, :, columns], y, list(free), nonneg, l2)
+    for column, name in zip(columns, free, strict=True):
+        weights[column] = round(fitted[name], 6)
     hx, hy, hh = arrays(held)
     learned = _softmax(np.einsum("npk,k->np", hx, np.asarray(weights)))
     uniform = np.full(hy.shape, 1.0 / spec.players)
@@ -205,8 +256,8 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
         "features": list(features.names), "weights": weights,
         "model": "conditional logit: P(seat) = softmax over seats of weights . features[seat]",
         "training": {
-            "command": _command(spec, l2, free if free != features.names else None),
-            "fitted": list(free), "data": spec.__dict__, "l2": l2,
+            "command": _command(spec, l2, free if free != features.names else None, nonneg),
+            "fitted": list(free), "nonnegative": list(nonneg), "data": spec.__dict__, "l2": l2,
             "games": len(games), "positions": int(x.shape[0]), "held_out_games": len(held),
             "held_out_positions": int(hx.shape[0]),
             "held_out": {"learned": scores(hx, hy, learned), "hand": scores(hx, hy, hh),
@@ -215,11 +266,12 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
     }
 
 
-def _command(spec: DataSpec, l2: float, free: tuple[str, ...] | None) -> str:
+def _command(spec: DataSpec, l2: float, free: tuple[str, ...] | None,
+             nonneg: tuple[str, ...] = ()) -> str:
     default = DataSpec(spec.title)
     args = [f"python benchmarks/train_eval.py {spec.title} --seed {spec.seed}"]
     for name in ("games", "bot", "explore", "search_games", "search_bot", "players", "sample",
-                 "holdout"):
+                 "holdout", "label"):
         value = getattr(spec, name)
         if value != getattr(default, name):
             args.append(f"--{name.replace('_', '-')} {value}")
@@ -227,4 +279,6 @@ def _command(spec: DataSpec, l2: float, free: tuple[str, ...] | None) -> str:
         args.append(f"--l2 {l2:g}")
     if free is not None:
         args.append(f"--fit {','.join(free)}")
+    if nonneg:
+        args.append(f"--nonneg {','.join(nonneg)}")
     return " ".join(args)
