@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
 from cuberail.bots.mcts import MCTSBot
 from cuberail.bots.registry import BOTS, HARD_SECONDS, make_bot
+from cuberail.core.errors import CuberailError
 from cuberail.games import get_game, titles
 
 MCTS = "mcts:200"  # the budget measured against the heuristic (fast rollouts, cut off, evaluated)
@@ -96,6 +97,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-rate", action="store_true",
                         help="measure hard's iterations per CPU-second and its mcts:N twin")
     args = parser.parse_args(argv)
+    if args.only:
+        try:
+            args.only = get_game(args.only).title  # an alias (ts, ce) names its title
+        except CuberailError as error:
+            parser.error(f"--only: {error}")
     if args.hard_rate:
         return hard_rate(args)
     known = set(titles())

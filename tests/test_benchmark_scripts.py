@@ -57,3 +57,16 @@ def test_hard_rate_names_the_iteration_twin_of_hard(tmp_path: Path) -> None:
     assert row["title"] == "chicago-express" and row["positions"] == 4
     assert row["twin"].startswith("mcts:")
     assert abs(int(row["twin"][5:]) - 0.95 * row["median"]) <= 51  # to the hundred
+
+
+def test_only_takes_a_title_alias_and_refuses_an_unknown_title(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _load("strength")
+    out = tmp_path / "rate.json"
+    assert strength.main(["--hard-rate", "--scale", "0.1", "--only", "ts",
+                          "--json", str(out)]) == 0
+    assert [row["title"] for row in json.loads(out.read_text())] == ["trans-siberian"]
+    with pytest.raises(SystemExit) as stop:  # it once printed an empty table
+        strength.main(["--hard-rate", "--only", "chess"])
+    assert stop.value.code == 2
+    assert "--only: unknown game 'chess'" in capsys.readouterr().err
