@@ -89,7 +89,7 @@ def share_worth(owned: int, unsold: int, v: int, income: int, gap: int, d: int) 
     ``gap``: steps above the nationalization marker (TS-8.1), counted with the
     builds to come in phase 1; ``d``: dividends still to come (TS-5.2).
     """
-    value = float(SHARE_TRACK[v]) * _risk(gap)
+    value = float(SHARE_TRACK[v]) * risk(gap)
     if owned < 2:
         value *= PRIVATE_WEIGHT if unsold else 0.0
     if owned <= 0:
@@ -97,7 +97,7 @@ def share_worth(owned: int, unsold: int, v: int, income: int, gap: int, d: int) 
     return value + DIVIDEND_WEIGHT * d * (-(-income // owned))
 
 
-def _gap(s: TransSiberianState, v: int) -> int:
+def value_gap(s: TransSiberianState, v: int) -> int:
     """Steps of share value ``v`` above the marker; phase 1 counts two steps of builds to come."""
     return v - s.nat + (2 if s.phase == 1 else 0)
 
@@ -144,11 +144,24 @@ def bid_limit(s: TransSiberianState, player: int) -> int:
     phase 2 that the bid could not lift above the marker (TS-8.1: it would be
     nationalized at the next dividend).
     """
+    return bid_cap(s, player, BID_BASE + opening_dividends(s, DIVIDEND_WEIGHT), BID_RESERVE)
+
+
+def opening_dividends(s: TransSiberianState, weight: float) -> float:
+    """``weight`` times the dividends a share of the company on auction should pay: its
+    best opening link's value each dividend still to come (at least one), shared with
+    one more holder (TS-5.2)."""
     d = max(1, s.opts.dividend_track - s.dividends)
     link = best_value(s.start_link_mask(s.a_company)) or 2
-    worth = BID_BASE + DIVIDEND_WEIGHT * d * link / 2
+    return weight * d * link / 2
+
+
+def bid_cap(s: TransSiberianState, player: int, worth: float, reserve: int) -> int:
+    """The highest bid of ``player`` for a share worth ``worth``, keeping ``reserve`` of
+    its cash back; none (0) in phase 2 when the bid could not lift the share value above
+    the marker (TS-8.1: it would be nationalized at the next dividend)."""
     cash = s.cash[player]
-    limit = int(min(cash, max(MIN_BID, cash - BID_RESERVE), worth))
+    limit = int(min(cash, max(MIN_BID, cash - reserve), worth))
     if s.a_phase == 2 and s.value_nationalizes(limit):
         return 0
     return limit
@@ -303,10 +316,10 @@ def _turn(s: TransSiberianState, rng: random.Random) -> Action:
             continue
         owned, unsold, v, income = s.owned(c), s.unsold[c], s.value[c], s.income[c]
         mine = s.held[me * NC + c]
-        w0 = share_worth(owned, unsold, v, income, _gap(s, v), d)
+        w0 = share_worth(owned, unsold, v, income, value_gap(s, v), d)
         price = SHARE_TRACK[v]
         if unsold and price <= cash:
-            w1 = share_worth(owned + 1, unsold - 1, v, income, _gap(s, v), d)
+            w1 = share_worth(owned + 1, unsold - 1, v, income, value_gap(s, v), d)
             gain = (mine + 1) * w1 - mine * w0 - price
             others = (owned - mine) * (w1 - w0)  # dilution; a first share made public
             buy[c] = gain - spite * others
@@ -318,7 +331,7 @@ def _turn(s: TransSiberianState, rng: random.Random) -> Action:
             if link < 0:
                 g, steps = JUMP_INCOME, _marks_passed(s.opts.marks, income, income + JUMP_INCOME)
             v2 = min(TOP, v + steps)
-            w2 = share_worth(owned, unsold, v2, income + g, _gap(s, v2), d)
+            w2 = share_worth(owned, unsold, v2, income + g, value_gap(s, v2), d)
             score = (mine - spite * (owned - mine)) * (w2 - w0) + NOISE * rng.random()
             if score > best:
                 best, choice = score, A.BUILD[c]
@@ -357,7 +370,7 @@ def evaluate(state: GameState) -> list[float]:
         if s.status[c] != ACTIVE:
             continue
         owned, v = s.owned(c), s.value[c]
-        worth = float(SHARE_TRACK[v]) * _risk(_gap(s, v))
+        worth = float(SHARE_TRACK[v]) * risk(value_gap(s, v))
         if owned >= 2:
             worth *= EVAL_PUBLIC
         else:
@@ -371,7 +384,7 @@ def evaluate(state: GameState) -> list[float]:
     return softmax_utility(values, EVAL_TEMPERATURE)
 
 
-def _risk(gap: int) -> float:
+def risk(gap: int) -> float:
     """The part of a share's end value kept against nationalization (TS-8.1), by its ``gap``."""
     if gap <= 0:
         return 0.3

@@ -21,6 +21,18 @@ from dataclasses import dataclass
 
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import relative
+from cuberail.bots.fast_ts import (
+    BID_BASE,
+    BID_RESERVE,
+    DIVIDEND_WEIGHT,
+    PRIVATE_WEIGHT,
+    SPITE,
+    bid_cap,
+    opening_dividends,
+    remaining_dividends,
+    risk,
+    value_gap,
+)
 from cuberail.core.actions import Action
 from cuberail.core.bits import iter_bits
 from cuberail.core.state import GameState
@@ -29,11 +41,8 @@ from cuberail.games.trans_siberian.board import (
     LINK_ENDS,
     LINK_VALUE,
     LOC_LINKS,
-    MIN_BID,
     NUM_COMPANIES,
-    SHARE_TRACK,
 )
-from cuberail.games.trans_siberian.network import best_value
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
     AUCTION,
@@ -50,22 +59,14 @@ NC = NUM_COMPANIES
 
 @dataclass(frozen=True)
 class Params:
-    """The knobs of the Trans-Siberian heuristic."""
+    """The knobs of the Trans-Siberian heuristic (its rollout policy's constants by default)."""
 
-    spite: float = 0.6  # weight of the average opponent's gain against my own
-    dividend_weight: float = 0.8  # share of the expected dividends counted
-    private_weight: float = 0.5  # end value counted for a share of a company not yet public
-    bid_reserve: int = 8  # cash kept back in auctions
-    bid_base: float = 12.0  # dollars a share is worth to its first holder, before dividends
+    spite: float = SPITE  # weight of the average opponent's gain against my own
+    dividend_weight: float = DIVIDEND_WEIGHT  # share of the expected dividends counted
+    private_weight: float = PRIVATE_WEIGHT  # end value counted for a share not yet public
+    bid_reserve: int = BID_RESERVE  # cash kept back in auctions
+    bid_base: float = BID_BASE  # dollars a share is worth to its first holder, before dividends
     noise: float = 0.05  # relative jitter of the turn's option values
-
-
-def remaining_dividends(s: TransSiberianState) -> int:
-    """Dividends still to come (TS-1.6); fewer when a share value nears 75 (TS-9.1)."""
-    left = s.opts.dividend_track - s.dividends
-    top = max((s.value[c] for c in range(NC) if s.status[c] == ACTIVE), default=0)
-    near_top = len(SHARE_TRACK) - 1 - top
-    return max(0, min(left, 1 + near_top // 2))
 
 
 def share_worth(s: TransSiberianState, company: int, d: int, p: Params) -> float:
@@ -76,13 +77,7 @@ def share_worth(s: TransSiberianState, company: int, d: int, p: Params) -> float
     value = float(s.share_value(company))
     if owned < 2:
         value *= p.private_weight if s.unsold[company] else 0.0
-    gap = s.value[company] - s.nat  # TS-8: in phase 2, a value at or below the marker is lost
-    if s.phase == 1:
-        gap += 2  # builds still to come before phase 2 lift the value
-    if gap <= 0:
-        value *= 0.3
-    elif gap <= 2:
-        value *= 0.6 + 0.2 * gap
+    value *= risk(value_gap(s, s.value[company]))  # TS-8: a value at the marker is lost
     per = math.ceil(s.income[company] / owned) if owned else 0
     return value + p.dividend_weight * d * per
 
@@ -131,16 +126,9 @@ class TSHeuristic(Bot):
 
     def bid_limit(self, s: TransSiberianState, player: int) -> int:
         """The highest bid for the company on auction: a rough worth, keeping a reserve."""
-        c = s.a_company
-        d = max(1, s.opts.dividend_track - s.dividends)
-        link = best_value(s.start_link_mask(c)) or 2
-        dividends = self.p.dividend_weight * d * link / 2
+        dividends = opening_dividends(s, self.p.dividend_weight)
         worth = self.p.bid_base + dividends * (1 + self.p.noise * self.rng.uniform(-1.0, 1.0))
-        cash = s.cash[player]
-        limit = int(min(cash, max(MIN_BID, cash - self.p.bid_reserve), worth))
-        if s.a_phase == 2 and s.value_nationalizes(limit):
-            return 0  # TS-8.1: a share value this low is nationalized at the next dividend
-        return limit
+        return bid_cap(s, player, worth, self.p.bid_reserve)
 
     def _after(self, s: TransSiberianState, action: Action, me: int, depth: int = 0) -> float:
         """The value for ``me`` after ``action`` and my best follow-ups within this turn."""
