@@ -18,7 +18,6 @@ SIGTERM stops early and rates the games finished so far.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import resource
 import signal
@@ -27,14 +26,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from cuberail.bots.arena import GameOutcome, Job, play_jobs
@@ -50,6 +41,7 @@ from cuberail.bots.ladder import (
 )
 from cuberail.bots.registry import bot_names, make_bot
 from cuberail.cli import common
+from cuberail.cli.tournament import collect_games
 from cuberail.core.errors import CuberailError
 from cuberail.core.files import write_atomic
 from cuberail.core.game import GameInfo
@@ -213,26 +205,9 @@ def schedule(title: str, levels: list[str], seed: int, games: int) -> list[Job]:
 def play_ladder(info: GameInfo, levels: list[str], args: argparse.Namespace
                 ) -> tuple[list[GameOutcome], bool, float, float]:
     """Play the scheduled games; Ctrl-C stops early and keeps the games finished."""
-    outcomes: list[GameOutcome] = []
-    interrupted = False
     start, cpu_start = time.perf_counter(), _cpu_seconds()
-    progress = Progress(
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-        console=Console(stderr=True), transient=False,
-    )
-    with progress:
-        task = progress.add_task(f"ladder {info.title}", total=args.games)
-        work = schedule(info.title, levels, args.seed, args.games)
-        games = play_jobs(work, args.jobs)
-        try:
-            with contextlib.closing(games):
-                for outcome in games:
-                    outcomes.append(outcome)
-                    progress.advance(task)
-        except KeyboardInterrupt:
-            interrupted = True
-    outcomes.sort(key=lambda o: o.index)
+    games = play_jobs(schedule(info.title, levels, args.seed, args.games), args.jobs)
+    outcomes, interrupted = collect_games(games, f"ladder {info.title}", args.games)
     return outcomes, interrupted, time.perf_counter() - start, _cpu_seconds() - cpu_start
 
 

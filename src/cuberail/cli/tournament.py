@@ -21,7 +21,7 @@ import os
 import re
 import signal
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Generator, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -179,29 +179,44 @@ def _bot_list(text: str | None, players: int, info: GameInfo) -> list[str]:
 
 def _play_all(info: GameInfo, bots: list[str], args: argparse.Namespace,
               options: Mapping[str, Any], out: Path) -> tuple[list[GameOutcome], bool, float]:
+    start = time.perf_counter()
+    games = play_games(info.title, bots, args.seed, range(args.games), options, args.jobs,
+                       getattr(args, "backend", "process"), getattr(args, "address", None))
+    outcomes, interrupted = collect_games(games, info.title, args.games,
+                                          lambda outcome: _save_record(out, outcome))
+    return outcomes, interrupted, time.perf_counter() - start
+
+
+def collect_games(games: Generator[GameOutcome, None, None], label: str, total: int,
+                  save: Callable[[GameOutcome], None] | None = None
+                  ) -> tuple[list[GameOutcome], bool]:
+    """The outcomes of ``games`` in game order, and whether Ctrl-C (or SIGTERM) stopped
+    them early, with a progress bar on stderr. The games finished are kept; ``save``
+    writes each one as it arrives, with interrupts held back meanwhile, so that a game
+    saved is a game counted."""
     outcomes: list[GameOutcome] = []
     interrupted = False
-    start = time.perf_counter()
     progress = Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
         TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
         console=Console(stderr=True), transient=False,
     )
     with progress:
-        task = progress.add_task(f"{info.title}", total=args.games)
-        games = play_games(info.title, bots, args.seed, range(args.games), options, args.jobs,
-                           getattr(args, "backend", "process"), getattr(args, "address", None))
+        task = progress.add_task(label, total=total)
         try:
             with contextlib.closing(games):  # an interrupt shuts the worker pool down now
                 for outcome in games:
-                    with _interrupts_deferred():  # a record on disk is a game counted
-                        _save_record(out, outcome)
+                    if save is None:
                         outcomes.append(outcome)
+                    else:
+                        with _interrupts_deferred():
+                            save(outcome)
+                            outcomes.append(outcome)
                     progress.advance(task)
         except KeyboardInterrupt:
             interrupted = True
     outcomes.sort(key=lambda o: o.index)
-    return outcomes, interrupted, time.perf_counter() - start
+    return outcomes, interrupted
 
 
 @contextlib.contextmanager
