@@ -45,19 +45,23 @@ def register(subparsers: Any) -> None:
     p.set_defaults(func=run)
 
 
-def _budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
-    if args.iterations is not None:
-        if not 1 <= args.iterations <= MAX_ITERATIONS:
-            raise CuberailError(f"--iterations must be from 1 to {MAX_ITERATIONS:,},"
-                                f" not {args.iterations}")
-        return None, args.iterations
-    if not 0.01 <= args.seconds <= MAX_SECONDS:
-        raise CuberailError(f"--seconds must be from 0.01 to {MAX_SECONDS:g}, not {args.seconds}")
-    return args.seconds, None
+def search_budget(seconds: float, iterations: int | None, max_seconds: float,
+                  max_iterations: int, flag: str = "--") -> tuple[float | None, int | None]:
+    """The search budget per position: ``iterations`` when given (reproducible), else
+    ``seconds``; each checked against its range, named by its option (``flag`` + name)."""
+    if iterations is not None:
+        if not 1 <= iterations <= max_iterations:
+            raise CuberailError(f"{flag}iterations must be from 1 to {max_iterations:,},"
+                                f" not {iterations}")
+        return None, iterations
+    if not 0.01 <= seconds <= max_seconds:
+        raise CuberailError(f"{flag}seconds must be from 0.01 to {max_seconds:g}, not {seconds}")
+    return seconds, None
 
 
 def run(args: argparse.Namespace) -> int:
-    seconds, iterations = _budget(args)
+    seconds, iterations = search_budget(args.seconds, args.iterations, MAX_SECONDS,
+                                        MAX_ITERATIONS)
     for path, flag in ((args.json, "--json"), (args.chart, "--chart")):
         if path is not None:
             common.check_output_file(Path(path), flag)

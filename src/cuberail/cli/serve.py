@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from cuberail.cli.analyse import search_budget
 from cuberail.core.errors import CuberailError
 
 ANALYSIS_MAX_SECONDS = 5.0
@@ -47,15 +48,8 @@ def _analysis_budget(args: argparse.Namespace) -> tuple[float | None, int | None
     if not 0 <= args.analysis_workers <= 64:
         raise CuberailError(f"--analysis-workers must be from 0 (no analysis) to 64, not"
                             f" {args.analysis_workers}")
-    if args.analysis_iterations is not None:
-        if not 1 <= args.analysis_iterations <= ANALYSIS_MAX_ITERATIONS:
-            raise CuberailError(f"--analysis-iterations must be from 1 to"
-                                f" {ANALYSIS_MAX_ITERATIONS:,}, not {args.analysis_iterations}")
-        return None, args.analysis_iterations
-    if not 0.01 <= args.analysis_seconds <= ANALYSIS_MAX_SECONDS:
-        raise CuberailError(f"--analysis-seconds must be from 0.01 to {ANALYSIS_MAX_SECONDS:g},"
-                            f" not {args.analysis_seconds}")
-    return args.analysis_seconds, None
+    return search_budget(args.analysis_seconds, args.analysis_iterations, ANALYSIS_MAX_SECONDS,
+                         ANALYSIS_MAX_ITERATIONS, "--analysis-")
 
 
 def _safe(url: str) -> str:
