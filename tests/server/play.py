@@ -56,3 +56,13 @@ def play_until(client: TestClient, game: dict[str, Any], stop: int | None = None
         reply = client.post(f"/api/games/{game['id']}/actions", json=move, headers=auth(token))
         assert reply.status_code in (200, 409), reply.text
     raise AssertionError("the game did not finish in time")
+
+
+def wait_for(check: Any, timeout: float = 20.0) -> None:
+    """Until ``check()`` is true (polled every 50 ms); AssertionError after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.05)
+    raise AssertionError("timed out")

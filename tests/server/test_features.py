@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from play import auth, move, new_game, play_until, view
+from play import auth, move, new_game, play_until, view, wait_for
 
 from cuberail.core.actions import Action
 from cuberail.core.record import new_record
@@ -18,15 +18,6 @@ from cuberail.games import get_game
 def undo(client: TestClient, game: dict[str, Any], seat: int, index: int) -> Any:
     return client.post(f"/api/games/{game['id']}/undo", json={"index": index},
                        headers=auth(game["seats"][seat]["token"]))
-
-
-def wait_for(check: Any, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 def test_undo_takes_back_your_own_last_action(client: TestClient) -> None:

@@ -9,7 +9,6 @@ import asyncio
 import json
 import re
 import threading
-import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any, ClassVar
 
 import pytest
 from fastapi.testclient import TestClient
-from play import auth, move, new_game, view
+from play import auth, move, new_game, view, wait_for
 
 from cuberail.cli.main import build_parser
 from cuberail.server.app import create_app
@@ -66,15 +65,6 @@ def lan_client(sqlite_url: str) -> Iterator[TestClient]:
     app = create_app(Settings(sqlite_url, bot_time_limit=5.0, allow_private_webhooks=True))
     with TestClient(app) as c:
         yield c
-
-
-def wait_for(check: Any, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.05)
-    raise AssertionError("timed out")
 
 
 def put_hook(client: TestClient, game: dict[str, Any], seat: int, url: str | None) -> Any:
