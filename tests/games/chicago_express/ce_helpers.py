@@ -85,7 +85,7 @@ def refresh(state: ChicagoExpressState) -> None:
     """Drop the cached legal actions after writing state fields directly (and redo the
     full-gauge mask, which the engine keeps as the gauges move)."""
     state._legal = None
-    state.red = state._red_mask()
+    state.red = sum(1 << g for g in range(3) if state.gauges[g] >= state.gauge_size(g))
 
 
 def put(state: ChicagoExpressState, company: int, *hex_ids: str) -> None:

@@ -262,14 +262,6 @@ class ChicagoExpressState(OpenAuction):
     def gauge_size(self, gauge: int) -> int:
         return self.opts.gauges[gauge]
 
-    def _is_red(self, gauge: int) -> bool:
-        return self.gauges[gauge] >= self.opts.gauges[gauge]
-
-    def _red_mask(self) -> int:
-        """Bit g set: gauge g is full (red); what the field ``red`` keeps up to date."""
-        g, size = self.gauges, self.opts.gauges
-        return (g[0] >= size[0]) | (g[1] >= size[1]) << 1 | (g[2] >= size[2]) << 2
-
     def red_gauges(self) -> int:
         return _RED_COUNT[self.red]
 
