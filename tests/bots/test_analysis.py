@@ -91,6 +91,18 @@ def test_cli_writes_one_entry_per_action(
     assert "costliest moves" in capsys.readouterr().out
 
 
+def test_cli_prints_names_that_look_like_markup_as_they_are(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A player named "[/b]" or "[red]x" is data: Rich markup would raise or eat it."""
+    record = short_record("chicago-express", 40)
+    record.players = ["[/b]", "[red]x", "cy"]
+    path = tmp_path / "game.json"
+    record.save(path)
+    assert main(["analyse", str(path), "--iterations", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "[/b]" in out and "[red]x" in out
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--seconds", "0"], "--seconds must be from 0.01"),
     (["--iterations", "0"], "--iterations must be from 1"),

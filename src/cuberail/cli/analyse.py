@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     common.replay_record(record)  # refuses a record that does not replay, with the index
     start = start_state(record, get_game)
     bot = analysis_bot(seconds, iterations, args.seed)
-    console = Console()
+    console = common.make_console()
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("analysing", total=len(record.actions) + 1)
         decisions = analyse(start, record.actions, bot,

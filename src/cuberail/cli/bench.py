@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         common.check_output_file(Path(args.json), "--json")  # before the work, not after
     names = [get_game(t).title for t in args.titles] or titles()
     sizes = Sizes.parse(args.sizes) if args.sizes else Sizes.pick(args.quick)
-    console = Console()
+    console = common.make_console()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     console.print(f"cuberail bench: medians of {args.repeat} runs; load average {load};"
                   f" {os.cpu_count()} cpus")

@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     anchor = _anchor(args.anchor, levels)
     if args.json:
         common.check_output_file(Path(args.json), "--json")
-    console = Console(highlight=False)
+    console = common.make_console()
     console.print(f"{info.name}: {args.games} games among {len(played)} levels"
                   f" ({len(lineups(played, PLAYERS))} line-ups, a balanced cycle every"
                   f" {cycle_length(played, PLAYERS)} games), {args.jobs} jobs"

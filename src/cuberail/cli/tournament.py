@@ -97,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     if args.chart:
         _check_chart(Path(args.chart))
     out = prepare_out(Path(args.out or f"tournament-{info.title}-{args.seed}"), args.force)
-    console = Console(highlight=False)
+    console = common.make_console()
     previous = signal.signal(signal.SIGTERM, _terminated)  # the parent's only (see arena)
     try:
         outcomes, interrupted, seconds = _play_all(info, bots, args, options, out)
