@@ -29,6 +29,11 @@ BY_MOUSE = [pytest.param("trans-siberian", (160, 50), None, id="ts-160x50-whole"
             pytest.param("chicago-express", (80, 24), 20, id="ce-80x24-20-moves")]
 
 
+# Names are data: a name Rich would read as markup ("[/b]" alone raised a MarkupError
+# in the players' table) is shown as typed, from the first screen to the final ranking.
+MARKUP_NAMES = "[/b],[red]x,[bold]"
+
+
 def _checked(app: TableApp, path: Path, moves: int | None, made: int) -> None:
     """The save file is the record; a whole game ended with its winners in the log, a
     partial one made its moves and goes on."""
@@ -38,6 +43,7 @@ def _checked(app: TableApp, path: Path, moves: int | None, made: int) -> None:
     if moves is None:
         assert app.game.state.is_terminal()
         assert any("winner" in e.text for e in app.log_entries)
+        assert any("[/b]" in e.text for e in app.log_entries)  # the final ranking
     else:
         assert made == moves and not app.game.state.is_terminal()
         humans = [a for seat, a in app.history if seat == 0]
@@ -52,7 +58,7 @@ def test_game_by_keyboard(tmp_path: Path, title: str, size: tuple[int, int],
 
 async def _by_keyboard(tmp_path: Path, title: str, size: tuple[int, int],
                        moves: int | None) -> None:
-    game = new_game(tmp_path, title)
+    game = new_game(tmp_path, title, names=MARKUP_NAMES)
     app, rng = TableApp(game), random.Random(3)
     made = 0
     async with app.run_test(size=size) as pilot:
@@ -72,7 +78,7 @@ def test_game_by_mouse(tmp_path: Path, title: str, size: tuple[int, int],
 
 async def _by_mouse(tmp_path: Path, title: str, size: tuple[int, int],
                     moves: int | None) -> None:
-    game = new_game(tmp_path, title)
+    game = new_game(tmp_path, title, names=MARKUP_NAMES)
     app, rng = TableApp(game), random.Random(5)
     made = 0
     async with app.run_test(size=size) as pilot:

@@ -86,7 +86,7 @@ def _ce_players(state: GameState, names: list[str]) -> Table:
                 shares.append(f"{s.held[p][c]} ")
         shares.rstrip()
         mark = "▶" if p == s.current_player() else ""
-        table.add_row(mark, _short(names[p]), f"${s.cash[p]}", shares)
+        table.add_row(mark, Text(_short(names[p])), f"${s.cash[p]}", shares)
     return table
 
 
@@ -154,7 +154,7 @@ def _ts_players(state: GameState, names: list[str]) -> Table:
                 shares.append(f"{n} ")
         shares.rstrip()
         mark = "▶" if p == s.current_player() else ""
-        table.add_row(mark, _short(names[p]), f"${s.cash[p]}", f"${score}", shares)
+        table.add_row(mark, Text(_short(names[p])), f"${s.cash[p]}", f"${score}", shares)
     return table
 
 
