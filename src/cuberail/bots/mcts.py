@@ -45,12 +45,19 @@ from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 
 ROLLOUTS = ("fast", "heuristic", "biased", "random")
-AUTO = -1  # cutoff: the title's own (CUTOFFS), measured by tournaments against the heuristic
-# Against three heuristics, 32 games each: Trans-Siberian at 60 won 0.73, at 30 0.44, at 15 0.23
-# (the old random-ish rollouts). With fast_ts's policy, 40 games each (mcts:200, old evaluator):
-# cut at 60 won 0.84, full rollouts 0.83, so 60 stays (docs/trans-siberian.md).
-CUTOFFS = {"chicago-express": 30, "trans-siberian": 60}
+AUTO = -1  # cutoff: the title's own (CUTOFFS); an exploration below 0: EXPLORATIONS
+# Measured by tournaments of mcts:200 against three heuristics (docs/trans-siberian.md).
+# Trans-Siberian, fast_ts's policy and evaluator, 60 games of seed 7 each: cut at 30 won
+# 0.62, at 60 0.67, at 80 0.79, at 100 0.85, at 150 0.79, full rollouts 0.80; so 100 (a
+# rollout from the middle of the game mostly reaches its end: the evaluator scores the
+# positions of the opening, where it is surest, less often the rest).
+CUTOFFS = {"chicago-express": 30, "trans-siberian": 100}
 DEFAULT_CUTOFF = 30
+# UCT's constant (in units of a seat's reward spread, see MCTSBot._explorations). Trans-
+# Siberian, cut at 100, 60 games each of seeds 7 and 11: 0.3 won 0.90 (seed 7 only), 0.5
+# 0.94 and 0.88, 0.7 0.92 and 0.88, 1.4 (the shared constant) 0.85 and 0.83.
+EXPLORATIONS = {"trans-siberian": 0.5}
+DEFAULT_EXPLORATION = 1.4
 Pruner = Callable[[GameState, list[Action], "MCTSBot"], list[Action]]
 
 
@@ -60,7 +67,8 @@ class MCTSConfig:
 
     iterations: int | None = 1000  # per decision; None: only the time budget counts
     seconds: float | None = None  # per decision; None: only the iteration budget counts
-    exploration: float = 1.4  # UCT constant, in units of the rewards' standard deviation
+    exploration: float = -1.0  # UCT constant, in units of the rewards' standard deviation;
+    # below 0: the title's own (EXPLORATIONS, else DEFAULT_EXPLORATION)
     rollout: str = "fast"  # one of ROLLOUTS
     cutoff: int | None = AUTO  # rollout moves before evaluating; None: to the end
     score_weight: float = 0.1  # see terminal_utility
@@ -133,6 +141,7 @@ class MCTSBot(Bot):
         self._evaluate: Evaluator | None = None
         self._prune: Pruner = _generic_prune
         self._cutoff: int | None = None
+        self._exploration = _exploration_for("", self.config.exploration)
         self.helpers: dict[str, object] = {}  # per-title helpers (e.g. a judge of bids)
         # Rewards seen in this search, per seat, for their spread: count, sums, sums of squares.
         self._count, self._sum, self._squares = 0, [0.0], [0.0]
@@ -260,7 +269,7 @@ class MCTSBot(Bot):
         heuristics in Trans-Siberian, 60 games on one seed: per seat 0.54, pooled
         0.60, per seat with this floor 0.68.)
         """
-        c, count, seats = self.config.exploration, self._count, len(self._sum)
+        c, count, seats = self._exploration, self._count, len(self._sum)
         if count < 8:
             return [c * 0.5] * seats
         mean = sum(self._sum) / (count * seats)
@@ -330,6 +339,14 @@ class MCTSBot(Bot):
         self._prune = PRUNERS.get(title, _generic_prune)
         cutoff = self.config.cutoff
         self._cutoff = CUTOFFS.get(title, DEFAULT_CUTOFF) if cutoff == AUTO else cutoff
+        self._exploration = _exploration_for(title, self.config.exploration)
+
+
+def _exploration_for(title: str, exploration: float) -> float:
+    """The UCT constant searched with: ``exploration``, or the title's own when below 0."""
+    if exploration < 0:
+        return EXPLORATIONS.get(title, DEFAULT_EXPLORATION)
+    return exploration
 
 
 def _deviation(mean_square: float, mean: float) -> float:

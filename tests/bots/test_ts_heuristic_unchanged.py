@@ -1,0 +1,45 @@
+"""The Trans-Siberian heuristic (``medium``, and ``easy`` built on it) plays as it always has.
+
+The heuristic uses :mod:`cuberail.bots.fast_ts`'s primitives, and its ``Params``
+default to that module's constants; the search's rollouts and evaluator are tuned in
+the same module. Tuning the search must not change the opponent the search is
+measured against, nor the levels people play: these digests are of every move of
+seeded games (3, 4 and 5 players) played with the heuristic as it was when the
+search was last tuned. A change here means the heuristic now plays differently;
+if that is intended, the levels must be re-measured (README, the ladder) and the
+digests updated with the change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from cuberail.bots.registry import make_bot
+from cuberail.games import get_game
+
+GAMES = 24
+DIGESTS = {
+    "medium": "ffc94aefc785ec708e38be2f5cd9bf7ecdaa795ddd058af26a06341b41e91a3e",
+    "easy": "e7550e5bd96553d749e804040052af4836a5c1ccd4f6189257cd64ad50134708",
+}
+
+
+def _moves_digest(level: str, games: int) -> str:
+    """SHA-256 of every move of ``games`` seeded games, every seat played by ``level``."""
+    digest = hashlib.sha256()
+    for g in range(games):
+        players = 3 + g % 3
+        state = get_game("trans-siberian").new_game(players)
+        bots = [make_bot(level, 100 * g + seat) for seat in range(players)]
+        while not state.is_terminal():
+            action = bots[state.current_player()].choose(state)
+            digest.update(f"{action};".encode())
+            state.apply(action)
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("level", sorted(DIGESTS))
+def test_heuristic_levels_play_the_same_moves_as_before(level: str) -> None:
+    assert _moves_digest(level, GAMES) == DIGESTS[level]
