@@ -62,7 +62,10 @@ class OptionalBuildExt(build_ext):
     def _mark_built(self) -> None:
         """Date every compiled module now: a module whose C code did not change is not
         rewritten, and would otherwise look older than its edited source (stale)."""
-        for path in self.get_outputs():
+        paths = set(self.get_outputs())
+        if self.inplace:  # the copies beside the sources keep the build's dates: date them too
+            paths.update(self.get_ext_fullpath(ext.name) for ext in self.extensions)
+        for path in paths:
             if os.path.exists(path):
                 os.utime(path)
 
