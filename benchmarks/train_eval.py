@@ -2,7 +2,8 @@
 
     python benchmarks/train_eval.py chicago-express --seed 1 --jobs 2
 
-writes ``src/cuberail/bots/weights/chicago-express-v2.json`` (or ``--out FILE``):
+writes the title's shipped weights file (``cuberail.bots.learned.SHIPPED``, in
+``src/cuberail/bots/weights/``; or ``--out FILE``):
 the weights, the rules and feature versions, this command and the held-out scores.
 The same arguments give the same file. Needs numpy (``pip install 'cuberail[research]'``).
 Data and model: see ``cuberail.bots.train_eval``.
