@@ -2,7 +2,8 @@
 
     python benchmarks/train_eval.py chicago-express --seed 1 --jobs 2
 
-writes ``src/cuberail/bots/weights/chicago-express-v2.json`` (or ``--out FILE``):
+writes the title's shipped weights file (``cuberail.bots.learned.SHIPPED``, in
+``src/cuberail/bots/weights/``; or ``--out FILE``):
 the weights, the rules and feature versions, this command and the held-out scores.
 The same arguments give the same file. Needs numpy (``pip install 'cuberail[research]'``).
 Data and model: see ``cuberail.bots.train_eval``.
@@ -38,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--label", default=default.label,
                         help="targets: 'outcome' (final win shares) or a search bot, e.g."
                         " mcts:2000, whose root values at each kept position are the targets")
+    parser.add_argument("--leaf", type=int, default=default.leaf,
+                        help="play each kept position on by 0..LEAF fast rollout moves (the"
+                        " positions the search's cut-offs score; default 0: as played)")
     parser.add_argument("--nonneg", help="comma-separated fitted features whose weights must"
                         " be >= 0")
     parser.add_argument("--l2", type=float, default=1e-4)
@@ -50,9 +54,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games and --search-games must be >= 0 with at least --holdout games")
     if not 0 < args.sample <= 1 or not 0 <= args.explore <= 1 or args.holdout < 2:
         parser.error("--sample must be in (0, 1], --explore in [0, 1], --holdout >= 2")
+    if not 0 <= args.leaf <= 1000:
+        parser.error("--leaf must be in 0..1000 (rollout moves)")
     spec = DataSpec(args.title, args.seed, args.games, args.bot, args.explore,
                     args.search_games, args.search_bot, args.players, args.sample, args.holdout,
-                    args.label)
+                    args.label, args.leaf)
     start = time.perf_counter()
     try:
         free = tuple(args.fit.split(",")) if args.fit else None

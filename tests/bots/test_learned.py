@@ -311,4 +311,29 @@ def test_the_shipped_model_never_lowers_a_seat_for_more_cash_or_dividends() -> N
     weights = dict(zip(FEATURE_NAMES, learned.load_weights(TITLE), strict=True))
     for name in ("cash/T", "dividends/T", "cash/100", "dividends/100"):
         assert weights[name] >= 0, name
-    assert weights["cash/T"] > 0 and weights["dividends/T"] > 0
+    assert weights["cash/T"] + weights["cash/100"] > 0
+    assert weights["dividends/T"] + weights["dividends/100"] > 0
+
+
+def test_leaf_positions_are_the_kept_position_played_on_by_the_rollout_policy() -> None:
+    pytest.importorskip("numpy")
+    import random
+
+    from cuberail.bots.rollout import fast_policy_for
+    from cuberail.bots.train_eval import DataSpec, _command, _play_on, play_one
+
+    state = _midgame()
+    before = state.legal_actions()
+    same = _play_on(state, fast_policy_for(TITLE), random.Random(1), 0)
+    assert same is not state and same.legal_actions() == before
+    moved = [_play_on(state, fast_policy_for(TITLE), random.Random(seed), 15)
+             for seed in range(8)]
+    assert state.legal_actions() == before  # the game itself is not moved
+    assert any(m.cash != state.cash or m.held != state.held or m.turn != state.turn
+               for m in moved)
+    spec = DataSpec(TITLE, seed=3, games=0, search_games=1, search_bot="mcts:5", sample=0.2,
+                    holdout=2, leaf=15)
+    rows, _, _ = play_one(spec, 0)
+    assert rows == play_one(copy.copy(spec), 0)[0]
+    assert rows != play_one(DataSpec(**{**spec.__dict__, "leaf": 0}), 0)[0]
+    assert _command(spec, 1e-4, None).endswith("--holdout 2 --leaf 15")

@@ -26,7 +26,7 @@ FORMAT = "cuberail-learned-eval"
 FORMAT_VERSION = 1
 WEIGHTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights")
 # The weights file each title's learned evaluation uses.
-SHIPPED = {"chicago-express": "chicago-express-v2.json"}
+SHIPPED = {"chicago-express": "chicago-express-v3.json"}
 
 
 class Features:

@@ -9,7 +9,10 @@ evaluator estimates too. (Not the search's blend with the score share: targets m
 sum to 1 like the model's chances.)
 With ``label`` a search bot (``mcts:2000``), each kept position's target is
 instead that search's root values from it, normalised to sum to 1: the model is
-distilled from a deeper search, on the positions the search meets.
+distilled from a deeper search, on the positions the search meets. With ``leaf``
+N, a kept position is first played on by 0..N moves of the search's fast rollout
+policy (drawn evenly), so that the data are the positions the search's cut-offs
+score (its rollouts stop after N such moves), not only the positions it plays from.
 
 Model: ``P(seat) = softmax_seats(w . f[seat])``, one weight vector shared by all
 seats, fitted by Newton's method on the cross-entropy with the targets plus a
@@ -35,6 +38,7 @@ from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.learned import FORMAT, FORMAT_VERSION, features_for, rules_version
 from cuberail.bots.mcts import MCTSBot
 from cuberail.bots.registry import make_bot
+from cuberail.bots.rollout import Policy, fast_policy_for
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
@@ -57,6 +61,8 @@ class DataSpec:
     holdout: int = 5  # every holdout-th game is held out of the fit
     label: str = "outcome"  # targets: "outcome" (final win shares) or a search bot's name
     # (e.g. "mcts:2000"): that search's root values at the position (distillation)
+    leaf: int = 0  # each kept position is first played on by 0..leaf moves (drawn evenly)
+    # of the search's fast rollout policy: the positions the search's cut-offs score
 
 
 Game = tuple[list[list[list[float]]], list[list[float]], list[list[float]]]  # rows, hand, targets
@@ -86,14 +92,28 @@ def play_one(spec: DataSpec, index: int) -> Game:
     rows: list[list[list[float]]] = []
     hands: list[list[float]] = []
     labels: list[list[float] | None] = []
+    policy = fast_policy_for(spec.title) if spec.leaf else None
     while not state.is_terminal():
         if len(state.legal_actions()) > 1 and rng.random() < spec.sample:
-            rows.append(rows_of(state))
-            hands.append(hand(state) if hand is not None else [1.0 / spec.players] * spec.players)
-            labels.append(None if labeller is None else search_values(labeller, state))
+            kept = state if policy is None else _play_on(state, policy, rng, spec.leaf)
+            if not kept.is_terminal():
+                rows.append(rows_of(kept))
+                hands.append(hand(kept) if hand is not None
+                             else [1.0 / spec.players] * spec.players)
+                labels.append(None if labeller is None else search_values(labeller, kept))
         state.apply(_move(bots[state.current_player()], state, rng, explore))
     final = state.returns()
     return rows, hands, [final if label is None else label for label in labels]
+
+
+def _play_on(state: GameState, policy: Policy, rng: random.Random, most: int) -> GameState:
+    """A copy of ``state`` after 0..``most`` moves of the rollout ``policy`` (a cut-off's leaf)."""
+    leaf = state.clone()
+    for _ in range(int(rng.random() * (most + 1))):
+        if leaf.is_terminal():
+            break
+        leaf.apply_unchecked(policy(leaf, rng))
+    return leaf
 
 
 def search_values(bot: Bot, state: GameState) -> list[float]:
@@ -271,7 +291,7 @@ def _command(spec: DataSpec, l2: float, free: tuple[str, ...] | None,
     default = DataSpec(spec.title)
     args = [f"python benchmarks/train_eval.py {spec.title} --seed {spec.seed}"]
     for name in ("games", "bot", "explore", "search_games", "search_bot", "players", "sample",
-                 "holdout", "label"):
+                 "holdout", "label", "leaf"):
         value = getattr(spec, name)
         if value != getattr(default, name):
             args.append(f"--{name.replace('_', '-')} {value}")
