@@ -46,12 +46,16 @@ from cuberail.core.state import GameState
 
 ROLLOUTS = ("fast", "heuristic", "biased", "random")
 AUTO = -1  # cutoff: the title's own (CUTOFFS); an exploration below 0: EXPLORATIONS
-# Measured by tournaments of mcts:200 against three heuristics (docs/trans-siberian.md).
-# Trans-Siberian, fast_ts's policy and evaluator, 60 games of seed 7 each: cut at 30 won
-# 0.62, at 60 0.67, at 80 0.79, at 100 0.85, at 150 0.79, full rollouts 0.80; so 100 (a
-# rollout from the middle of the game mostly reaches its end: the evaluator scores the
+# Trans-Siberian, measured by tournaments of mcts:200 against three heuristics
+# (docs/trans-siberian.md), fast_ts's policy and evaluator, 60 games of seed 7 each: cut at
+# 30 won 0.62, at 60 0.67, at 80 0.79, at 100 0.85, at 150 0.79, full rollouts 0.80; so 100
+# (a rollout from the middle of the game mostly reaches its end: the evaluator scores the
 # positions of the opening, where it is surest, less often the rest).
-CUTOFFS = {"chicago-express": 30, "trans-siberian": 100}
+# Chicago Express, measured at equal time against the search itself (compiled, one
+# mcts:0.05s:cutK against three at cut 30, seeds 2024 and 2025, mean rank, chance 2.5): cut
+# 10 2.23 (60 games), 15 2.18 (2.00-2.35, 150 games), 20 2.26 (60 games); a flat optimum,
+# so 15 (the middle; README "The search's cut-off in Chicago Express").
+CUTOFFS = {"chicago-express": 15, "trans-siberian": 100}
 DEFAULT_CUTOFF = 30
 # UCT's constant (in units of a seat's reward spread, see MCTSBot._explorations). Trans-
 # Siberian, cut at 100, 60 games each of seeds 7 and 11: 0.3 won 0.90 (seed 7 only), 0.5
