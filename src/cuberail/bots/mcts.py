@@ -138,10 +138,9 @@ class MCTSBot(Bot):
         self.config = config or MCTSConfig()
         if self.config.rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {self.config.rollout!r}; one of {ROLLOUTS}")
-        evaluator = self.config.evaluator
-        if evaluator != AUTO_EVALUATOR and evaluator not in EVALUATOR_KINDS:
-            raise ValueError(f"unknown evaluator {evaluator!r}; one of"
-                             f" {(AUTO_EVALUATOR, *EVALUATOR_KINDS)}")
+        if self.config.evaluator not in (*EVALUATOR_KINDS, AUTO_EVALUATOR):
+            raise ValueError(f"unknown evaluator {self.config.evaluator!r}; one of"
+                             f" {EVALUATOR_KINDS}")
         self.rng = random.Random(seed)
         self.seed = seed or 0
         self.last_iterations = 0
