@@ -121,14 +121,14 @@ def test_analysis_searches_as_the_bot_plays(title: str) -> None:
     """An analysis search uses the title's rollout policy, evaluator, pruning and cut-off,
     as the bot's own moves do (it once searched with the generic defaults)."""
     from cuberail.bots.evaluate import evaluator_for
-    from cuberail.bots.mcts import CUTOFFS, EVALUATOR_DEFAULTS
+    from cuberail.bots.mcts import CUTOFFS
     from cuberail.bots.rollout import fast_policy_for
 
     state = get_game(title).new_game(3)
     bot = analysis_bot(None, 20, 1)
     bot.search(state)
     assert bot._policy is fast_policy_for(title)
-    assert bot._evaluate is evaluator_for(title, EVALUATOR_DEFAULTS.get(title, "hand"))
+    assert bot._evaluate is evaluator_for(title)
     assert bot._cutoff == CUTOFFS[title]
     mover = analysis_bot(None, 20, 1)
     mover.choose(state)

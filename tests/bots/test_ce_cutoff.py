@@ -1,4 +1,4 @@
-"""The search's defaults in Chicago Express: the cut-off and the evaluator it uses.
+"""The search's rollout cut-off in Chicago Express: the title's default is the one it uses.
 
 The default (``CUTOFFS["chicago-express"]``) was tuned by tournaments at equal time
 (README "The search's cut-off in Chicago Express"); these tests check that the bots
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from botstates import sample_states
 
-from cuberail.bots.mcts import AUTO, AUTO_EVALUATOR, CUTOFFS, MCTSBot, MCTSConfig
+from cuberail.bots.mcts import AUTO, CUTOFFS, MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot, parse_mcts
 from cuberail.core.state import GameState
 
@@ -61,38 +61,3 @@ def test_the_title_has_its_own_cut_off_not_the_generic_one() -> None:
     """Chicago Express is tuned on its own (a title without an entry gets DEFAULT_CUTOFF)."""
     assert TITLE in CUTOFFS
     assert 1 <= CUTOFFS[TITLE] <= 1000
-
-
-# ----- the cut-off evaluator: learned by default in Chicago Express ---------------------
-
-
-def test_the_default_search_scores_cut_offs_with_the_learned_model() -> None:
-    """Without ``:hand`` or ``:learned`` a Chicago Express search (``hard`` too) is the
-    ``:learned`` one; Trans-Siberian, without shipped weights, keeps the hand-tuned one."""
-    from cuberail.bots.evaluate import evaluator_for
-
-    for name in ("mcts:120", "hard"):
-        bot = make_bot(name, 3)
-        assert isinstance(bot, MCTSBot) and bot.config.evaluator == AUTO_EVALUATOR
-        bot._prepare(TITLE)
-        assert bot._evaluate is evaluator_for(TITLE, "learned")
-        assert bot._evaluate is not evaluator_for(TITLE, "hand")
-    ts = make_bot("mcts:120", 3)
-    assert isinstance(ts, MCTSBot)
-    ts._prepare("trans-siberian")
-    assert ts._evaluate is evaluator_for("trans-siberian", "hand")
-
-
-def test_hand_still_names_the_hand_tuned_evaluator_and_searches_differently() -> None:
-    for state in _states()[:2]:
-        default = make_bot("mcts:120", 3)
-        learned = make_bot("mcts:120:learned", 3)
-        assert isinstance(default, MCTSBot) and isinstance(learned, MCTSBot)
-        assert _values(default, state) == _values(learned, state.clone())
-    differs = []
-    for state in _states():
-        default, hand = make_bot("mcts:120", 3), make_bot("mcts:120:hand", 3)
-        assert isinstance(default, MCTSBot) and isinstance(hand, MCTSBot)
-        assert hand.config.evaluator == "hand"
-        differs.append(_values(default, state) != _values(hand, state.clone()))
-    assert any(differs)

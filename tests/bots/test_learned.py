@@ -183,8 +183,7 @@ def test_the_learned_option_names_the_evaluator() -> None:
     assert isinstance(bot, MCTSBot) and bot.config.evaluator == "learned"
     assert "learned evaluation" in bot.config.describe()
     default = make_bot("mcts:100", 1)
-    assert isinstance(default, MCTSBot) and default.config.evaluator == "auto"
-    assert "evaluation" not in default.config.describe()  # the title's own, named by none
+    assert isinstance(default, MCTSBot) and default.config.evaluator == "hand"
     back = make_bot("mcts:100:learned:hand", 1)
     assert isinstance(back, MCTSBot) and back.config.evaluator == "hand"
 

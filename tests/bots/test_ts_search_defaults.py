@@ -34,9 +34,9 @@ def test_trans_siberian_searches_with_its_own_cutoff_and_exploration() -> None:
     assert bot._exploration != DEFAULT_EXPLORATION  # a knob of its own, not the shared one
 
 
-def test_chicago_express_keeps_its_own_cutoff_and_the_shared_exploration() -> None:
+def test_chicago_express_keeps_its_cutoff_and_exploration() -> None:
     bot = _searched("mcts:20", "chicago-express")
-    assert (bot._cutoff, bot._exploration) == (CUTOFFS["chicago-express"], 1.4)
+    assert (bot._cutoff, bot._exploration) == (30, 1.4)
     assert "chicago-express" not in EXPLORATIONS
 
 

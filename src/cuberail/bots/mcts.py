@@ -62,12 +62,6 @@ DEFAULT_CUTOFF = 30
 # 0.94 and 0.88, 0.7 0.92 and 0.88, 1.4 (the shared constant) 0.85 and 0.83.
 EXPLORATIONS = {"trans-siberian": 0.5}
 DEFAULT_EXPLORATION = 1.4
-# The cut-off evaluator when the bot's name names none ("auto"). Chicago Express, at cut 15
-# and equal time (mcts:0.05s, README "Learned evaluation"): the shipped learned model against
-# three hand-tuned searches ranked 2.19 and 2.30 (150 games each, seeds 2024 and 2025), and
-# the hand-tuned one against three learned (v2 weights) 3.36 (60 games); so learned.
-EVALUATOR_DEFAULTS = {"chicago-express": "learned"}
-AUTO_EVALUATOR = "auto"
 Pruner = Callable[[GameState, list[Action], "MCTSBot"], list[Action]]
 
 
@@ -86,8 +80,7 @@ class MCTSConfig:
     prior_visits: int = 0  # visits granted up front to the heuristic's move at the root
     jump_bids: bool = False  # search bids up to the heuristic's limit, not only the lowest two
     reuse: bool = True  # keep the subtree of the move played when the same seat moves next
-    evaluator: str = AUTO_EVALUATOR  # cut-off scoring: "hand" (tuned), "learned" (shipped
-    # weights) or "auto" (the title's own: EVALUATOR_DEFAULTS, else "hand")
+    evaluator: str = "hand"  # cut-off scoring: "hand" (tuned) or "learned" (shipped weights)
 
     def describe(self) -> str:
         budget = []
@@ -97,8 +90,7 @@ class MCTSConfig:
             budget.append(f"{self.seconds:g} s")
         cut = ("full" if self.cutoff is None else "cut at the title's default"
                if self.cutoff == AUTO else f"cut at {self.cutoff}")
-        learned = {"learned": ", learned evaluation",
-                   "hand": ", hand-tuned evaluation"}.get(self.evaluator, "")
+        learned = ", learned evaluation" if self.evaluator == "learned" else ""
         return f"mcts ({' / '.join(budget)}, {self.rollout} rollouts {cut}{learned})"
 
 
@@ -138,7 +130,7 @@ class MCTSBot(Bot):
         self.config = config or MCTSConfig()
         if self.config.rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {self.config.rollout!r}; one of {ROLLOUTS}")
-        if self.config.evaluator not in (*EVALUATOR_KINDS, AUTO_EVALUATOR):
+        if self.config.evaluator not in EVALUATOR_KINDS:
             raise ValueError(f"unknown evaluator {self.config.evaluator!r}; one of"
                              f" {EVALUATOR_KINDS}")
         self.rng = random.Random(seed)
@@ -347,10 +339,7 @@ class MCTSBot(Bot):
             self._policy = biased_policy
         else:
             self._policy = random_policy
-        kind = self.config.evaluator
-        if kind == AUTO_EVALUATOR:
-            kind = EVALUATOR_DEFAULTS.get(title, "hand")
-        self._evaluate = evaluator_for(title, kind)
+        self._evaluate = evaluator_for(title, self.config.evaluator)
         self._prune = PRUNERS.get(title, _generic_prune)
         cutoff = self.config.cutoff
         self._cutoff = CUTOFFS.get(title, DEFAULT_CUTOFF) if cutoff == AUTO else cutoff
