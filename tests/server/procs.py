@@ -18,14 +18,16 @@ from pgcluster import free_port
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
-def start(database_url: str, port: int | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """`cuberail serve` on a free port; returns the process and its base URL once it answers."""
+def start(database_url: str, port: int | None = None,
+          extra: tuple[str, ...] = ()) -> tuple[subprocess.Popen[bytes], str]:
+    """`cuberail serve` on a free port (``extra``: more options); returns the process and its
+    base URL once it answers."""
     port = port or free_port()
     env = {**os.environ, "PYTHONPATH": str(SRC)}
     # A file, not a pipe (a full pipe would block the server); it lives as long as the server.
     errors = tempfile.TemporaryFile()  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "cuberail.cli.main", "serve", "--port",
-                             str(port), "--database-url", database_url, "--bot-time", "5"],
+                             str(port), "--database-url", database_url, "--bot-time", "5", *extra],
                             env=env, stdout=subprocess.DEVNULL, stderr=errors,
                             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
@@ -65,8 +67,9 @@ def workers_of(proc: subprocess.Popen[bytes]) -> list[int]:
 
 
 @contextmanager
-def server(database_url: str, port: int | None = None) -> Iterator[str]:
-    proc, base = start(database_url, port)
+def server(database_url: str, port: int | None = None,
+           extra: tuple[str, ...] = ()) -> Iterator[str]:
+    proc, base = start(database_url, port, extra)
     try:
         yield base
     finally:

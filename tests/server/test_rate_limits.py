@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import httpx
+import procs
 import pytest
 from fastapi.testclient import TestClient
 from play import auth, new_game
 
-from cuberail.cli.main import build_parser
+from cuberail.cli.main import build_parser, main
 from cuberail.server import limits
 from cuberail.server.app import create_app
 from cuberail.server.config import Settings
@@ -92,3 +94,33 @@ def test_serve_limits_writes_unless_told_not_to() -> None:
     parser = build_parser()
     assert parser.parse_args(["serve"]).no_rate_limits is False
     assert parser.parse_args(["serve", "--no-rate-limits"]).no_rate_limits is True
+
+
+def _creates_behind_a_proxy(base: str, client: str, count: int) -> list[int]:
+    """``count`` new games asked for by ``client``, as a reverse proxy on 127.0.0.1 names it."""
+    with httpx.Client(base_url=base, headers={"X-Forwarded-For": client}) as http:
+        return [http.post("/api/games", json={"title": "chicago-express", "players": 3}
+                          ).status_code for _ in range(count)]
+
+
+def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit(sqlite_url: str) -> None:
+    # By default a proxy on this machine is trusted: the clients it names are told apart.
+    with procs.server(sqlite_url) as base:
+        assert _creates_behind_a_proxy(base, "203.0.113.7", 21) == [201] * 20 + [429]
+        assert _creates_behind_a_proxy(base, "203.0.113.8", 1) == [201]  # another client
+
+
+def test_an_untrusted_sender_cannot_choose_its_address_with_the_header(sqlite_url: str) -> None:
+    # Trusting only another proxy, the header of a request from 127.0.0.1 is ignored.
+    with procs.server(sqlite_url, extra=("--forwarded-allow-ips", "10.0.0.0/8")) as base:
+        assert _creates_behind_a_proxy(base, "203.0.113.7", 20) == [201] * 20
+        assert _creates_behind_a_proxy(base, "203.0.113.8", 1) == [429]  # the same sender
+
+
+@pytest.mark.parametrize("value", ["not-an-address", "10.0.0.1,proxy.example", "300.1.1.1"])
+def test_serve_refuses_a_trusted_proxy_that_is_not_an_address(
+        value: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--forwarded-allow-ips", value]) == 2
+    err = capsys.readouterr().err
+    assert "--forwarded-allow-ips" in err and "is not an IP address or network" in err
+    assert "Traceback" not in err

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import os
 
 from cuberail.cli.analyse import search_budget
 from cuberail.core.errors import CuberailError
@@ -33,12 +35,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
                         bot_processes=True, allow_private_webhooks=args.allow_private_webhooks,
                         rate_limits=not args.no_rate_limits)
     budget = _analysis_budget(args)
+    proxies = _trusted_proxies(args.forwarded_allow_ips)
     analysis = AnalysisSettings(budget[0], budget[1], workers=args.analysis_workers,
                                 processes=True)
     print(f"cuberail server on http://{args.host}:{args.port} (invite links: {public});"
           f" database: {_safe(url)}", flush=True)
     uvicorn.run(create_app(settings, analysis), host=args.host, port=args.port,
-                log_level=args.log_level, ws_max_size=64 * 1024,
+                log_level=args.log_level, ws_max_size=64 * 1024, proxy_headers=True,
+                forwarded_allow_ips=proxies,
                 ws_per_message_deflate=False)  # small events: compression only costs CPU
     return 0
 
@@ -50,6 +54,21 @@ def _analysis_budget(args: argparse.Namespace) -> tuple[float | None, int | None
                             f" {args.analysis_workers}")
     return search_budget(args.analysis_seconds, args.analysis_iterations, ANALYSIS_MAX_SECONDS,
                          ANALYSIS_MAX_ITERATIONS, "--analysis-")
+
+
+def _trusted_proxies(value: str) -> list[str]:
+    """The addresses whose X-Forwarded-For is believed, checked: IPs, networks or ``*``."""
+    items = [item.strip() for item in value.split(",") if item.strip()]
+    for item in items:
+        if item == "*":
+            continue
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise CuberailError(
+                f"--forwarded-allow-ips: {item[:60]!r} is not an IP address or network;"
+                " give addresses such as 127.0.0.1,10.0.0.0/8 (or * for any)") from None
+    return items
 
 
 def _safe(url: str) -> str:
@@ -92,6 +111,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--no-rate-limits", action="store_true",
                    help="no per-address limits on new games, chat, seat claims and webhook"
                    " changes (load tests; by default past them the server answers 429)")
+    p.add_argument("--forwarded-allow-ips", metavar="IPS",
+                   default=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"),
+                   help="reverse proxies trusted to name the client in X-Forwarded-For,"
+                   " comma-separated addresses or networks (default 127.0.0.1,::1: a proxy on this"
+                   " machine, or $FORWARDED_ALLOW_IPS): rate limits and logs then count the"
+                   " client's address, not the proxy's. * trusts anyone, which lets any client"
+                   " choose its address: only behind a proxy that is the sole way in")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)
