@@ -88,7 +88,7 @@ def link_name(link: Link, words: Words) -> str:
     inside = [LOCATIONS[e] for e in link.ends if LOCATIONS[e].kind != "external"]
     outside = [LOCATIONS[e] for e in link.ends if LOCATIONS[e].kind == "external"]
     return "–".join(loc.name for loc in inside) + "".join(
-        "→" + words.say("ts.beyond") + loc.name.partition("#")[2] for loc in outside)
+        "→" + words.say("ts.beyond", n=loc.name.partition("#")[2]) for loc in outside)
 
 
 def _link_tip(link: Link, owner: str | None, words: Words) -> str:
