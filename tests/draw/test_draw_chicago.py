@@ -63,16 +63,15 @@ def test_choose_targets_are_the_gauges() -> None:
 
 
 def test_develop_targets_and_tooltips_name_cost_and_income() -> None:
-    """CE-6: develop targets are marked; a target's tooltip carries the move's label."""
+    """CE-6: develop targets are marked; a target's tooltip carries the move's words."""
     snap = position_where("chicago-express", 3, 11, "develop")
     develops = [a for a in snap["legal_actions"] if a.startswith("develop ")]
-    labels = {a: f"label of {a}" for a in develops}
-    root = parse(svg_for("chicago-express", snap, develops, labels))
+    root = parse(svg_for("chicago-express", snap, develops))
     for action in develops:
         g = root.find(f".//{NS}g[@data-action='{action}']")
         assert g is not None
-        tip = g.findtext(f"{NS}title") or ""
-        assert f"label of {action}" in tip and "build cost" in tip
+        tip = (g.findtext(f"{NS}title") or "").split("\n")
+        assert "build cost" in tip[0] and tip[1].startswith(f"{action} (")
 
 
 def test_hex_tooltip_gives_cost_with_locomotives_and_new_income() -> None:

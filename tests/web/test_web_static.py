@@ -59,15 +59,3 @@ def test_package_data_ships_every_client_and_drawing_file() -> None:
     for path in files:
         rel = path.relative_to(package).as_posix()
         assert any(fnmatch(rel, g) for g in globs), f"{rel} is not in package-data"
-
-
-@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
-def test_the_boards_words_are_in_the_catalog(title: str) -> None:
-    """The drawing marks its few words (tracks, legend) for the page to translate."""
-    from cuberail.draw import svg_for
-    from cuberail.games import get_game
-
-    svg = svg_for(title, get_game(title).new_game(3).to_json())
-    keys = set(re.findall(r'data-i18n="([\w.]+)"', svg))
-    assert len(keys) >= 5
-    assert sorted(keys - set(catalog("en"))) == []

@@ -1,6 +1,7 @@
 """``cuberail replay FILE``: the state after N actions of a record, as the text view or JSON.
 
-``--svg OUT.svg`` also writes the board drawing of that position; ``--summary`` prints
+``--svg OUT.svg`` also writes the board drawing of that position (its words in ``--lang``,
+English by default); ``--summary`` prints
 the dividends and cash of the whole game instead of the board, and ``--chart OUT.png``
 draws the cash over time (issue 12). Output files are checked before any work and
 written atomically.
@@ -85,6 +86,12 @@ def header(record: Record, state: GameState, at: int, last: str) -> list[str]:
 
 def _check_outputs(args: argparse.Namespace) -> None:
     """Refuse unwritable output files (and a chart without matplotlib) before any work."""
+    if args.lang is not None:
+        from cuberail.draw.words import language
+
+        if args.svg is None:
+            raise CuberailError("--lang is the language of the board drawing: give --svg too")
+        language(args.lang)  # a reason now for what is not a language tag
     if args.svg is not None:
         common.check_output_file(Path(args.svg), "--svg")
     if args.chart is not None:
@@ -92,11 +99,12 @@ def _check_outputs(args: argparse.Namespace) -> None:
         common.pyplot()
 
 
-def write_svg(path: Path, record: Record, state: GameState) -> None:
-    """The board drawing of ``state`` as an SVG file, written atomically."""
+def write_svg(path: Path, record: Record, state: GameState, lang: str | None = None) -> None:
+    """The board drawing of ``state`` as an SVG file (its words in ``lang``), written
+    atomically."""
     from cuberail.draw import svg_for
 
-    write_atomic(path, svg_for(record.title, state.to_json()).encode("utf-8"))
+    write_atomic(path, svg_for(record.title, state.to_json(), None, lang).encode("utf-8"))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
@@ -106,7 +114,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     state, last = replay_to(record, at)
     lines = header(record, state, at, last)
     if args.svg is not None:
-        write_svg(Path(args.svg), record, state)
+        write_svg(Path(args.svg), record, state, args.lang)
         print(f"board drawing after action {at} written to {args.svg}", file=sys.stderr)
     if args.summary or args.chart is not None:
         return _money_story(args, record, lines)
@@ -147,6 +155,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--json", action="store_true", help="print the JSON snapshot instead")
     p.add_argument("--svg", metavar="OUT.svg",
                    help="also write the board drawing of the position as SVG")
+    p.add_argument("--lang", metavar="LANG",
+                   help="the language of the --svg drawing's words: en (default), it, es, de,"
+                        " ca; other languages fall back to en")
     p.add_argument("--summary", action="store_true",
                    help="print dividends per player per round and cash, instead of the board")
     p.add_argument("--chart", metavar="OUT.png",

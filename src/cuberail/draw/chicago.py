@@ -5,7 +5,8 @@ lower; data/map.json of the title). Each hex shows its terrain (a fill and a pat
 so colour is never the only cue), its id, red build cost, income, name, house, and
 the locomotives on it (company colour plus the company's letter). Under the map:
 the three action gauges, the industrial tracks of Detroit, Wheeling and Pittsburgh,
-the houses left and a terrain key.
+the houses left and a terrain key. Every word (labels, tooltips, the moves on a hex or
+gauge) is in the language of the ``Words`` given (draw/words.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
 from cuberail.draw.svg import document, el, points, text, title
+from cuberail.draw.words import Words
 from cuberail.games.chicago_express.board import COMPANIES, GAUGE_NAMES, HEXES, Hex
 
 R = 34.0  # centre to corner
@@ -70,8 +72,9 @@ def corners(x: float, y: float, radius: float = R) -> list[tuple[float, float]]:
 class _Board:
     """The facts of one snapshot that the drawing needs, by hex id."""
 
-    def __init__(self, snap: Mapping[str, Any]) -> None:
+    def __init__(self, snap: Mapping[str, Any], words: Words) -> None:
         self.snap = snap
+        self.words = words
         self.on: dict[str, list[str]] = {}
         for co in snap["companies"]:
             for h in co["hexes"]:
@@ -96,28 +99,69 @@ class _Board:
         return int(self.options.get(key, hx.track_max))
 
 
+def _hex_text(hx: Hex) -> str:
+    return f"{hx.id} {hx.name}" if hx.name else hx.id
+
+
 def _tooltip(board: _Board, hx: Hex, targets: Targets) -> str:
-    name = f" {hx.name}" if hx.name else ""
+    """The hex's facts on one line (CE-5.4 cost, CE-5.5 income, CE-6 houses), then its moves."""
+    say = board.words.say
     here = board.on.get(hx.id, [])
-    parts = [f"{hx.id}{name}: {hx.terrain_name}"]
+    parts = [say("ce.hex", hex=_hex_text(hx), terrain=say(f"terrain.{hx.terrain_name}"))]
     if hx.cost:
-        parts.append(f"build cost ${hx.cost} x locomotives after placing"
-                     f" (${hx.cost * (len(here) + 1)} now)")
+        parts.append(say("ce.cost", cost=hx.cost, now=hx.cost * (len(here) + 1)))
     gain = board.gain(hx)
     if gain:
-        parts.append(f"income +{gain}")
+        parts.append(say("ce.income", n=gain))
     if board.builder and gain:
         now = board.income[board.builder]
-        parts.append(f"{board.builder} income {now} -> {now + gain}")
+        parts.append(say("ce.builder_income", company=board.builder, now=now, after=now + gain))
     if hx.house:
-        state = "developed" if hx.id in board.developed else "not developed"
-        parts.append(f"house +{hx.house} ({state})")
+        built = "ce.house_developed" if hx.id in board.developed else "ce.house_undeveloped"
+        parts.append(say(built, n=hx.house))
     if hx.terrain_name == "forest" and hx.develop_cash:
-        parts.append(f"develop: ${hx.develop_cash} to the company here")
+        parts.append(say("ce.develop_cash", cash=hx.develop_cash))
     if here:
-        parts.append("locomotives: " + ", ".join(here))
+        parts.append(say("ce.locomotives", companies=board.words.join(here)))
     lines = ["; ".join(parts), *targets.words(hx.id)]
     return "\n".join(lines)
+
+
+def _describe(board: _Board, action: str) -> str:
+    """The words of a board move (``place I2``, ``develop I6``, ``choose build``)."""
+    kind, _, arg = action.partition(" ")
+    if kind == "choose":
+        g = board.snap["gauges"][arg]
+        return board.words.say(f"ce.move_choose_{arg}", n=int(g["used"]) + 1, of=int(g["size"]))
+    hx = next(h for h in HEXES if h.id == arg)
+    if kind == "place":
+        return _describe_place(board, hx)
+    return board.words.say("ce.move_develop", hex=_hex_text(hx), effect=_develop_effect(board, hx))
+
+
+def _describe_place(board: _Board, hx: Hex) -> str:
+    """CE-5.4: the cost with the locomotives after placing; CE-5.5 the income it adds."""
+    say = board.words.say
+    parts = [say(f"terrain.{hx.terrain_name}"), f"${hx.cost * (len(board.on.get(hx.id, [])) + 1)}"]
+    gain = board.gain(hx)
+    if gain:
+        parts.append(say("ce.move_income", n=gain))
+    if hx.name == "Chicago":
+        parts.append(say("ce.chicago_dividend"))
+    return say("ce.move_place", company=board.builder or "", hex=_hex_text(hx),
+               facts=", ".join(parts))
+
+
+def _develop_effect(board: _Board, hx: Hex) -> str:
+    """CE-6: what developing ``hx`` gives the companies on it."""
+    say, names = board.words.say, board.words.join(board.on.get(hx.id, []))
+    if hx.terrain_name == "industrial":
+        now = board.track.get(hx.name, hx.track_start)
+        after = min(now + hx.track_step, board.track_max(hx))
+        return say("ce.effect_track", now=now, after=after, companies=names, n=after - now)
+    if hx.terrain_name == "forest":
+        return say("ce.effect_forest", companies=names, cash=hx.develop_cash)
+    return say("ce.effect_house", companies=names, n=hx.house)
 
 
 def _locos(x: float, y: float, companies: list[str]) -> list[str]:
@@ -213,10 +257,11 @@ def _gauge(board: _Board, name: str, x: float, y: float, targets: Targets) -> st
     g = board.snap["gauges"][name]
     used, size = int(g["used"]), int(g["size"])
     red = used >= size
-    body = [title(f"{name} gauge: {used} of {size} used" + (" (red)" if red else "")
-                  + "".join(f"\n{w}" for w in targets.words(f"gauge-{name}"))),
-            text(x, y + 8, f"{name.capitalize()} {used}/{size}", fill=INK, font_size=12,
-                 data_i18n=f"board.gauge_{name}", data_n=used, data_of=size,
+    say = board.words.say
+    tip = say(f"ce.gauge_tip_{name}", used=used, size=size)
+    body = [title("\n".join([tip + (" " + say("ce.gauge_red") if red else ""),
+                             *targets.words(f"gauge-{name}")])),
+            text(x, y + 8, say(f"ce.gauge_{name}", n=used, of=size), fill=INK, font_size=12,
                  text_anchor="start", font_weight="bold")]
     for i in range(size):
         cell_fill = ("#c62828" if red else "#455a64") if i < used else "#ffffff"
@@ -238,10 +283,10 @@ def _track(board: _Board, hx: Hex, x: float, y: float) -> str:
     values = list(range(start, top + 1, step)) or [start]
     if values[-1] != top:
         values.append(top)
-    body = [title(f"{hx.name} industrial track: {now} (from {start} to {top}, step {step})"),
-            text(x, y + 8, hx.name + (" (automatic)" if hx.automatic else ""), fill=INK,
-                 data_i18n="board.track_automatic" if hx.automatic else None, data_name=hx.name,
-                 font_size=12, text_anchor="start", font_weight="bold")]
+    say = board.words.say
+    body = [title(say("ce.track_tip", name=hx.name, now=now, start=start, top=top, step=step)),
+            text(x, y + 8, say("ce.track_automatic", name=hx.name) if hx.automatic else hx.name,
+                 fill=INK, font_size=12, text_anchor="start", font_weight="bold")]
     for i, v in enumerate(values):
         cx = x + 9 + i * 20.0
         here = v == now
@@ -252,7 +297,7 @@ def _track(board: _Board, hx: Hex, x: float, y: float) -> str:
               data_value=now)
 
 
-def _legend(x: float, y: float) -> str:
+def _legend(words: Words, x: float, y: float) -> str:
     body = []
     for i, terrain in enumerate(TERRAIN_FILL):
         cx, cy = x + (i % 3) * 92.0, y + (i // 3) * 26.0
@@ -261,9 +306,8 @@ def _legend(x: float, y: float) -> str:
         if terrain in TERRAIN_PATTERN:
             body.append(el("polygon", points=points(corners(cx + 9, cy + 9, 8)),
                            fill=TERRAIN_PATTERN[terrain]))
-        body.append(text(cx + 22, cy + 9, terrain, fill=INK, font_size=11,
-                         data_i18n=f"board.{terrain}",
-                         text_anchor="start"))
+        body.append(text(cx + 22, cy + 9, words.say(f"terrain.{terrain}"), fill=INK,
+                         font_size=11, text_anchor="start"))
     return el("g", body, class_="legend")
 
 
@@ -276,27 +320,28 @@ def _panel(board: _Board, targets: Targets) -> list[str]:
     for i, hx in enumerate(sorted(industrial, key=lambda h: (not h.automatic, h.col))):
         out.append(_track(board, hx, MARGIN + 6 + i * 200.0, y + 62))
     houses = board.snap.get("houses")
-    out.append(el("g", [text(MAP_W - 300, y + 14, f"Houses left: {houses}", fill=INK,
-                             data_i18n="board.houses", data_n=houses,
-                             font_size=12, text_anchor="start", font_weight="bold")],
+    out.append(el("g", [text(MAP_W - 300, y + 14, board.words.say("ce.houses", n=houses),
+                             fill=INK, font_size=12, text_anchor="start", font_weight="bold")],
                   class_="houses", data_value=houses))
-    out.append(_legend(MAP_W - 300, y + 40))
+    out.append(_legend(board.words, MAP_W - 300, y + 40))
     return out
 
 
 def draw(snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
-         labels: Mapping[str, str] | None = None) -> str:
+         words: Words | None = None) -> str:
     """The board of a Chicago Express snapshot as an SVG document (a string).
 
     ``targets``: action texts to mark as clickable (``place R3``, ``develop I6``,
-    ``choose build``); ``labels``: words for those actions, shown in the tooltip.
+    ``choose build``), their words added to the element's tooltip; ``words``: the
+    language (English by default).
     """
-    board = _Board(snapshot)
-    marks = split_targets(targets, labels, KINDS)
+    board = _Board(snapshot, words or Words())
+    marks = split_targets(targets, KINDS)
+    marks.describe = lambda action: _describe(board, action)
     plain = [hx for hx in HEXES if hx.id not in marks.by_key]
     marked = [hx for hx in HEXES if hx.id in marks.by_key]  # last: outlines on top
     body = [DEFS, el("rect", x=0.0, y=0.0, width=MAP_W, height=MAP_H, fill="#dcebf5"),
             el("g", [_hex(board, hx, marks) for hx in plain + marked], class_="map"),
             *_panel(board, marks)]
     return document(MAP_W, MAP_H + PANEL_H, body, css_class="board chicago-express",
-                    label="Chicago Express board", style=STYLE)
+                    label=board.words.say("ce.board"), style=STYLE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from cuberail.draw.svg import contrast_ink
@@ -28,11 +28,12 @@ class Targets:
     """The moves the drawing marks as clickable, grouped by the board element they act on.
 
     ``by_key`` maps an element key (a hex id, a link id, a gauge name) to the action texts
-    that act on it, in the order given; ``labels`` maps an action text to its words.
+    that act on it, in the order given; ``describe`` gives an action's words in the
+    drawing's language (set by the drawing, which knows the facts the words need).
     """
 
     by_key: dict[str, list[str]] = field(default_factory=dict)
-    labels: Mapping[str, str] = field(default_factory=dict)
+    describe: Callable[[str], str] = str
 
     def add(self, key: str, action: str) -> None:
         self.by_key.setdefault(key, []).append(action)
@@ -46,20 +47,19 @@ class Targets:
         return {"data_action": actions[0], "data_actions": many}
 
     def words(self, key: str) -> list[str]:
-        """The labels of the moves on ``key`` (for the tooltip)."""
-        return [self.labels.get(a, a) for a in self.by_key.get(key, [])]
+        """The words of the moves on ``key``, one line each after the element's own line
+        of the tooltip, in the order of ``data-actions`` (the tap menu's buttons read them)."""
+        return [self.describe(a) for a in self.by_key.get(key, [])]
 
 
-def split_targets(actions: Iterable[str] | None,
-                  labels: Mapping[str, str] | None,
-                  prefixes: Mapping[str, str]) -> Targets:
+def split_targets(actions: Iterable[str] | None, prefixes: Mapping[str, str]) -> Targets:
     """Targets from action texts: the action's first argument names the element.
 
     ``prefixes`` maps an action kind the board shows (``place``) to the prefix of its
     element key (``""`` for a hex id, ``"gauge-"`` for ``choose auction``). Actions of
     other kinds (bids, passes) have no place on the board and are left out.
     """
-    out = Targets(labels=dict(labels or {}))
+    out = Targets()
     for action in actions or ():
         words = action.split()
         if len(words) >= 2 and words[0] in prefixes:

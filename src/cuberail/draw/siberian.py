@@ -6,6 +6,8 @@ yellow stay visible) with the owner's letter beside the value box, so colour is 
 the only cue. A link with more than two ends meets at a junction point (the mean of
 its ends). Under the map: the share-value track with each company's marker and the
 nationalization marker, the income track with its marks, the timing and dividend tracks.
+Every word (labels, tooltips, the moves on a link or a share-value cell) is in the
+language of the ``Words`` given (draw/words.py).
 """
 
 from __future__ import annotations
@@ -18,15 +20,22 @@ from typing import Any
 
 from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
 from cuberail.draw.svg import document, el, points, text, title
+from cuberail.draw.words import Words
+from cuberail.games.trans_siberian.actions import parse_pay, payees
 from cuberail.games.trans_siberian.board import (
     COMPANY_IDS,
     INCOME_MARKS,
+    LINK_INDEX,
     LINKS,
+    LOCATION_INDEX,
     LOCATIONS,
+    PAYEE_IDS,
     SHARE_TRACK,
+    TOP,
     Link,
     parse_marks,
 )
+from cuberail.games.trans_siberian.network import link_cost
 
 SCALE = 0.12
 MARGIN = 40.0
@@ -67,16 +76,90 @@ def link_points(link: Link) -> tuple[list[tuple[float, float]], tuple[float, flo
     return ends, (mx, my)
 
 
-def _link(link: Link, owner: str | None, marks: Targets) -> str:
+def _place(loc_id: str) -> str:
+    """A location's name; a border's without the word ' external' (``Chita #1``)."""
+    base, _, rest = LOCATIONS[LOCATION_INDEX[loc_id]].name.partition(" external")
+    return base + rest
+
+
+def link_name(link: Link, words: Words) -> str:
+    """``Moscow–Kazan``; a link to a border ends in an arrow: ``Chita→ext`` (as the views
+    write it, ``ext`` in the reader's language)."""
+    inside = [LOCATIONS[e] for e in link.ends if LOCATIONS[e].kind != "external"]
+    outside = [LOCATIONS[e] for e in link.ends if LOCATIONS[e].kind == "external"]
+    return "–".join(loc.name for loc in inside) + "".join(
+        "→" + words.say("ts.beyond", n=loc.name.partition("#")[2]) for loc in outside)
+
+
+def _link_tip(link: Link, owner: str | None, words: Words) -> str:
+    say = words.say
+    parts = [say("ts.link", link=link_name(link, words), value=link.value),
+             say("ts.external" if link.external else "ts.internal")]
+    if len(link.ends) > 2:
+        parts.append(say("ts.junction"))
+    parts.append(say("ts.owner", company=words.company(owner)) if owner else say("ts.unowned"))
+    return ", ".join(parts)
+
+
+def _describe(snap: Mapping[str, Any], words: Words, action: str) -> str:
+    """The words of a board move: ``link X`` (TS-2.2 first link, TS-4 build, with the jump
+    fees of ``pay:...``) or ``value V`` (TS-2.2, with the TS-8.1 nationalization warning)."""
+    say, args = words.say, action.split()
+    if args[0] == "value":
+        return _describe_value(snap, words, int(args[1]))
+    link = LINKS[LINK_INDEX[args[1]]]
+    name = f"{link_name(link, words)} {link.value}"
+    if snap.get("step") == "choose first link":
+        company = words.company(snap.get("auction", {}).get("company", ""))
+        return say("ts.move_start", company=company, link=name, value=link.value)
+    builder = snap.get("build", {}).get("company", "")
+    key = parse_pay(args[2]) if len(args) > 2 else 0
+    paid = payees(key or 0)
+    base, fee = link_cost(link.index)
+    cost = f"${base + fee * len(paid)}"
+    if paid:
+        who = words.join([say("ts.fee", company=words.company(PAYEE_IDS[p]),
+                              fee=fee * paid.count(p)) for p in sorted(set(paid))])
+        cost += say("ts.jumping", n=len(paid), payees=who)
+    steps = _value_steps(snap, builder, link)
+    rise = say("ts.rise_one" if steps == 1 else "ts.rise", n=steps) if steps else ""
+    return say("ts.move_build", link=name, company=words.company(builder), cost=cost,
+               value=link.value, rise=rise)
+
+
+def _value_steps(snap: Mapping[str, Any], builder: str, link: Link) -> int:
+    """TS-4.6: the steps the builder's share value rises: one per income mark reached, and
+    one for a second link or an external link in the turn; never past the top."""
+    co = next((c for c in snap["companies"] if c["id"] == builder), None)
+    if co is None or not co.get("share_value"):
+        return 0
+    now = SHARE_TRACK.index(co["share_value"])
+    raw = snap.get("options", {}).get("income_marks")
+    marks = parse_marks(str(raw)) if raw else INCOME_MARKS
+    before = int(co["income"])
+    crossed = sum(1 for m in marks if before < m <= before + link.value)
+    bonus = 0 if snap.get("step") == "build first link" and not link.external else 1
+    return min(now + crossed + bonus, TOP) - now
+
+
+def _describe_value(snap: Mapping[str, Any], words: Words, value: int) -> str:
+    company = words.company(snap.get("auction", {}).get("company", ""))
+    out = words.say("ts.move_value", company=company, value=value)
+    nat = snap.get("nationalization", {})
+    limit = int(nat.get("value", snap.get("nationalization_value", 0)))
+    below = nat.get("comparison") == "below"
+    if value < limit or (value == limit and not below):
+        out += words.say("ts.nat_below" if below else "ts.nat_at_or_below", value=limit)
+    return out
+
+
+def _link(link: Link, owner: str | None, marks: Targets, words: Words) -> str:
     ends, (mx, my) = link_points(link)
     junction = len(ends) > 2
     segments = [(e, (mx, my)) for e in ends] if junction else [(ends[0], ends[1])]
     target = marks.data(link.id)
     colour = COLOURS[owner] if owner else UNOWNED
-    body = [title("\n".join([
-        f"{link.id}: value {link.value}, {'external' if link.external else 'internal'}"
-        f"{', junction' if junction else ''}, {('owner ' + owner) if owner else 'unowned'}",
-        *marks.words(link.id)]))]
+    body = [title("\n".join([_link_tip(link, owner, words), *marks.words(link.id)]))]
     for layer, width, stroke in (("outline", 11.0, HIGHLIGHT), ("casing", 7.0, "#000000"),
                                  ("line", 4.5, colour)):
         if layer == "outline" and not target["data_action"]:
@@ -108,13 +191,16 @@ def _link(link: Link, owner: str | None, marks: Targets) -> str:
               data_owner=owner, tabindex="0" if target["data_action"] else None, **target)
 
 
-def _location(loc_id: str, name: str, kind: str, networks: list[str]) -> str:
+def _location(loc_id: str, name: str, kind: str, networks: list[str], words: Words) -> str:
     x, y = positions()[loc_id]
-    where = f"{name}" + (f" (network of {', '.join(networks)})" if networks else "")
+    where = name if kind != "external" else _place(loc_id)
+    if networks:
+        where = words.say("ts.network", place=where,
+                          companies=words.join([words.company(c) for c in networks]))
     if kind == "external":
         shape = el("rect", x=x - 5, y=y - 5, width=10.0, height=10.0, fill="#ffffff",
                    stroke="#000000", stroke_width=1.5, transform=f"rotate(45 {x:.1f} {y:.1f})")
-        return el("g", [title(f"{where}: border, beyond the map"), shape],
+        return el("g", [title(words.say("ts.border", place=where)), shape],
                   id=f"loc-{loc_id}", class_="location external", data_location=loc_id)
     moscow = loc_id == "moscow"
     r = 10.0 if moscow else 6.0
@@ -138,22 +224,27 @@ def _marker(x: float, y: float, company: str, r: float = 7.0) -> str:
               class_="marker", data_company=company)
 
 
-def _share_track(snap: Mapping[str, Any], marks: Targets, x: float, y: float,
+def _cell_tip(words: Words, value: int, here: list[str], national: bool) -> str:
+    say = words.say
+    tip = say("ts.cell", value=value, companies=words.join([words.company(c) for c in here])
+              ) if here else say("ts.cell_empty", value=value)
+    return tip + ("; " + say("ts.cell_national") if national else "")
+
+
+def _share_track(snap: Mapping[str, Any], marks: Targets, words: Words, x: float, y: float,
                  width: float) -> str:
     cell = width / len(SHARE_TRACK)
     values = {co["id"]: co["share_value"] for co in snap["companies"] if co["share_value"]}
     national = snap.get("nationalization_value")
-    body = [text(x, y, "Share value", fill=INK, font_size=14, font_weight="bold",
-                 data_i18n="board.share_value",
+    body = [text(x, y, words.say("ts.share_value"), fill=INK, font_size=14, font_weight="bold",
                  text_anchor="start")]
     for i, v in enumerate(SHARE_TRACK):
         cx = x + i * cell
         key = f"value-{v}"
         target = marks.data(key)
         here = [c for c in COMPANY_IDS if values.get(c) == v]
-        parts = [title(f"share value {v}: " + (", ".join(here) or "no company")
-                       + ("; nationalization marker" if national == v else "")
-                       + "".join(f"\n{w}" for w in marks.words(key))),
+        parts = [title("\n".join([_cell_tip(words, v, here, national == v),
+                                  *marks.words(key)])),
                  el("rect", x=cx, y=y + 12, width=cell - 3, height=58.0, rx=3.0,
                     fill="#fff3f7" if target["data_action"] else "#ffffff",
                     stroke=HIGHLIGHT if target["data_action"] else "#607d8b",
@@ -174,13 +265,13 @@ def _share_track(snap: Mapping[str, Any], marks: Targets, x: float, y: float,
     return el("g", body, class_="share-track")
 
 
-def _income_track(snap: Mapping[str, Any], x: float, y: float, width: float) -> str:
+def _income_track(snap: Mapping[str, Any], words: Words, x: float, y: float,
+                  width: float) -> str:
     raw = snap.get("options", {}).get("income_marks")
     marks = parse_marks(str(raw)) if raw else INCOME_MARKS
     top = max(*marks, *(co["income"] for co in snap["companies"]), 75)
     unit = width / top
-    body = [text(x, y, "Income (marks raise the share value)", fill=INK, font_size=14,
-                 data_i18n="board.income_track",
+    body = [text(x, y, words.say("ts.income_track"), fill=INK, font_size=14,
                  font_weight="bold", text_anchor="start"),
             el("line", x1=x, y1=y + 30, x2=x + width, y2=y + 30, stroke="#455a64",
                stroke_width=2.0)]
@@ -199,40 +290,44 @@ def _income_track(snap: Mapping[str, Any], x: float, y: float, width: float) -> 
     return el("g", body, class_="income-track")
 
 
-def _count_track(name: str, done: int, size: int, x: float, y: float) -> str:
-    body = [text(x, y, f"{name} {done}/{size}", fill=INK, font_size=14, font_weight="bold",
-                 data_i18n=f"board.{name.lower()}", data_n=done, data_of=size,
-                 text_anchor="start")]
+def _count_track(name: str, label: str, done: int, size: int, x: float, y: float) -> str:
+    body = [text(x, y, label, fill=INK, font_size=14, font_weight="bold", text_anchor="start")]
     for i in range(size):
         body.append(el("rect", x=x + i * 20.0, y=y + 10, width=17.0, height=17.0, rx=2.0,
                        fill="#455a64" if i < done else "#ffffff", stroke="#455a64"))
-    return el("g", body, class_=f"{name.lower()}-track", data_used=done, data_size=size)
+    return el("g", body, class_=f"{name}-track", data_used=done, data_size=size)
 
 
-def _panel(snap: Mapping[str, Any], marks: Targets, width: float, y: float) -> list[str]:
+def _panel(snap: Mapping[str, Any], marks: Targets, words: Words, width: float,
+           y: float) -> list[str]:
     timing, divs = snap["timing"], snap["dividends"]
+    done, size = int(timing["advanced"]), int(timing["size"])
+    paid, track = int(divs["paid"]), int(divs["size"])
     return [
         el("rect", x=0.0, y=y, width=width, height=PANEL_H, fill="#f7f7f7"),
-        _share_track(snap, marks, 16.0, y + 20, width - 32),
-        _income_track(snap, 16.0, y + 128, width - 420),
-        _count_track("Timing", int(timing["advanced"]), int(timing["size"]), width - 350,
-                     y + 128),
-        _count_track("Dividends", int(divs["paid"]), int(divs["size"]), width - 350, y + 180),
-        text(16.0, y + 200, f"Phase {snap.get('phase', 1)}", fill=MUTED, font_size=13,
-             data_i18n="board.phase", data_n=snap.get("phase", 1),
-             text_anchor="start", class_="phase"),
+        _share_track(snap, marks, words, 16.0, y + 20, width - 32),
+        _income_track(snap, words, 16.0, y + 128, width - 420),
+        _count_track("timing", words.say("ts.timing", n=done, of=size), done, size,
+                     width - 350, y + 128),
+        _count_track("dividends", words.say("ts.dividends", n=paid, of=track), paid, track,
+                     width - 350, y + 180),
+        text(16.0, y + 200, words.say("ts.phase", n=snap.get("phase", 1)), fill=MUTED,
+             font_size=13, text_anchor="start", class_="phase"),
     ]
 
 
 def draw(snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
-         labels: Mapping[str, str] | None = None) -> str:
+         words: Words | None = None) -> str:
     """The board of a Trans-Siberian snapshot as an SVG document (a string).
 
     ``targets``: action texts to mark as clickable (``link moscow-kazan``, several
-    ``link X pay:...`` variants of one link, ``value 16``); ``labels``: their words.
+    ``link X pay:...`` variants of one link, ``value 16``), their words added to the
+    element's tooltip; ``words``: the language (English by default).
     """
+    words = words or Words()
     owners: Mapping[str, str] = snapshot.get("links", {})
-    marks = split_targets(targets, labels, KINDS)
+    marks = split_targets(targets, KINDS)
+    marks.describe = lambda action: _describe(snapshot, words, action)
     networks: dict[str, list[str]] = {}
     for co in snapshot["companies"]:
         for loc in co["network"]:
@@ -241,10 +336,10 @@ def draw(snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
     plain = [k for k in LINKS if k.id not in marks.by_key]
     marked = [k for k in LINKS if k.id in marks.by_key]
     body = [el("rect", x=0.0, y=0.0, width=width, height=height, fill="#eef3e6"),
-            el("g", [_link(k, owners.get(k.id), marks) for k in plain + marked],
+            el("g", [_link(k, owners.get(k.id), marks, words) for k in plain + marked],
                class_="links"),
-            el("g", [_location(loc.id, loc.name, loc.kind, networks.get(loc.id, []))
+            el("g", [_location(loc.id, loc.name, loc.kind, networks.get(loc.id, []), words)
                      for loc in LOCATIONS], class_="locations"),
-            *_panel(snapshot, marks, width, height)]
+            *_panel(snapshot, marks, words, width, height)]
     return document(width, height + PANEL_H, body, css_class="board trans-siberian",
-                    label="Trans-Siberian Railroad board", style=STYLE)
+                    label=words.say("ts.board"), style=STYLE)

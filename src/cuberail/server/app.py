@@ -186,10 +186,11 @@ def create_app(settings: Settings,
         return await server.run(boards.state_at, server.service, game_id_ok(game_id), at)
 
     @app.get("/api/games/{game_id}/board.svg", summary="the board drawn as SVG after `at`"
-             " actions (default: now), legal moves clickable (`data-action`)",
+             " actions (default: now), legal moves clickable (`data-action`), its words"
+             " in `lang` (en, it, es, de, ca; other languages: en)",
              response_class=Response)
-    async def board(game_id: str, at: int | None = None) -> Response:
-        svg = await server.run(boards.svg_at, server.service, game_id_ok(game_id), at)
+    async def board(game_id: str, at: int | None = None, lang: str | None = None) -> Response:
+        svg = await server.run(boards.svg_at, server.service, game_id_ok(game_id), at, lang)
         return Response(svg, media_type="image/svg+xml")
 
     @app.get("/api/games/{game_id}/record", summary="the game as a cuberail record")

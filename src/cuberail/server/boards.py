@@ -1,15 +1,18 @@
 """Positions of a game for the page's board and replay: the state after N actions in force.
 
 ``board_svg`` is the one drawing (:mod:`cuberail.draw`), with the legal moves of the
-position highlighted; ``state_at`` the snapshot and legal moves after N actions.
+position highlighted and every word in the reader's language (``lang``); ``state_at``
+the snapshot and legal moves after N actions.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.draw import board_svg
+from cuberail.draw.words import language
 from cuberail.server.games import GameService, Refused, initial_state, labels
 
 
@@ -38,7 +41,17 @@ def state_at(service: GameService, game_id: str, at: int | None) -> dict[str, An
     return {"index": n, "state": state.to_json(), "moves": _moves(title, state)}
 
 
-def svg_at(service: GameService, game_id: str, at: int | None) -> str:
-    """The board after ``at`` actions, its legal moves clickable."""
+def board_language(lang: str | None) -> str:
+    """The drawing's language for a ``lang`` query: a language cuberail draws in, English
+    for any other language tag, 422 (with the reason) for what is not a language tag."""
+    try:
+        return language(lang)
+    except CuberailError as exc:
+        raise Refused(422, str(exc)) from None
+
+
+def svg_at(service: GameService, game_id: str, at: int | None, lang: str | None = None) -> str:
+    """The board after ``at`` actions, its legal moves clickable, in the language ``lang``."""
+    chosen = board_language(lang)
     title, state, _ = position(service, game_id, at)
-    return board_svg(title, state.to_json(), _moves(title, state))
+    return board_svg(title, state.to_json(), chosen)

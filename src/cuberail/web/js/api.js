@@ -37,7 +37,8 @@ export const api = {
   stateAt: (id, at) => call("GET", `/api/games/${id}/state?at=${at}`),
   analysis: (id, start = true) =>
     call("GET", `/api/games/${id}/analysis${start ? "" : "?start=false"}`),
-  board: (id, at) => call("GET", `/api/games/${id}/board.svg${at === undefined ? "" : `?at=${at}`}`),
+  board: (id, at, lang = "en") => call("GET",
+    `/api/games/${id}/board.svg?lang=${encodeURIComponent(lang)}${at === undefined ? "" : `&at=${at}`}`),
 };
 
 /** The games this browser has created or joined: {id: {title, seat, token, owner, ...}}. */

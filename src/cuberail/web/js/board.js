@@ -1,19 +1,33 @@
-// The board: the server draws it (cuberail.draw, the one drawing); this module inserts
-// the SVG, makes its [data-action] elements clickable and keyboard-usable, and pans
-// and zooms it (buttons, ctrl+wheel, two-finger pinch; one finger scrolls).
+// The board: the server draws it (cuberail.draw, the one drawing) in the page's language,
+// tooltips and the words of its moves included; this module inserts the SVG, makes its
+// [data-action] elements clickable and keyboard-usable, and pans and zooms it (buttons,
+// ctrl+wheel, two-finger pinch; one finger scrolls).
 
 import { h } from "./dom.js";
-import { t, translatePage } from "./i18n.js";
+import { t } from "./i18n.js";
 
 let scale = window.matchMedia("(max-width: 480px)").matches ? 1.8 : 1;
 let handler = null;
+let boardWords = new Map();  // action -> its words as the drawing wrote them (tooltip lines)
+
+/** The words of each move on the board: an element's tooltip is its own line, then one
+ *  line per move, in the order of its data-actions (data-action alone: one move). */
+function readWords(box) {
+  const words = new Map();
+  for (const el of box.querySelectorAll("[data-action]")) {
+    const lines = (el.querySelector("title")?.textContent || "").split("\n").slice(1);
+    const actions = el.dataset.actions ? el.dataset.actions.split("|") : [el.dataset.action];
+    actions.forEach((action, i) => { if (lines[i]) words.set(action, lines[i]); });
+  }
+  return words;
+}
 
 export function insertBoard(box, svgText, clickable) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const svg = doc.documentElement;
   if (svg.nodeName !== "svg") return false;
   box.replaceChildren(document.importNode(svg, true));
-  translatePage(box);  // the board's few words (tracks, legend) in the page's language
+  boardWords = readWords(box);
   box.classList.toggle("clickable", clickable);
   for (const el of box.querySelectorAll("[data-action]")) {
     if (!clickable) {
@@ -69,12 +83,13 @@ export function wireBoard(box, onAction) {
   wireZoom(box);
 }
 
-/** A small menu: what the element is (its tooltip), then one button per move on it. */
+/** A small menu: what the element is (its tooltip), then one button per move on it, in
+ *  the board's words (the page's language) when the board shows that move. */
 export function choose(chooser, actions, labels, onPick, about = "") {
   const info = about ? about.split("\n").map((line) => h("p", { class: "about" }, line)) : [];
   chooser.replaceChildren(...info, h("p", {}, t(actions.length > 1 ? "game.choose_one" : "game.confirm")),
     ...actions.map((a) => h("button", { type: "button", class: "move", dataset: { action: a, confirm: "1" },
-      onclick: () => { chooser.hidden = true; onPick(a); } }, labels[a] || a)),
+      onclick: () => { chooser.hidden = true; onPick(a); } }, boardWords.get(a) || labels[a] || a)),
     h("button", { type: "button", class: "cancel", onclick: () => { chooser.hidden = true; } },
       t("game.cancel")));
   chooser.hidden = false;

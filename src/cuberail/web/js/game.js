@@ -7,7 +7,7 @@ import { api, fragment, remember, remembered, socketUrl } from "./api.js";
 import { choose, insertBoard, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
-import { languageSwitch, pickLanguage, setLanguage, t } from "./i18n.js";
+import { language, languageSwitch, pickLanguage, setLanguage, t } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
 import { playerName, renderAuction, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 
@@ -30,12 +30,12 @@ function myTurn() {
 // ----- drawing ------------------------------------------------------------------
 
 async function showBoard(at, clickable) {
-  const key = at === undefined ? `live:${G.view.seq}:${clickable}` : `at:${at}`;
+  const key = (at === undefined ? `live:${G.view.seq}:${clickable}` : `at:${at}`) + `:${language()}`;
   if (key === G.boardKey) return;  // already shown
   const box = $("#board");
   box.classList.remove("clickable");  // no clicks on a position that is no longer current
   const ticket = ++G.drawn;
-  const answer = await api.board(G.id, at);
+  const answer = await api.board(G.id, at, language());  // drawn in the page's language
   if (ticket !== G.drawn) return;  // a newer position is on its way
   if (answer.ok && typeof answer.data === "string") {
     insertBoard(box, answer.data, clickable);
