@@ -1,8 +1,11 @@
 """The search's per-title defaults: Trans-Siberian's cut-off and exploration; CE's kept.
 
 Trans-Siberian's search cuts its rollouts later and explores less than Chicago
-Express's (measured against the heuristic, docs/trans-siberian.md); a knob named
-in the bot's name (``mcts:200:cut40:c1.4``) still wins over the title's default.
+Express's (measured against the heuristic, docs/trans-siberian.md) at small budgets;
+from 2000 iterations or a quarter of a second per decision (``hard``: one second) it
+cuts at 60 and explores with the shared constant, measured better there (the ladder's
+paired seeds, README). A knob named in the bot's name (``mcts:200:cut40:c1.4``)
+still wins over the title's default.
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ from cuberail.bots.mcts import (
     CUTOFFS,
     DEFAULT_EXPLORATION,
     EXPLORATIONS,
+    LARGE_BUDGET_SETTINGS,
     MCTSBot,
     MCTSConfig,
+    title_settings,
 )
 from cuberail.bots.registry import make_bot
 from cuberail.games import get_game
@@ -61,3 +66,49 @@ def test_a_search_by_default_differs_from_one_with_the_shared_constant() -> None
     shared = MCTSBot(5, MCTSConfig(iterations=300, exploration=DEFAULT_EXPLORATION))
     visits = [sorted(c.visits for c in bot.search(state).children) for bot in (own, shared)]
     assert visits[0] != visits[1]
+
+
+def _settings(name: str, title: str) -> tuple[int | None, float]:
+    bot = make_bot(name, 3)
+    assert isinstance(bot, MCTSBot)
+    return title_settings(title, bot.config)
+
+
+@pytest.mark.parametrize("name", ["mcts:2000", "mcts:50000", "mcts:0.25s", "mcts:3s", "hard"])
+def test_a_large_budget_searches_trans_siberian_cut_at_60_with_the_shared_constant(
+        name: str) -> None:
+    assert _settings(name, "trans-siberian") == LARGE_BUDGET_SETTINGS["trans-siberian"] == (
+        60, DEFAULT_EXPLORATION)
+
+
+@pytest.mark.parametrize("name", ["mcts", "mcts:200", "mcts:1999", "mcts:0.1s", "mcts:0.2s"])
+def test_a_small_budget_keeps_trans_siberians_own_cutoff_and_constant(name: str) -> None:
+    assert _settings(name, "trans-siberian") == (CUTOFFS["trans-siberian"],
+                                                 EXPLORATIONS["trans-siberian"])
+
+
+@pytest.mark.parametrize(("iterations", "seconds", "large"), [
+    (5000, 0.5, True), (5000, 0.1, False), (500, 5.0, False), (None, 0.3, True)])
+def test_with_both_budgets_the_smaller_decides(iterations: int | None, seconds: float,
+                                                large: bool) -> None:
+    """A search stops at whichever budget comes first: large only if neither is small."""
+    config = MCTSConfig(iterations=iterations, seconds=seconds)
+    expected = (LARGE_BUDGET_SETTINGS["trans-siberian"] if large
+                else (CUTOFFS["trans-siberian"], EXPLORATIONS["trans-siberian"]))
+    assert title_settings("trans-siberian", config) == expected
+
+
+@pytest.mark.parametrize("name", ["mcts:200", "hard", "mcts:20000"])
+def test_chicago_express_searches_alike_at_every_budget(name: str) -> None:
+    assert _settings(name, "chicago-express") == (30, DEFAULT_EXPLORATION)
+
+
+def test_a_named_knob_wins_over_the_large_budget_settings_too() -> None:
+    bot = make_bot("mcts:2000:cut40:c2.5", 3)
+    assert isinstance(bot, MCTSBot)
+    bot._prepare("trans-siberian")
+    assert (bot._cutoff, bot._exploration) == (40, 2.5)
+    plain = make_bot("mcts:2000", 3)
+    assert isinstance(plain, MCTSBot)
+    plain._prepare("trans-siberian")
+    assert (plain._cutoff, plain._exploration) == (60, DEFAULT_EXPLORATION)

@@ -45,7 +45,7 @@ from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 
 ROLLOUTS = ("fast", "heuristic", "biased", "random")
-AUTO = -1  # cutoff: the title's own (CUTOFFS); an exploration below 0: EXPLORATIONS
+AUTO = -1  # cutoff, or an exploration below 0: the title's own (title_settings)
 # Trans-Siberian, measured by tournaments of mcts:200 against three heuristics
 # (docs/trans-siberian.md), fast_ts's policy and evaluator, 60 games of seed 7 each: cut at
 # 30 won 0.62, at 60 0.67, at 80 0.79, at 100 0.85, at 150 0.79, full rollouts 0.80; so 100
@@ -63,6 +63,15 @@ DEFAULT_CUTOFF = 30
 # 0.94 and 0.88, 0.7 0.92 and 0.88, 1.4 (the shared constant) 0.85 and 0.83.
 EXPLORATIONS = {"trans-siberian": 0.5}
 DEFAULT_EXPLORATION = 1.4
+# Large budgets search with other settings where those were measured better: (cut-off,
+# UCT constant) by title. Trans-Siberian: the cut at 100 and UCT 0.5 are the gain of small
+# budgets (mcts:200 against three heuristics: 0.95 against 0.75 for cut 60 and UCT 1.4);
+# at mcts:2000 both won alike (0.93, 0.95); at hard's budget (one second: its iteration
+# twins mcts:7600 and, with these settings, mcts:10600, in ladder games on seeds
+# paired) cut 60 and UCT 1.4 did better on every seed (README "How strong are the bots").
+LARGE_BUDGET_SETTINGS: dict[str, tuple[int | None, float]] = {"trans-siberian": (60, 1.4)}
+LARGE_ITERATIONS = 2000  # a budget is large from this many iterations per decision
+LARGE_SECONDS = 0.25  # or from this many seconds (about 2000 iterations, compiled)
 Pruner = Callable[[GameState, list[Action], "MCTSBot"], list[Action]]
 
 
@@ -73,7 +82,7 @@ class MCTSConfig:
     iterations: int | None = 1000  # per decision; None: only the time budget counts
     seconds: float | None = None  # per decision; None: only the iteration budget counts
     exploration: float = -1.0  # UCT constant, in units of the rewards' standard deviation;
-    # below 0: the title's own (EXPLORATIONS, else DEFAULT_EXPLORATION)
+    # below 0: the title's own for the budget (see title_settings)
     rollout: str = "fast"  # one of ROLLOUTS
     cutoff: int | None = AUTO  # rollout moves before evaluating; None: to the end
     score_weight: float = 0.1  # see terminal_utility
@@ -146,7 +155,8 @@ class MCTSBot(Bot):
         self._evaluate: Evaluator | None = None
         self._prune: Pruner = _generic_prune
         self._cutoff: int | None = None
-        self._exploration = _exploration_for("", self.config.exploration)
+        self._exploration = (self.config.exploration if self.config.exploration >= 0
+                             else DEFAULT_EXPLORATION)  # set per title by _prepare
         self.helpers: dict[str, object] = {}  # per-title helpers (e.g. a judge of bids)
         # Rewards seen in this search, per seat, for their spread: count, sums, sums of squares.
         self._count, self._sum, self._squares = 0, [0.0], [0.0]
@@ -342,16 +352,22 @@ class MCTSBot(Bot):
             self._policy = random_policy
         self._evaluate = evaluator_for(title, self.config.evaluator)
         self._prune = PRUNERS.get(title, _generic_prune)
-        cutoff = self.config.cutoff
-        self._cutoff = CUTOFFS.get(title, DEFAULT_CUTOFF) if cutoff == AUTO else cutoff
-        self._exploration = _exploration_for(title, self.config.exploration)
+        cutoff, exploration = title_settings(title, self.config)
+        self._cutoff = cutoff if self.config.cutoff == AUTO else self.config.cutoff
+        self._exploration = exploration if self.config.exploration < 0 else self.config.exploration
 
 
-def _exploration_for(title: str, exploration: float) -> float:
-    """The UCT constant searched with: ``exploration``, or the title's own when below 0."""
-    if exploration < 0:
-        return EXPLORATIONS.get(title, DEFAULT_EXPLORATION)
-    return exploration
+def large_budget(config: MCTSConfig) -> bool:
+    """Whether ``config``'s budget is large: neither budget below its threshold."""
+    return ((config.iterations is None or config.iterations >= LARGE_ITERATIONS)
+            and (config.seconds is None or config.seconds >= LARGE_SECONDS))
+
+
+def title_settings(title: str, config: MCTSConfig) -> tuple[int | None, float]:
+    """The title's default cut-off and UCT constant for ``config``'s budget."""
+    if title in LARGE_BUDGET_SETTINGS and large_budget(config):
+        return LARGE_BUDGET_SETTINGS[title]
+    return CUTOFFS.get(title, DEFAULT_CUTOFF), EXPLORATIONS.get(title, DEFAULT_EXPLORATION)
 
 
 def _deviation(mean_square: float, mean: float) -> float:
