@@ -46,7 +46,7 @@ MONEY_TO_INCOME = 0.2  # income per treasury dollar spent,
 SPEND = 9.0  # and treasury dollars spent per round
 
 
-def _dividends_per_share(s: ChicagoExpressState, c: int, sold: int, d: int) -> float:
+def share_dividends(s: ChicagoExpressState, c: int, sold: int, d: int) -> float:
     """One share's remaining dividends of company ``c`` with ``sold`` shares out (CE-8.1)."""
     if sold <= 0:
         return 0.0
@@ -81,7 +81,7 @@ def seat_features(state: GameState) -> list[list[float]]:
     d = remaining_dividends(s)
     inv_t = 1.0 / (4.0 + 2.5 * d)
     companies = len(s.sold)
-    grown = [_dividends_per_share(s, c, s.sold[c], d) for c in range(companies)]
+    grown = [share_dividends(s, c, s.sold[c], d) for c in range(companies)]
     per = [math.ceil(s.income[c] / s.sold[c]) if s.sold[c] else 0 for c in range(companies)]
     mover = s.current_player()
     unsold = unsold_fraction(s)
@@ -103,7 +103,7 @@ def seat_features(state: GameState) -> list[list[float]]:
                     cash * unsold * inv_t, cash * unsold * 0.01])
     if s.phase in (SETUP, BID) and s.a_bidder >= 0:
         c = s.a_company
-        worth = _dividends_per_share(s, c, s.sold[c] + 1, d)
+        worth = share_dividends(s, c, s.sold[c] + 1, d)
         out[s.a_bidder][4] = (worth - s.a_high) * inv_t
     return out
 
