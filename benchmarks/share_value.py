@@ -4,7 +4,7 @@
 
 reads the game records of ``cuberail tournament`` folders (``game-*.json``), replays each
 game and, for every share sold (setup auctions, later auctions, a setup share given
-free), notes its buyer (the first word of the seat's bot name: ``mcts``, ``heuristic``),
+free), notes its buyer (the bot name of its seat),
 its price, how many general dividends had been paid before it, the hand-tuned model's
 forecast of its remaining dividends (the evaluator's, ``features_ce.share_dividends``)
 and the dividends it paid until the end (Chicago dividends CE-7.1 and general ones
@@ -40,7 +40,7 @@ class Purchase:
     """One share sold: who bought it, when, for how much; forecast and realised dividends."""
 
     game: int
-    buyer: str  # the first word of the buyer's bot name
+    buyer: str  # the buyer's bot name
     seat: int
     company: int
     setup: bool  # sold in a setup auction (CE-2)
@@ -68,7 +68,7 @@ def replay(record: dict[str, Any], game: int = 0) -> tuple[list[Purchase], Chica
                             if state.held[p][c] != before.held[p][c])
                 price = state.treasury[c] - before.treasury[c]  # the winner pays the company
                 d = remaining_dividends(state)
-                bought.append((Purchase(game, names[seat].split(":")[0], seat, c,
+                bought.append((Purchase(game, names[seat], seat, c,
                                         before.phase == SETUP, before.dividends, price,
                                         share_dividends(state, c, state.sold[c], d)), earned[c]))
         _add_dividends(before, state, earned)

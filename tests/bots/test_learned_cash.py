@@ -3,6 +3,9 @@ the mixed tables of its training data (the search among heuristics)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from cuberail.bots.features_ce import (
@@ -127,3 +130,36 @@ def test_mixed_table_data_are_reproducible_and_differ_from_self_play() -> None:
     assert rows and (rows, targets) == play_one(mixed, 0)[::2]
     alone = DataSpec(**{**mixed.__dict__, "search_bot": "mcts:5"})
     assert play_one(alone, 0)[0] != rows
+
+
+# ----- screening a candidate's weights --------------------------------------------------
+
+
+def test_the_weights_variable_replaces_the_shipped_weights(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuberail.bots import learned
+
+    with open(Path(learned.WEIGHTS_DIR) / learned.SHIPPED[TITLE], encoding="utf-8") as f:
+        data = json.load(f)
+    weights = [0.0] * len(FEATURE_NAMES)
+    weights[FEATURE_NAMES.index("cash_unsold/T")] = 1.5
+    path = tmp_path / "candidate.json"
+    path.write_text(json.dumps({**data, "weights": weights}), encoding="utf-8")
+    monkeypatch.setattr(learned, "_CACHE", {})
+    shipped = learned.learned_evaluator(TITLE)
+    monkeypatch.setenv(learned.WEIGHTS_ENV, str(path))
+    candidate = learned.learned_evaluator(TITLE)
+    assert isinstance(candidate, LinearEvaluator) and candidate.weights == weights
+    assert candidate is not shipped and learned.learned_evaluator(TITLE) is candidate
+    monkeypatch.delenv(learned.WEIGHTS_ENV)
+    assert learned.learned_evaluator(TITLE) is shipped
+
+
+def test_a_missing_candidate_file_stops_the_learned_bot_with_its_name(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cuberail.bots import learned
+
+    monkeypatch.setattr(learned, "_CACHE", {})
+    monkeypatch.setenv(learned.WEIGHTS_ENV, str(tmp_path / "nowhere.json"))
+    with pytest.raises(CuberailError, match=r"cannot read learned weights .*nowhere\.json"):
+        make_bot("mcts:10:learned", 1).choose(_new())
