@@ -22,7 +22,7 @@ from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
 from cuberail.core.state import GameState
 from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
 
-FEATURE_VERSION = 1
+FEATURE_VERSION = 2
 FEATURE_NAMES: tuple[str, ...] = (
     "cash/T",  # cash (the score, CE-9.2) over the temperature
     "dividends/T",  # the hand model's remaining dividends of the seat's shares (CE-8)
@@ -33,15 +33,20 @@ FEATURE_NAMES: tuple[str, ...] = (
     "dividends/100",
     "next_dividend/10",  # what the seat's shares pay at the next dividend at today's income
     "to_move",  # 1 for the seat to move
+    "cash_unsold/T",  # cash times the unsold fraction of the eastern shares, over T:
+    # what cash is worth beyond its face while shares can still be bought below their worth
+    "cash_unsold/100",  # the same without the temperature
 )
 NUM_FEATURES = len(FEATURE_NAMES)
 
+EASTERN = 4  # PRR, B&O, C&O, NYC: the companies open from the start (CE-1.1)
+EASTERN_SHARES = sum(COMPANY_SHARES[:EASTERN])
 SELL_RATE = 0.7  # the hand model's rates (bots.evaluate): shares sold per round,
 MONEY_TO_INCOME = 0.2  # income per treasury dollar spent,
 SPEND = 9.0  # and treasury dollars spent per round
 
 
-def _dividends_per_share(s: ChicagoExpressState, c: int, sold: int, d: int) -> float:
+def share_dividends(s: ChicagoExpressState, c: int, sold: int, d: int) -> float:
     """One share's remaining dividends of company ``c`` with ``sold`` shares out (CE-8.1)."""
     if sold <= 0:
         return 0.0
@@ -55,6 +60,20 @@ def _dividends_per_share(s: ChicagoExpressState, c: int, sold: int, d: int) -> f
     return float(total)
 
 
+def unsold_fraction(s: ChicagoExpressState) -> float:
+    """The fraction of the four eastern companies' shares still unsold (CE-1, CE-4.1).
+
+    While shares are left, cash buys them, and in games of the search and the
+    heuristic a share bought after the setup paid about twice its price in
+    dividends (docs/chicago-express.md, "Why a short cut-off lost"): so cash is
+    worth more than its face early, and its face at the end.
+    """
+    unsold = 0
+    for c in range(EASTERN):
+        unsold += COMPANY_SHARES[c] - s.sold[c]
+    return unsold / EASTERN_SHARES
+
+
 def seat_features(state: GameState) -> list[list[float]]:
     """The features of :data:`FEATURE_NAMES` for each seat of a Chicago Express position."""
     assert isinstance(state, ChicagoExpressState)
@@ -62,9 +81,10 @@ def seat_features(state: GameState) -> list[list[float]]:
     d = remaining_dividends(s)
     inv_t = 1.0 / (4.0 + 2.5 * d)
     companies = len(s.sold)
-    grown = [_dividends_per_share(s, c, s.sold[c], d) for c in range(companies)]
+    grown = [share_dividends(s, c, s.sold[c], d) for c in range(companies)]
     per = [math.ceil(s.income[c] / s.sold[c]) if s.sold[c] else 0 for c in range(companies)]
     mover = s.current_player()
+    unsold = unsold_fraction(s)
     out: list[list[float]] = []
     for p in range(s.num_players):
         held = s.held[p]
@@ -79,10 +99,11 @@ def seat_features(state: GameState) -> list[list[float]]:
                 claim += k * s.treasury[c] / s.sold[c]
         cash = float(s.cash[p])
         out.append([cash * inv_t, div * inv_t, next_div * d * inv_t, claim * inv_t, 0.0,
-                    cash * 0.01, div * 0.01, next_div * 0.1, 1.0 if p == mover else 0.0])
+                    cash * 0.01, div * 0.01, next_div * 0.1, 1.0 if p == mover else 0.0,
+                    cash * unsold * inv_t, cash * unsold * 0.01])
     if s.phase in (SETUP, BID) and s.a_bidder >= 0:
         c = s.a_company
-        worth = _dividends_per_share(s, c, s.sold[c] + 1, d)
+        worth = share_dividends(s, c, s.sold[c] + 1, d)
         out[s.a_bidder][4] = (worth - s.a_high) * inv_t
     return out
 

@@ -27,6 +27,9 @@ FORMAT_VERSION = 1
 WEIGHTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights")
 # The weights file each title's learned evaluation uses.
 SHIPPED = {"chicago-express": "chicago-express-v3.json"}
+# A weights file to use instead of the shipped one (checked the same way): how candidate
+# models are screened in tournaments before one is shipped.
+WEIGHTS_ENV = "CUBERAIL_LEARNED_WEIGHTS"
 
 
 class Features:
@@ -108,7 +111,10 @@ _CACHE: dict[str, Evaluator] = {}
 
 
 def learned_evaluator(title: str) -> Evaluator:
-    """The learned evaluation of ``title`` with its shipped weights (loaded once)."""
-    if title not in _CACHE:
-        _CACHE[title] = features_for(title).build(load_weights(title))
-    return _CACHE[title]
+    """The learned evaluation of ``title`` with its shipped weights, or with the file named by
+    the environment variable ``CUBERAIL_LEARNED_WEIGHTS`` (each file loaded once)."""
+    path = os.environ.get(WEIGHTS_ENV) or None
+    key = title if path is None else f"{title}:{path}"
+    if key not in _CACHE:
+        _CACHE[key] = features_for(title).build(load_weights(title, path))
+    return _CACHE[key]

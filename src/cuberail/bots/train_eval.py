@@ -32,7 +32,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from cuberail.bots.arena import bot_seed
+from cuberail.bots.arena import bot_seed, seat_names
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.learned import FORMAT, FORMAT_VERSION, features_for, rules_version
@@ -55,7 +55,9 @@ class DataSpec:
     bot: str = "heuristic"
     explore: float = 0.1  # chance of a random non-bid move at each decision of those games
     search_games: int = 150  # games of ``search_bot`` self-play (no random moves)
-    search_bot: str = "mcts:100"
+    search_bot: str = "mcts:100"  # or tables: seat bots joined by ",", tables by "/"
+    # (e.g. "mcts:100/mcts:100,heuristic,heuristic,heuristic": self-play and mixed tables
+    # in turn, seats rotated game by game)
     players: int = 4
     sample: float = 0.25  # chance that a decision's position is kept
     holdout: int = 5  # every holdout-th game is held out of the fit
@@ -81,8 +83,10 @@ def play_one(spec: DataSpec, index: int) -> Game:
     """Game ``index`` of the data: its kept positions' features and hand-tuned chances, and
     each seat's final utility."""
     search = index >= spec.games
-    name, explore = (spec.search_bot, 0.0) if search else (spec.bot, spec.explore)
-    bots = [make_bot(name, bot_seed(spec.seed, index, seat)) for seat in range(spec.players)]
+    names = (table_seats(spec.search_bot, spec.players, index - spec.games) if search
+             else [spec.bot] * spec.players)
+    explore = 0.0 if search else spec.explore
+    bots = [make_bot(name, bot_seed(spec.seed, index, seat)) for seat, name in enumerate(names)]
     rng = random.Random(bot_seed(spec.seed, index, 15))
     rows_of = _features_function(spec.title)
     hand = evaluator_for(spec.title, "hand")
@@ -104,6 +108,20 @@ def play_one(spec: DataSpec, index: int) -> Game:
         state.apply(_move(bots[state.current_player()], state, rng, explore))
     final = state.returns()
     return rows, hands, [final if label is None else label for label in labels]
+
+
+def table_seats(tables: str, players: int, game: int) -> list[str]:
+    """The bot at each seat of search game ``game``: ``tables`` (``/``-separated, each a bot or
+    ``players`` bots joined by ``,``) taken in turn, and each table's seats rotated like a
+    tournament's. A clear error if a table has the wrong number of seats."""
+    options = tables.split("/")
+    table = options[game % len(options)].split(",")
+    if len(table) == 1:
+        return table * players
+    if len(table) != players:
+        raise CuberailError(f"search table {','.join(table)!r} has {len(table)} seats;"
+                            f" give one bot or {players}")
+    return seat_names(table, game // len(options))
 
 
 def _play_on(state: GameState, policy: Policy, rng: random.Random, most: int) -> GameState:
@@ -256,6 +274,9 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
     unknown = [name for name in (*free, *nonneg) if name not in features.names]
     if unknown or not free:
         raise CuberailError(f"unknown features {unknown}; choose from {list(features.names)}")
+    for game in range(len(spec.search_bot.split("/"))):
+        for name in table_seats(spec.search_bot, spec.players, game):
+            make_bot(name, 0)  # a clear error for an unknown bot, before any game
     if spec.label != "outcome" and not isinstance(make_bot(spec.label, 0), MCTSBot):
         raise CuberailError(f"label {spec.label!r}: must be 'outcome' or an mcts bot")
     columns = [features.names.index(name) for name in free]
