@@ -6,6 +6,8 @@ from __future__ import annotations
 import copy
 import json
 import math
+import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -147,7 +149,7 @@ def test_weights_round_trip_through_a_file(tmp_path: Path) -> None:
     ({"title": "trans-siberian"}, "not 'chicago-express'"),
     ({"features": ["cash"]}, "feature names"),
     ({"weights": [1.0]}, "finite numbers"),
-    ({"weights": [math.nan] * NUM_FEATURES}, "finite numbers"),
+    ({"weights": [math.nan] * NUM_FEATURES}, "numbers must be finite"),
     ({"weights": [True] * NUM_FEATURES}, "finite numbers"),
     ({"weights": "heavy"}, "finite numbers"),
 ])
@@ -164,10 +166,22 @@ def test_a_weights_file_that_does_not_fit_is_refused_saying_why(
 def test_a_weights_file_that_is_not_json_or_missing_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "w.json"
     path.write_text("{not json", encoding="utf-8")
-    with pytest.raises(CuberailError, match="not valid JSON"):
+    with pytest.raises(CuberailError, match=r"learned weights .*: the file is not JSON"):
         learned.load_weights(TITLE, str(path))
     with pytest.raises(CuberailError, match="cannot read"):
         learned.load_weights(TITLE, str(tmp_path / "missing.json"))
+
+
+def test_a_weights_path_that_is_no_file_is_refused_without_waiting(tmp_path: Path) -> None:
+    """A directory or a FIFO (which an open() would wait on forever) is refused at once,
+    in words about weights, not records."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path, words in ((tmp_path, "it is a directory, not a weights file"),
+                        (fifo, "not a regular file (a FIFO, socket or device)")):
+        with pytest.raises(CuberailError, match=re.escape(words)) as info:
+            learned.load_weights(TITLE, str(path))
+        assert "record" not in str(info.value)
 
 
 def test_a_title_without_a_model_is_refused_by_name() -> None:

@@ -161,5 +161,5 @@ def test_a_missing_candidate_file_stops_the_learned_bot_with_its_name(
 
     monkeypatch.setattr(learned, "_CACHE", {})
     monkeypatch.setenv(learned.WEIGHTS_ENV, str(tmp_path / "nowhere.json"))
-    with pytest.raises(CuberailError, match=r"cannot read learned weights .*nowhere\.json"):
+    with pytest.raises(CuberailError, match=r"learned weights: cannot read .*nowhere\.json"):
         make_bot("mcts:10:learned", 1).choose(_new())

@@ -13,14 +13,15 @@ Training (``python benchmarks/train_eval.py``) lives in :mod:`cuberail.bots.trai
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Callable
 from typing import Any
 
 from cuberail.bots.evaluate import Evaluator
-from cuberail.core.errors import CuberailError
+from cuberail.core.errors import CuberailError, RecordError
+from cuberail.core.files import read_capped, shown
+from cuberail.core.jsontext import parse_json
 
 FORMAT = "cuberail-learned-eval"
 FORMAT_VERSION = 1
@@ -30,6 +31,7 @@ SHIPPED = {"chicago-express": "chicago-express-v3.json"}
 # A weights file to use instead of the shipped one (checked the same way): how candidate
 # models are screened in tournaments before one is shipped.
 WEIGHTS_ENV = "CUBERAIL_LEARNED_WEIGHTS"
+MAX_WEIGHTS_BYTES = 1 << 20  # a weights file is a few hundred bytes
 
 
 class Features:
@@ -97,13 +99,16 @@ def load_weights(title: str, path: str | None = None) -> list[float]:
         if title not in SHIPPED:
             features_for(title)  # raises the clear error
         path = os.path.join(WEIGHTS_DIR, SHIPPED[title])
+    # The bounded reader of records: a FIFO or a huge file is refused, not waited on. Its
+    # reasons say what is wrong; the file is not a game record, so they are not "record refused".
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as exc:
-        raise CuberailError(f"cannot read learned weights {path}: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CuberailError(f"learned weights {path} are not valid JSON: {exc}") from None
+        raw = read_capped(path, MAX_WEIGHTS_BYTES, kind="weights")
+    except RecordError as exc:
+        raise CuberailError(f"learned weights: {exc.reason}") from None
+    try:
+        data = parse_json(raw, name="the file", kind="weights file")
+    except RecordError as exc:
+        raise CuberailError(f"learned weights {shown(path)}: {exc.reason}") from None
     return check_weights(data, title, path)
 
 

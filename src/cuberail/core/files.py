@@ -41,39 +41,42 @@ def _fspath(path: object) -> str | bytes:
     return os.fspath(path)
 
 
-def read_capped(path: object, cap: int) -> bytes:
-    """The bytes of the regular file ``path``, refusing non-files and more than ``cap`` bytes."""
+def read_capped(path: object, cap: int, kind: str = "record") -> bytes:
+    """The bytes of the regular file ``path``, refusing non-files and more than ``cap`` bytes.
+
+    ``kind`` names what the file should hold, in the messages (``not a record file``).
+    """
     name = _fspath(path)
     try:
         info = os.stat(name)
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         raise RecordError(f"cannot read {shown(path)}: {_why(exc)}") from None
-    _check_regular(path, info, cap)  # before opening: opening a FIFO could wait forever
+    _check_regular(path, info, cap, kind)  # before opening: opening a FIFO could wait forever
     try:
         fd = os.open(name, _OPEN_FLAGS)
     except OSError as exc:
         raise RecordError(f"cannot read {shown(path)}: {_why(exc)}") from None
     try:
-        _check_regular(path, os.fstat(fd), cap)  # the file may have been swapped since stat
-        return _read_upto(fd, path, cap)
+        _check_regular(path, os.fstat(fd), cap, kind)  # the file may have been swapped
+        return _read_upto(fd, path, cap, kind)
     except OSError as exc:
         raise RecordError(f"cannot read {shown(path)}: {_why(exc)}") from None
     finally:
         os.close(fd)
 
 
-def _check_regular(path: object, info: os.stat_result, cap: int) -> None:
+def _check_regular(path: object, info: os.stat_result, cap: int, kind: str) -> None:
     if stat.S_ISDIR(info.st_mode):
-        raise RecordError(f"cannot read {shown(path)}: it is a directory, not a record file")
+        raise RecordError(f"cannot read {shown(path)}: it is a directory, not a {kind} file")
     if not stat.S_ISREG(info.st_mode):
         raise RecordError(f"cannot read {shown(path)}: it is not a regular file"
-                          " (a FIFO, socket or device); a record is a file")
+                          f" (a FIFO, socket or device); a {kind} file must be one")
     if info.st_size > cap:
         raise RecordError(f"cannot read {shown(path)}: it is too large ({info.st_size}"
-                          f" bytes); a record is at most {cap}")
+                          f" bytes); a {kind} file is at most {cap}")
 
 
-def _read_upto(fd: int, path: object, cap: int) -> bytes:
+def _read_upto(fd: int, path: object, cap: int, kind: str) -> bytes:
     """At most ``cap`` bytes, refusing a file that turns out longer (as /proc files can)."""
     chunks: list[bytes] = []
     size = 0
@@ -85,7 +88,7 @@ def _read_upto(fd: int, path: object, cap: int) -> bytes:
         size += len(chunk)
     if size > cap:
         raise RecordError(f"cannot read {shown(path)}: it is too large (over {cap}"
-                          f" bytes); a record is at most {cap}")
+                          f" bytes); a {kind} file is at most {cap}")
     return b"".join(chunks)
 
 

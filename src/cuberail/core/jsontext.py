@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from array import array
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -32,15 +33,16 @@ _NOT_BRACKET = re.compile(r"[^\[\]{}]++")
 _STEPS = str.maketrans({"[": "\x01", "{": "\x01", "]": "\xff", "}": "\xff"})
 
 
-def decode(data: bytes | bytearray | memoryview | str, name: str = "the record") -> str:
-    """Size-checked, strictly decoded UTF-8 text."""
+def decode(data: bytes | bytearray | memoryview | str, name: str = "the record",
+           kind: str = "record") -> str:
+    """Size-checked, strictly decoded UTF-8 text (``kind``: what it should be, for messages)."""
     if isinstance(data, str):
         if len(data) > MAX_RECORD_BYTES:
             raise RecordError(f"{name} is {len(data)} characters; at most {MAX_RECORD_BYTES}")
         return data
     raw = bytes(data)
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"{name} is {len(raw)} bytes; a record is at most {MAX_RECORD_BYTES}")
+        raise RecordError(f"{name} is {len(raw)} bytes; a {kind} is at most {MAX_RECORD_BYTES}")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -61,23 +63,28 @@ def nesting_depth(text: str) -> int:
     return max(accumulate(steps, initial=0))
 
 
-def parse_json(data: bytes | bytearray | memoryview | str, name: str = "the record") -> Any:
-    """The JSON value in ``data``, or a one-line :class:`RecordError` saying why not."""
-    text = decode(data, name)
+def parse_json(data: bytes | bytearray | memoryview | str, name: str = "the record",
+               kind: str = "record") -> Any:
+    """The JSON value in ``data``, or a one-line :class:`RecordError` saying why not.
+
+    ``name`` is how the messages name the text, ``kind`` what it should be.
+    """
+    text = decode(data, name, kind)
     if nesting_depth(text) > MAX_DEPTH:
         raise RecordError(f"{name} is nested deeper than {MAX_DEPTH} levels")
     try:
-        return json.loads(text, parse_int=_parse_int, parse_constant=_refuse_constant,
-                          object_pairs_hook=_object)
+        return json.loads(text, parse_int=partial(_parse_int, kind=kind),
+                          parse_constant=_refuse_constant,
+                          object_pairs_hook=partial(_object, kind=kind))
     except json.JSONDecodeError as exc:
         raise RecordError(f"{name} is not JSON ({exc.msg}, line {exc.lineno})") from None
     except RecursionError:  # a second guard: the scan above should make this unreachable
         raise RecordError(f"{name} is nested too deeply") from None
 
 
-def _parse_int(text: str) -> int:
+def _parse_int(text: str, kind: str) -> int:
     if len(text.lstrip("-")) > MAX_INT_DIGITS:
-        raise RecordError(f"a number in the record has {len(text.lstrip('-'))} digits;"
+        raise RecordError(f"a number in the {kind} has {len(text.lstrip('-'))} digits;"
                           f" at most {MAX_INT_DIGITS}")
     return int(text)
 
@@ -86,13 +93,13 @@ def _refuse_constant(text: str) -> Any:
     raise RecordError(f"{text} is not a JSON number (numbers must be finite)")
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def _object(pairs: list[tuple[str, Any]], kind: str) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
                 shown = show(key, quoted=True)
-                raise RecordError(f"an object in the record repeats the key {shown}")
+                raise RecordError(f"an object in the {kind} repeats the key {shown}")
             seen.add(key)
     return out
