@@ -28,6 +28,7 @@ from cuberail.bots.features_ce import share_dividends
 from cuberail.bots.heuristic_ce import remaining_dividends
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
+from cuberail.core.record import Record
 from cuberail.games import get_game
 from cuberail.games.chicago_express.board import CHICAGO, DETROIT
 from cuberail.games.chicago_express.state import SETUP, ChicagoExpressState
@@ -100,11 +101,7 @@ def read_folder(folder: str) -> list[Purchase]:
         raise CuberailError(f"{folder}: no game records (game-*.json) here")
     out: list[Purchase] = []
     for game, path in enumerate(paths):
-        try:
-            with open(path, encoding="utf-8") as f:
-                record = json.load(f)
-        except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise CuberailError(f"cannot read the game record {path}: {exc}") from None
+        record = Record.load(path).to_json()  # bounded and checked: a clear RecordError
         try:
             out += replay(record, game)[0]
         except (CuberailError, KeyError, TypeError, ValueError, AttributeError) as exc:

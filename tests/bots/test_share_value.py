@@ -85,7 +85,8 @@ def test_a_broken_record_is_refused_with_its_path(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "game-0000.json").write_text("{", encoding="utf-8")
     assert _tool().main([str(tmp_path)]) == 2
-    assert "cannot read the game record" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "record refused" in err and "game-0000.json is not JSON" in err
 
 
 def test_a_record_with_an_illegal_move_is_refused_with_its_path(
