@@ -37,7 +37,7 @@ import time
 from dataclasses import dataclass, replace
 
 from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
-from cuberail.bots.mcts import MCTSBot
+from cuberail.bots.mcts import MCTSBot, title_settings
 from cuberail.bots.registry import BOTS, HARD_SECONDS, make_bot
 from cuberail.core.errors import CuberailError
 from cuberail.games import get_game, titles
@@ -177,7 +177,10 @@ def _search_rates(title: str, samples: int) -> list[float]:
     info = get_game(title)
     hard = BOTS["hard"](0)
     assert isinstance(hard, MCTSBot)
-    config = replace(hard.config, seconds=None, iterations=RATE_ITERATIONS, reuse=False)
+    # hard's own cut-off and UCT constant (a large budget's), not those of RATE_ITERATIONS
+    cutoff, exploration = title_settings(info.title, hard.config)
+    config = replace(hard.config, seconds=None, iterations=RATE_ITERATIONS, reuse=False,
+                     cutoff=cutoff, exploration=exploration)
     rates: list[float] = []
     game = 0
     while len(rates) < samples:
