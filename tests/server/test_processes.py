@@ -152,12 +152,14 @@ def test_bots_of_ours_play_a_server_game_through_join(tmp_path: Path, mode: str)
         joined = 3 if mode == "socket" else 1  # the rest: the server's own bots
         game = create(base, [{}] * joined + [{"bot": "random"}] * (3 - joined))
         codes: list[int] = []
+        sockets: list[bool] = []
 
         def play(seat: int) -> None:
             invite = Invite.parse(game["seats"][seat]["invite_url"])
             with httpx.Client(timeout=30) as http:
                 remote = Remote(invite, http, use_socket=mode == "socket", poll_every=0.05)
                 codes.append(join_loop(remote, None, make_console(), bot="random", wait=2))
+                sockets.append(remote.use_socket)  # False if it fell back to polling
                 remote.close()
 
         threads = [threading.Thread(target=play, args=(s,)) for s in range(joined)]
@@ -166,4 +168,5 @@ def test_bots_of_ours_play_a_server_game_through_join(tmp_path: Path, mode: str)
         for t in threads:
             t.join(90)
         assert codes == [0] * joined
+        assert sockets == [mode == "socket"] * joined  # the socket was used, never given up
         assert httpx.get(f"{base}/api/games/{game['id']}").json()["over"]

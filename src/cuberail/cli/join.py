@@ -67,6 +67,7 @@ class Remote:
         self.api = f"{invite.base}/api/games/{invite.game}"
         self.use_socket = use_socket
         self._socket: Any = None
+        self._socket_exit = contextlib.ExitStack()
 
     def _get(self, path: str) -> dict[str, Any]:
         reply = self.http.get(self.api + path)
@@ -103,7 +104,9 @@ class Remote:
 
             if self._socket is None:
                 url = self.api.replace("http", "ws", 1) + "/ws"
-                self._socket = connect(url, open_timeout=10)
+                stack = contextlib.ExitStack()  # websockets' connections are context managers
+                self._socket = stack.enter_context(connect(url, open_timeout=10))
+                self._socket_exit = stack
                 self._socket.recv(timeout=10)  # the state event
             self._socket.recv(timeout=timeout)
             return True
@@ -117,7 +120,7 @@ class Remote:
     def close(self) -> None:
         if self._socket is not None:
             with contextlib.suppress(Exception):
-                self._socket.close()
+                self._socket_exit.close()  # leaves the connection's context: closes it
             self._socket = None
 
 
