@@ -36,6 +36,7 @@ from cuberail.games.trans_siberian.board import (
     parse_marks,
 )
 from cuberail.games.trans_siberian.network import link_cost
+from cuberail.games.trans_siberian.view import link_ends
 
 SCALE = 0.12
 MARGIN = 40.0
@@ -85,10 +86,7 @@ def _place(loc_id: str) -> str:
 def link_name(link: Link, words: Words) -> str:
     """``Moscow–Kazan``; a link to a border ends in an arrow: ``Chita→ext`` (as the views
     write it, ``ext`` in the reader's language)."""
-    inside = [LOCATIONS[e] for e in link.ends if LOCATIONS[e].kind != "external"]
-    outside = [LOCATIONS[e] for e in link.ends if LOCATIONS[e].kind == "external"]
-    return "–".join(loc.name for loc in inside) + "".join(
-        "→" + words.say("ts.beyond", n=loc.name.partition("#")[2]) for loc in outside)
+    return link_ends(link.index, lambda n: words.say("ts.beyond", n=n))
 
 
 def _link_tip(link: Link, owner: str | None, words: Words) -> str:

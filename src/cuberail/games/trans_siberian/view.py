@@ -7,6 +7,8 @@ Everything fits a 100-column terminal; the network is a list of links per owner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -61,14 +63,20 @@ def _co(c: int) -> Text:
     return Text(COMPANY_IDS[c], style=STYLE[c])
 
 
-def link_text(link: int) -> str:
-    """``Moscow–Kazan 3``; an external link ends in ``→ext``: ``Chita→ext 5``."""
+def link_ends(link: int, beyond: Callable[[str], str] = lambda n: "ext" + n) -> str:
+    """``Moscow–Kazan``; a link to a border ends in an arrow and ``beyond`` of the border's
+    number: ``Chita→ext`` (the board drawing passes the word of its language)."""
     ends = [LOCATIONS[e] for e in LINKS[link].ends]
     names = "–".join(loc.name for loc in ends if not loc.is_external)
     for loc in ends:
         if loc.is_external:
-            names += "→ext" + loc.name.partition("#")[2]
-    return f"{names} {LINKS[link].value}"
+            names += "→" + beyond(loc.name.partition("#")[2])
+    return names
+
+
+def link_text(link: int) -> str:
+    """``Moscow–Kazan 3``; an external link ends in ``→ext``: ``Chita→ext 5``."""
+    return f"{link_ends(link)} {LINKS[link].value}"
 
 
 # ----- tracks ---------------------------------------------------------------------------
