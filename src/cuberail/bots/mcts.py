@@ -156,8 +156,7 @@ class MCTSBot(Bot):
         self._evaluate: Evaluator | None = None
         self._prune: Pruner = _generic_prune
         self._cutoff: int | None = None
-        self._exploration = (self.config.exploration if self.config.exploration >= 0
-                             else DEFAULT_EXPLORATION)  # set per title by _prepare
+        self._exploration = title_settings("", self.config)[1]  # set per title by _prepare
         self.helpers: dict[str, object] = {}  # per-title helpers (e.g. a judge of bids)
         # Rewards seen in this search, per seat, for their spread: count, sums, sums of squares.
         self._count, self._sum, self._squares = 0, [0.0], [0.0]
@@ -353,9 +352,7 @@ class MCTSBot(Bot):
             self._policy = random_policy
         self._evaluate = evaluator_for(title, self.config.evaluator)
         self._prune = PRUNERS.get(title, _generic_prune)
-        cutoff, exploration = title_settings(title, self.config)
-        self._cutoff = cutoff if self.config.cutoff == AUTO else self.config.cutoff
-        self._exploration = exploration if self.config.exploration < 0 else self.config.exploration
+        self._cutoff, self._exploration = title_settings(title, self.config)
 
 
 def large_budget(config: MCTSConfig) -> bool:
@@ -365,10 +362,18 @@ def large_budget(config: MCTSConfig) -> bool:
 
 
 def title_settings(title: str, config: MCTSConfig) -> tuple[int | None, float]:
-    """The title's default cut-off and UCT constant for ``config``'s budget."""
+    """The cut-off and UCT constant ``config`` searches ``title`` with: its own knobs where
+    set, else the title's defaults for its budget."""
     if title in LARGE_BUDGET_SETTINGS and large_budget(config):
-        return LARGE_BUDGET_SETTINGS[title]
-    return CUTOFFS.get(title, DEFAULT_CUTOFF), EXPLORATIONS.get(title, DEFAULT_EXPLORATION)
+        cutoff, exploration = LARGE_BUDGET_SETTINGS[title]
+    else:
+        cutoff, exploration = (CUTOFFS.get(title, DEFAULT_CUTOFF),
+                               EXPLORATIONS.get(title, DEFAULT_EXPLORATION))
+    if config.cutoff != AUTO:
+        cutoff = config.cutoff
+    if config.exploration >= 0:
+        exploration = config.exploration
+    return cutoff, exploration
 
 
 def _deviation(mean_square: float, mean: float) -> float:
