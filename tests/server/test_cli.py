@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import socket
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,6 +12,7 @@ from rich.console import Console
 
 from cuberail.cli.join import Invite, Remote, join_loop
 from cuberail.cli.main import main
+from cuberail.cli.serve import listen
 from cuberail.core.errors import CuberailError
 
 
@@ -53,3 +55,50 @@ def test_a_human_joins_moves_from_the_menu_and_quits(client: TestClient) -> None
     assert (log[0]["seat"], log[0]["action"]) == (0, "bid 8")
     out = console.file.getvalue()  # type: ignore[attr-defined]
     assert "Commands:" in out and "left the game" in out
+
+
+@pytest.mark.parametrize(("flag", "value", "said"), [
+    ("--port", "99999", "--port must be from 1 to 65535"),
+    ("--port", "0", "--port must be from 1 to 65535"),
+    ("--port", "-5", "--port must be from 1 to 65535"),
+    ("--bot-time", "-1", "--bot-time must be from 0.01 to 600"),
+    ("--bot-time", "nan", "--bot-time must be from 0.01 to 600"),
+    ("--bot-time", "inf", "--bot-time must be from 0.01 to 600"),
+    ("--bot-workers", "0", "--bot-workers must be from 1 to 64"),
+    ("--public-url", "games.example", "is not a base URL"),
+    ("--public-url", "ftp://games.example", "is not a base URL"),
+    ("--public-url", "https://h/?x=1", "is not a base URL"),
+    ("--public-url", "https://h:99999", "is not a base URL"),
+    ("--host", "no-such-host.invalid", "--host 'no-such-host.invalid': not an address"),
+    ("--host", "192.0.2.77", "cannot listen on 192.0.2.77:8000"),
+])
+def test_serve_refuses_a_bad_value_before_it_starts(flag: str, value: str, said: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """A port out of range used to be served on another port (99999 -> 34463) under the
+    announced one; a bad bot time or worker count failed later, in a game or with a traceback;
+    a host this machine lacks ended with uvicorn's log line and exit code 3."""
+    assert main(["serve", "--database-url", "sqlite:///x.db", f"{flag}={value}"]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
+
+
+def test_serve_on_a_busy_port_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["serve", "--database-url", "sqlite:///x.db", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1:{port}" in err and "choose another --port" in err
+
+
+def test_the_listening_socket_is_bound_to_the_address_announced() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    sock = listen("127.0.0.1", port)
+    try:
+        assert sock.getsockname() == ("127.0.0.1", port)
+        assert sock.get_inheritable()  # bot worker processes are started after it
+    finally:
+        sock.close()

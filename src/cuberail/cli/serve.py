@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import ipaddress
+import math
 import os
+import socket
+from urllib.parse import urlsplit
 
 from cuberail.cli.analyse import search_budget
 from cuberail.core.errors import CuberailError
 
 ANALYSIS_MAX_SECONDS = 5.0
 ANALYSIS_MAX_ITERATIONS = 20_000
+BOT_MAX_SECONDS = 600.0
+BOT_MAX_WORKERS = 64
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -29,8 +35,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                             " postgresql+psycopg://USER@HOST/DB")
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
-    public = args.public_url or f"http://{args.host}:{args.port}"
-    settings = Settings(url, public.rstrip("/"), bot_time_limit=args.bot_time,
+    _check_limits(args)
+    public = _public_url(args.public_url) if args.public_url else _base(args.host, args.port)
+    settings = Settings(url, public, bot_time_limit=args.bot_time,
                         sqlite_sync=args.sqlite_sync.upper(), bot_workers=args.bot_workers,
                         bot_processes=True, allow_private_webhooks=args.allow_private_webhooks,
                         rate_limits=not args.no_rate_limits)
@@ -38,13 +45,79 @@ def cmd_serve(args: argparse.Namespace) -> int:
     proxies = _trusted_proxies(args.forwarded_allow_ips)
     analysis = AnalysisSettings(budget[0], budget[1], workers=args.analysis_workers,
                                 processes=True)
-    print(f"cuberail server on http://{args.host}:{args.port} (invite links: {public});"
+    listener = listen(args.host, args.port)
+    print(f"cuberail server on {_base(args.host, args.port)} (invite links: {public});"
           f" database: {_safe(url)}", flush=True)
-    uvicorn.run(create_app(settings, analysis), host=args.host, port=args.port,
-                log_level=args.log_level, ws_max_size=64 * 1024, proxy_headers=True,
-                forwarded_allow_ips=proxies,
-                ws_per_message_deflate=False)  # small events: compression only costs CPU
+    config = uvicorn.Config(create_app(settings, analysis), host=args.host, port=args.port,
+                            log_level=args.log_level, ws_max_size=64 * 1024, proxy_headers=True,
+                            forwarded_allow_ips=proxies,
+                            # small events: compression only costs CPU
+                            ws_per_message_deflate=False)
+    uvicorn.Server(config).run(sockets=[listener])
     return 0
+
+
+def _check_limits(args: argparse.Namespace) -> None:
+    """The numbers of the command line, each in its range (a bad one would only fail later,
+    in the middle of a game)."""
+    if not 1 <= args.port <= 65535:
+        raise CuberailError(f"--port must be from 1 to 65535, not {args.port}")
+    if not (math.isfinite(args.bot_time) and 0.01 <= args.bot_time <= BOT_MAX_SECONDS):
+        raise CuberailError(f"--bot-time must be from 0.01 to {BOT_MAX_SECONDS:g} seconds,"
+                            f" not {args.bot_time}")
+    if not 1 <= args.bot_workers <= BOT_MAX_WORKERS:
+        raise CuberailError(f"--bot-workers must be from 1 to {BOT_MAX_WORKERS},"
+                            f" not {args.bot_workers}")
+
+
+def _base(host: str, port: int) -> str:
+    """The server's own address as a URL (an IPv6 address in brackets)."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def _public_url(value: str) -> str:
+    """``--public-url`` checked: an http(s) URL with a host, no query or fragment."""
+    try:
+        parts = urlsplit(value)
+        parts.port  # noqa: B018 - raises ValueError for a bad port
+    except ValueError:
+        parts = None
+    if (parts is None or parts.scheme not in ("http", "https") or not parts.hostname
+            or parts.query or parts.fragment):
+        raise CuberailError(f"--public-url {value[:80]!r} is not a base URL; give one such as"
+                            " https://games.example or https://example.org/cuberail")
+    return value.rstrip("/")
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port``, for the server to listen on.
+
+    Bound here, before the server starts, so that a busy port or an address this machine
+    does not have is a one-line message naming it (not a log line and exit code 3 from
+    inside uvicorn), and the address announced is the one served.
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        raise CuberailError(f"--host {host[:80]!r}: not an address or a known name"
+                            f" ({getattr(exc, 'strerror', None) or exc})") from None
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        why = exc.strerror or str(exc)
+        hint = ("another program (or another cuberail server) listens there: choose another"
+                " --port" if exc.errno == errno.EADDRINUSE else
+                "use an address of this machine, such as 127.0.0.1 or 0.0.0.0 (all)"
+                if exc.errno == errno.EADDRNOTAVAIL else
+                "ports below 1024 need administrator rights" if exc.errno == errno.EACCES
+                else "check --host and --port")
+        raise CuberailError(f"cannot listen on {host}:{port}: {why}; {hint}") from None
+    sock.set_inheritable(True)
+    return sock
 
 
 def _analysis_budget(args: argparse.Namespace) -> tuple[float | None, int | None]:
