@@ -54,4 +54,4 @@ def svg_at(service: GameService, game_id: str, at: int | None, lang: str | None 
     """The board after ``at`` actions, its legal moves clickable, in the language ``lang``."""
     chosen = board_language(lang)
     title, state, _ = position(service, game_id, at)
-    return board_svg(title, state.to_json(), chosen)
+    return board_svg(title, state, chosen)
