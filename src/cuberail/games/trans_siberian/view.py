@@ -66,15 +66,35 @@ def _co(c: int) -> Text:
     return Text(COMPANY_IDS[c], style=STYLE[c])
 
 
-def link_ends(link: int, beyond: Callable[[str], str] = lambda n: "ext" + n) -> str:
+def _ends(link: int) -> tuple[str, str | None]:
+    """The link's places inside the map joined by dashes, and the number of its border end
+    (``''`` for a border without one; None for a link inside the map). No link has two."""
+    ends = [LOCATIONS[e] for e in LINKS[link].ends]
+    places = "–".join(loc.name for loc in ends if not loc.is_external)
+    border = next((loc.name.partition("#")[2] for loc in ends if loc.is_external), None)
+    return places, border
+
+
+def _beyond(n: str) -> str:
+    return english(Said("ts.beyond", {"n": n}))
+
+
+def link_ends(link: int, beyond: Callable[[str], str] = _beyond) -> str:
     """``Moscow–Kazan``; a link to a border ends in an arrow and ``beyond`` of the border's
     number: ``Chita→ext`` (the board drawing passes the word of its language)."""
-    ends = [LOCATIONS[e] for e in LINKS[link].ends]
-    names = "–".join(loc.name for loc in ends if not loc.is_external)
-    for loc in ends:
-        if loc.is_external:
-            names += "→" + beyond(loc.name.partition("#")[2])
-    return names
+    places, border = _ends(link)
+    return places if border is None else f"{places}→{beyond(border)}"
+
+
+def link_parts(link: int) -> Said:
+    """``link_text`` as data: ``Moscow–Kazan 3``, or ``Chita→ext 5`` with the border word
+    (``ts.beyond``) in the reader's language."""
+    places, border = _ends(link)
+    value = LINKS[link].value
+    if border is None:
+        return Said("ts.link_in", {"places": places, "value": value})
+    beyond = Said("ts.beyond", {"n": border})
+    return Said("ts.link_out", {"places": places, "beyond": beyond, "value": value})
 
 
 def link_text(link: int) -> str:
@@ -235,19 +255,6 @@ def _value_steps(s: TransSiberianState, c: int, link: int, bonus: int) -> int:
 def company_word(company_id: str) -> Said:
     """A company (or the bank) as a word of the reader's language: its colour."""
     return Said(f"company.{company_id}")
-
-
-def link_parts(link: int) -> Said:
-    """``link_text`` as data: ``Moscow–Kazan 3``, or ``Chita→ext 5`` with the border word
-    (``ts.beyond``) in the reader's language."""
-    ends = [LOCATIONS[e] for e in LINKS[link].ends]
-    places = "–".join(loc.name for loc in ends if not loc.is_external)
-    value = LINKS[link].value
-    out = [loc for loc in ends if loc.is_external]
-    if not out:
-        return Said("ts.link_in", {"places": places, "value": value})
-    beyond = Said("ts.beyond", {"n": out[0].name.partition("#")[2]})
-    return Said("ts.link_out", {"places": places, "beyond": beyond, "value": value})
 
 
 def nat_warning(s: TransSiberianState, dollars: int) -> Said | str:
