@@ -7,7 +7,7 @@ import { api, fragment, remember, remembered, socketUrl } from "./api.js";
 import { choose, insertBoard, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
-import { language, languageSwitch, moveText, pickLanguage, setLanguage, t } from "./i18n.js";
+import { language, languageSwitch, moveText, pickLanguage, setLanguage, t, useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
 import { playerName, renderAuction, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 
@@ -314,6 +314,7 @@ function wire() {
 }
 
 async function main() {
+  useMoveWords();
   await setLanguage(pickLanguage());
   const match = location.pathname.match(/^\/g\/([\w-]+)/);
   if (!match) {

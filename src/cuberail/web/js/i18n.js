@@ -10,6 +10,12 @@ let catalog = {};
 let fallback = {};
 let current = "en";
 let moveWords = {};
+let wantMoves = false;  // only the game page renders moves
+
+/** Load the moves' sentences with each language from now on (the game page). */
+export function useMoveWords() {
+  wantMoves = true;
+}
 
 export function pickLanguage() {
   const chosen = localStorage.getItem(CHOICE);
@@ -40,7 +46,7 @@ export async function setLanguage(lang, remember = false) {
   if (remember) localStorage.setItem(CHOICE, lang);
   if (!Object.keys(fallback).length) fallback = await load("en");
   [catalog, moveWords] = await Promise.all([lang === "en" ? fallback : load(lang),
-    loadMoveWords(lang)]);
+    wantMoves ? loadMoveWords(lang) : {}]);
   current = lang;
   document.documentElement.lang = lang;
   translatePage();
