@@ -26,11 +26,16 @@ def random_positions(title: str, players: int, seed: int, every: int = 7,
 
 def position_where(title: str, players: int, seed: int, kind: str) -> dict[str, Any]:
     """The snapshot of the first position of a seeded random game offering a ``kind`` move."""
+    return state_where(title, players, seed, kind).to_json()
+
+
+def state_where(title: str, players: int, seed: int, kind: str) -> GameState:
+    """The first position of a seeded random game offering a ``kind`` move."""
     state = get_game(title).new_game(players)
     rng = random.Random(seed)
     for _ in range(2000):
         if any(a.kind == kind for a in state.legal_actions()):
-            return state.to_json()
+            return state
         if state.is_terminal():
             break
         state.apply(rng.choice(state.legal_actions()))

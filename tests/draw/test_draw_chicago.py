@@ -5,7 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-from drawstates import position_where, random_positions
+from drawstates import position_where, random_positions, state_where
 
 from cuberail.draw import board_svg, svg_for
 from cuberail.draw.chicago import COMPANY_FILL, TERRAIN_FILL
@@ -64,9 +64,9 @@ def test_choose_targets_are_the_gauges() -> None:
 
 def test_develop_targets_and_tooltips_name_cost_and_income() -> None:
     """CE-6: develop targets are marked; a target's tooltip carries the move's words."""
-    snap = position_where("chicago-express", 3, 11, "develop")
-    develops = [a for a in snap["legal_actions"] if a.startswith("develop ")]
-    root = parse(svg_for("chicago-express", snap, develops))
+    state = state_where("chicago-express", 3, 11, "develop")
+    develops = [a.text() for a in state.legal_actions() if a.kind == "develop"]
+    root = parse(svg_for("chicago-express", state, develops))
     for action in develops:
         g = root.find(f".//{NS}g[@data-action='{action}']")
         assert g is not None

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 
 import pytest
-from drawstates import position_where
+from drawstates import position_where, state_where
 
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
@@ -93,8 +93,8 @@ ENGLISH_TIPS = ("build cost", "income", "locomotives:", "house +", "develop", "g
 def test_italian_board_has_italian_tooltips_and_words(title: str, kind: str,
                                                       italian: tuple[str, ...]) -> None:
     """A mid-game position drawn in Italian: no English fragment in any tooltip or label."""
-    snap = mid_game(title, 3, kind).to_json()
-    svg = board_svg(title, snap, "it")
+    state = mid_game(title, 3, kind)
+    svg = board_svg(title, state, "it")
     tips = titles_of(svg)
     words = "\n".join(tips + texts_of(svg))
     for fragment in italian:
@@ -102,7 +102,7 @@ def test_italian_board_has_italian_tooltips_and_words(title: str, kind: str,
     for tip in tips:
         for english in ENGLISH_TIPS:
             assert english not in tip.lower(), (english, tip)
-    english = board_svg(title, snap, "en")
+    english = board_svg(title, state, "en")
     assert sum("income" in t for t in titles_of(english)) > 0
 
 
@@ -110,11 +110,12 @@ def test_italian_board_has_italian_tooltips_and_words(title: str, kind: str,
 def test_english_move_words_are_the_engines_descriptions(title: str) -> None:
     """CE-5.4/CE-5.5 cost and income, CE-6 develop, TS-4.2 jump fees, TS-4.6 value steps,
     TS-8.1 nationalization: each tooltip line after the first is the view's sentence for
-    the move of that position in ``data-actions`` order (what the tap menu's buttons show)."""
+    the move of that position in ``data-actions`` order (what the tap menu's buttons show):
+    one source, the view's ``describe_parts`` rendered from the titles' catalogs."""
     describe = importlib.import_module(VIEWS[title]).describe_action
     seen = 0
     for state in board_positions(title, range(5)):
-        root = ET.fromstring(board_svg(title, state.to_json()))
+        root = ET.fromstring(board_svg(title, state))
         by_text = {a.text(): a for a in state.legal_actions()}
         for g in root.iter(f"{NS}g"):
             if not g.get("data-action"):
@@ -128,8 +129,8 @@ def test_english_move_words_are_the_engines_descriptions(title: str) -> None:
 
 def test_the_moves_words_follow_the_language() -> None:
     """The same moves, in Italian and German, name the same costs."""
-    snap = position_where("chicago-express", 4, 7, "place")
-    places = [a for a in snap["legal_actions"] if a.startswith("place ")]
+    snap = state_where("chicago-express", 4, 7, "place")
+    places = [a.text() for a in snap.legal_actions() if a.kind == "place"]
     for lang, verb in (("it", "piazza una locomotiva"), ("de", "setze eine Lok von"),
                        ("es", "coloca una locomotora de"), ("ca", "col·loca una locomotora de")):
         root = ET.fromstring(svg_for("chicago-express", snap, places, lang))
@@ -161,3 +162,32 @@ def test_same_snapshot_same_drawing_in_every_language() -> None:
     drawn = {lang: board_svg("trans-siberian", snap, lang) for lang in LANGUAGES}
     assert all(svg == board_svg("trans-siberian", snap, lang) for lang, svg in drawn.items())
     assert len(set(drawn.values())) == len(LANGUAGES)
+
+
+@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_moves_words_are_the_views_said_in_the_language(title: str, lang: str) -> None:
+    """The board's move lines are the view's ``describe_parts`` rendered in the language
+    (the same words the browser's move buttons render), not a second wording."""
+    view = importlib.import_module(VIEWS[title])
+    words = Words(lang)
+    for state in list(board_positions(title, range(2)))[::6]:
+        root = ET.fromstring(board_svg(title, state, lang))
+        by_text = {a.text(): a for a in state.legal_actions()}
+        for g in root.iter(f"{NS}g"):
+            actions = (g.get("data-actions") or g.get("data-action") or "").split("|")
+            if actions == [""]:
+                continue
+            lines = (g.findtext(f"{NS}title") or "").split("\n")[1:]
+            assert lines == [words.render(view.describe_parts(state, by_text[a]))
+                             for a in actions]
+
+
+def test_a_snapshot_alone_draws_each_moves_text() -> None:
+    """Without the state there is no sentence to say: the move's line is its action text."""
+    state = state_where("chicago-express", 4, 7, "place")
+    root = ET.fromstring(board_svg("chicago-express", state.to_json(), "it"))
+    places = [a.text() for a in state.legal_actions() if a.kind == "place"]
+    g = root.find(f".//{NS}g[@data-action='{places[0]}']")
+    assert g is not None
+    assert (g.findtext(f"{NS}title") or "").split("\n")[1:] == [places[0]]

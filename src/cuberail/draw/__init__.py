@@ -1,12 +1,14 @@
 """Board drawings as SVG from a title's JSON snapshot (``state.to_json()``).
 
 One drawing per title, used by the browser (the server sends it), ``replay --svg``,
-docs and reports. The output is deterministic: the same snapshot and targets give the
+docs and reports. The output is deterministic: the same position and targets give the
 same text. Clickable elements carry ``data-action`` (the first move that acts on them)
 and, when several moves act on one element (a Trans-Siberian link reached by different
 jumps), ``data-actions`` with all of them joined by ``|``. Every word it shows (labels
 and ``<title>`` tooltips, the moves on an element included) is in the language asked
-for (``lang``: en, it, es, de, ca; catalogs in draw/data/words-*.json, see draw/words.py).
+for (``lang``: en, it, es, de, ca; see draw/words.py). A move's words are the games'
+own sentence (the title's view ``describe_parts``), so they need the state: drawn from a
+snapshot alone, a move's tooltip line is its action text.
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
 from cuberail.draw.words import LANGUAGES, Words
-from cuberail.games import get_game
+from cuberail.games import get_game, view_module
 
-Drawer = Callable[[Mapping[str, Any], Iterable[str] | None, Words | None], str]
+Drawer = Callable[[Mapping[str, Any], Iterable[str] | None, Words | None, Callable[[str], str]],
+                  str]
+Position = GameState | Mapping[str, Any]
 
 
 def _drawers() -> dict[str, Drawer]:
@@ -27,30 +32,52 @@ def _drawers() -> dict[str, Drawer]:
     return {"chicago-express": chicago.draw, "trans-siberian": siberian.draw}
 
 
-def svg_for(title: str, snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
+def move_words(title: str, state: GameState, words: Words) -> Callable[[str], str]:
+    """A move's sentence in ``words``' language: the view's ``describe_parts`` of a legal
+    move of ``state`` rendered from the catalogs; a move not legal there, its text."""
+    describe = view_module(title).describe_parts
+    legal = {a.text(): a for a in state.legal_actions()}
+
+    def said(text: str) -> str:
+        action = legal.get(text)
+        return text if action is None else words.render(describe(state, action))
+
+    return said
+
+
+def svg_for(title: str, position: Position, targets: Iterable[str] | None = None,
             lang: str | None = None) -> str:
-    """The board of ``snapshot`` (a ``state.to_json()`` of ``title``) as an SVG document.
+    """The board of ``position`` (a state of ``title``, or its ``state.to_json()``) as an
+    SVG document.
 
     ``targets``: action texts to highlight and make clickable (for the player to move,
-    pass ``snapshot["legal_actions"]``), their words added to the element's tooltip;
-    moves with no place on the board (bids, passes) are ignored. ``lang``: a language
-    tag (``it``, ``de-CH``); English when None or not one cuberail has; CuberailError
-    when it is not a language tag.
+    pass ``snapshot["legal_actions"]``), their words added to the element's tooltip (the
+    games' sentences when ``position`` is a state); moves with no place on the board (bids,
+    passes) are ignored. ``lang``: a language tag (``it``, ``de-CH``); English when None or
+    not one cuberail has; CuberailError when it is not a language tag.
     """
     words = Words(lang)
     name = get_game(title).title
     drawers = _drawers()
     if name not in drawers:
         raise CuberailError(f"no drawing for {name!r}; cuberail draws: {', '.join(drawers)}")
+    describe: Callable[[str], str] = str
+    snapshot: Any = position
+    if isinstance(position, GameState):
+        snapshot = position.to_json()
+        if snapshot.get("title") == name:
+            describe = move_words(name, position, words)
     if not isinstance(snapshot, Mapping) or snapshot.get("title") != name:
         got = snapshot.get("title") if isinstance(snapshot, Mapping) else type(snapshot).__name__
         raise CuberailError(f"the snapshot is not a {name} state (its title: {got!r})")
-    return drawers[name](snapshot, targets, words)
+    return drawers[name](snapshot, targets, words, describe)
 
 
-def board_svg(title: str, snapshot: Mapping[str, Any], lang: str | None = None) -> str:
-    """The board with the snapshot's legal moves highlighted (what the game page shows)."""
-    return svg_for(title, snapshot, snapshot.get("legal_actions", ()), lang)
+def board_svg(title: str, position: Position, lang: str | None = None) -> str:
+    """The board with the position's legal moves highlighted (what the game page shows)."""
+    if isinstance(position, GameState):
+        return svg_for(title, position, [a.text() for a in position.legal_actions()], lang)
+    return svg_for(title, position, position.get("legal_actions", ()), lang)
 
 
-__all__ = ["LANGUAGES", "board_svg", "svg_for"]
+__all__ = ["LANGUAGES", "board_svg", "move_words", "svg_for"]

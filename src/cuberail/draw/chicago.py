@@ -6,13 +6,13 @@ so colour is never the only cue), its id, red build cost, income, name, house, a
 the locomotives on it (company colour plus the company's letter). Under the map:
 the three action gauges, the industrial tracks of Detroit, Wheeling and Pittsburgh,
 the houses left and a terrain key. Every word (labels, tooltips, the moves on a hex or
-gauge) is in the language of the ``Words`` given (draw/words.py).
+gauge, as the games' views word them) is in the language of the ``Words`` given (draw/words.py).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
@@ -125,43 +125,6 @@ def _tooltip(board: _Board, hx: Hex, targets: Targets) -> str:
         parts.append(say("ce.locomotives", companies=board.words.join(here)))
     lines = ["; ".join(parts), *targets.words(hx.id)]
     return "\n".join(lines)
-
-
-def _describe(board: _Board, action: str) -> str:
-    """The words of a board move (``place I2``, ``develop I6``, ``choose build``)."""
-    kind, _, arg = action.partition(" ")
-    if kind == "choose":
-        g = board.snap["gauges"][arg]
-        return board.words.say(f"ce.move_choose_{arg}", n=int(g["used"]) + 1, of=int(g["size"]))
-    hx = next(h for h in HEXES if h.id == arg)
-    if kind == "place":
-        return _describe_place(board, hx)
-    return board.words.say("ce.move_develop", hex=_hex_text(hx), effect=_develop_effect(board, hx))
-
-
-def _describe_place(board: _Board, hx: Hex) -> str:
-    """CE-5.4: the cost with the locomotives after placing; CE-5.5 the income it adds."""
-    say = board.words.say
-    parts = [say(f"terrain.{hx.terrain_name}"), f"${hx.cost * (len(board.on.get(hx.id, [])) + 1)}"]
-    gain = board.gain(hx)
-    if gain:
-        parts.append(say("ce.move_income", n=gain))
-    if hx.name == "Chicago":
-        parts.append(say("ce.chicago_dividend"))
-    return say("ce.move_place", company=board.builder or "", hex=_hex_text(hx),
-               facts=", ".join(parts))
-
-
-def _develop_effect(board: _Board, hx: Hex) -> str:
-    """CE-6: what developing ``hx`` gives the companies on it."""
-    say, names = board.words.say, board.words.join(board.on.get(hx.id, []))
-    if hx.terrain_name == "industrial":
-        now = board.track.get(hx.name, hx.track_start)
-        after = min(now + hx.track_step, board.track_max(hx))
-        return say("ce.effect_track", now=now, after=after, companies=names, n=after - now)
-    if hx.terrain_name == "forest":
-        return say("ce.effect_forest", companies=names, cash=hx.develop_cash)
-    return say("ce.effect_house", companies=names, n=hx.house)
 
 
 def _locos(x: float, y: float, companies: list[str]) -> list[str]:
@@ -328,16 +291,17 @@ def _panel(board: _Board, targets: Targets) -> list[str]:
 
 
 def draw(snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
-         words: Words | None = None) -> str:
+         words: Words | None = None, describe: Callable[[str], str] = str) -> str:
     """The board of a Chicago Express snapshot as an SVG document (a string).
 
     ``targets``: action texts to mark as clickable (``place R3``, ``develop I6``,
-    ``choose build``), their words added to the element's tooltip; ``words``: the
-    language (English by default).
+    ``choose build``), their words (``describe``: the games' sentence of a move in the
+    drawing's language, see ``cuberail.draw.svg_for``) added to the element's tooltip;
+    ``words``: the language (English by default).
     """
     board = _Board(snapshot, words or Words())
     marks = split_targets(targets, KINDS)
-    marks.describe = lambda action: _describe(board, action)
+    marks.describe = describe
     plain = [hx for hx in HEXES if hx.id not in marks.by_key]
     marked = [hx for hx in HEXES if hx.id in marks.by_key]  # last: outlines on top
     body = [DEFS, el("rect", x=0.0, y=0.0, width=MAP_W, height=MAP_H, fill="#dcebf5"),

@@ -6,14 +6,14 @@ yellow stay visible) with the owner's letter beside the value box, so colour is 
 the only cue. A link with more than two ends meets at a junction point (the mean of
 its ends). Under the map: the share-value track with each company's marker and the
 nationalization marker, the income track with its marks, the timing and dividend tracks.
-Every word (labels, tooltips, the moves on a link or a share-value cell) is in the
-language of the ``Words`` given (draw/words.py).
+Every word (labels, tooltips, the moves on a link or a share-value cell, as the games'
+views word them) is in the language of the ``Words`` given (draw/words.py).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -21,21 +21,16 @@ from typing import Any
 from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
 from cuberail.draw.svg import document, el, points, text, title
 from cuberail.draw.words import Words
-from cuberail.games.trans_siberian.actions import parse_pay, payees
 from cuberail.games.trans_siberian.board import (
     COMPANY_IDS,
     INCOME_MARKS,
-    LINK_INDEX,
     LINKS,
     LOCATION_INDEX,
     LOCATIONS,
-    PAYEE_IDS,
     SHARE_TRACK,
-    TOP,
     Link,
     parse_marks,
 )
-from cuberail.games.trans_siberian.network import link_cost
 from cuberail.games.trans_siberian.view import link_ends
 
 SCALE = 0.12
@@ -97,58 +92,6 @@ def _link_tip(link: Link, owner: str | None, words: Words) -> str:
         parts.append(say("ts.junction"))
     parts.append(say("ts.owner", company=words.company(owner)) if owner else say("ts.unowned"))
     return ", ".join(parts)
-
-
-def _describe(snap: Mapping[str, Any], words: Words, action: str) -> str:
-    """The words of a board move: ``link X`` (TS-2.2 first link, TS-4 build, with the jump
-    fees of ``pay:...``) or ``value V`` (TS-2.2, with the TS-8.1 nationalization warning)."""
-    say, args = words.say, action.split()
-    if args[0] == "value":
-        return _describe_value(snap, words, int(args[1]))
-    link = LINKS[LINK_INDEX[args[1]]]
-    name = f"{link_name(link, words)} {link.value}"
-    if snap.get("step") == "choose first link":
-        company = words.company(snap.get("auction", {}).get("company", ""))
-        return say("ts.move_start", company=company, link=name, value=link.value)
-    builder = snap.get("build", {}).get("company", "")
-    key = parse_pay(args[2]) if len(args) > 2 else 0
-    paid = payees(key or 0)
-    base, fee = link_cost(link.index)
-    cost = f"${base + fee * len(paid)}"
-    if paid:
-        who = words.join([say("ts.fee", company=words.company(PAYEE_IDS[p]),
-                              fee=fee * paid.count(p)) for p in sorted(set(paid))])
-        cost += say("ts.jumping", n=len(paid), payees=who)
-    steps = _value_steps(snap, builder, link)
-    rise = say("ts.rise_one" if steps == 1 else "ts.rise", n=steps) if steps else ""
-    return say("ts.move_build", link=name, company=words.company(builder), cost=cost,
-               value=link.value, rise=rise)
-
-
-def _value_steps(snap: Mapping[str, Any], builder: str, link: Link) -> int:
-    """TS-4.6: the steps the builder's share value rises: one per income mark reached, and
-    one for a second link or an external link in the turn; never past the top."""
-    co = next((c for c in snap["companies"] if c["id"] == builder), None)
-    if co is None or not co.get("share_value"):
-        return 0
-    now = SHARE_TRACK.index(co["share_value"])
-    raw = snap.get("options", {}).get("income_marks")
-    marks = parse_marks(str(raw)) if raw else INCOME_MARKS
-    before = int(co["income"])
-    crossed = sum(1 for m in marks if before < m <= before + link.value)
-    bonus = 0 if snap.get("step") == "build first link" and not link.external else 1
-    return min(now + crossed + bonus, TOP) - now
-
-
-def _describe_value(snap: Mapping[str, Any], words: Words, value: int) -> str:
-    company = words.company(snap.get("auction", {}).get("company", ""))
-    out = words.say("ts.move_value", company=company, value=value)
-    nat = snap.get("nationalization", {})
-    limit = int(nat.get("value", snap.get("nationalization_value", 0)))
-    below = nat.get("comparison") == "below"
-    if value < limit or (value == limit and not below):
-        out += words.say("ts.nat_below" if below else "ts.nat_at_or_below", value=limit)
-    return out
 
 
 def _link(link: Link, owner: str | None, marks: Targets, words: Words) -> str:
@@ -315,17 +258,18 @@ def _panel(snap: Mapping[str, Any], marks: Targets, words: Words, width: float,
 
 
 def draw(snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
-         words: Words | None = None) -> str:
+         words: Words | None = None, describe: Callable[[str], str] = str) -> str:
     """The board of a Trans-Siberian snapshot as an SVG document (a string).
 
     ``targets``: action texts to mark as clickable (``link moscow-kazan``, several
-    ``link X pay:...`` variants of one link, ``value 16``), their words added to the
-    element's tooltip; ``words``: the language (English by default).
+    ``link X pay:...`` variants of one link, ``value 16``), their words (``describe``: the
+    games' sentence of a move in the drawing's language, see ``cuberail.draw.svg_for``)
+    added to the element's tooltip; ``words``: the language (English by default).
     """
     words = words or Words()
     owners: Mapping[str, str] = snapshot.get("links", {})
     marks = split_targets(targets, KINDS)
-    marks.describe = lambda action: _describe(snapshot, words, action)
+    marks.describe = describe
     networks: dict[str, list[str]] = {}
     for co in snapshot["companies"]:
         for loc in co["network"]:

@@ -161,6 +161,11 @@ def create_app(settings: Settings,
     async def titles() -> list[dict[str, Any]]:
         return titles_json()
 
+    @app.get("/api/words/{lang}", summary="the move sentences of every title in `lang`"
+             " (en, it, es, de, ca; other languages: en), to render a move's `words`")
+    async def words(lang: str) -> dict[str, Any]:
+        return boards.words_json(lang)
+
     @app.post("/api/games", status_code=201, response_model=Created,
               summary="create a game: a token per human seat, an owner token")
     async def create(request: Request, req: CreateGame) -> Created:

@@ -2,7 +2,8 @@
 
 ``board_svg`` is the one drawing (:mod:`cuberail.draw`), with the legal moves of the
 position highlighted and every word in the reader's language (``lang``); ``state_at``
-the snapshot and legal moves after N actions.
+the snapshot and legal moves after N actions; ``words_json`` the move sentences of a
+language for the page.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.draw import board_svg
 from cuberail.draw.words import language
+from cuberail.games.words import move_words
 from cuberail.server.games import GameService, Refused, initial_state, labels
 
 
@@ -31,7 +33,7 @@ def position(service: GameService, game_id: str, at: int | None) -> tuple[str, G
     return loaded.game.title, state, n
 
 
-def _moves(title: str, state: GameState) -> list[dict[str, str]]:
+def _moves(title: str, state: GameState) -> list[dict[str, Any]]:
     return [] if state.is_terminal() else labels(title, state)
 
 
@@ -54,4 +56,13 @@ def svg_at(service: GameService, game_id: str, at: int | None, lang: str | None 
     """The board after ``at`` actions, its legal moves clickable, in the language ``lang``."""
     chosen = board_language(lang)
     title, state, _ = position(service, game_id, at)
-    return board_svg(title, state.to_json(), chosen)
+    return board_svg(title, state, chosen)
+
+
+def words_json(lang: str | None) -> dict[str, Any]:
+    """``{"lang", "words"}``: every title's move sentences (and the words they nest) in
+    ``lang``, English filled in for a key the language lacks, from the same catalogs the
+    terminal and the board drawings read; what the page renders a move's ``words`` with."""
+    chosen = board_language(lang)
+    words = move_words(chosen)
+    return {"lang": chosen, "words": {**words.fallback, **words.own}}

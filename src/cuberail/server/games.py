@@ -26,7 +26,9 @@ from sqlalchemy.exc import IntegrityError
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
+from cuberail.core.words import Said
 from cuberail.games import get_game, view_module
+from cuberail.games.words import english
 from cuberail.server import tokens
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
 
@@ -353,16 +355,21 @@ class GameService:
             return self.store.open_games(conn)
 
 
-def labels(title: str, state: GameState) -> list[dict[str, str]]:
-    """The legal actions with the view's description of each."""
-    describe = view_module(title).describe_action
-    out = []
+def labels(title: str, state: GameState) -> list[dict[str, Any]]:
+    """The legal actions with the view's description of each: ``label`` in English (as the
+    terminal says it) and ``words``, the same sentence as data (``{"key", "values"}``) that
+    the browser renders in the page's language with the catalogs of ``GET /api/words/{lang}``
+    (so one broadcast serves readers of every language)."""
+    describe = view_module(title).describe_parts
+    out: list[dict[str, Any]] = []
     for action in state.legal_actions():
         try:
-            label = str(describe(state, action))
+            said = describe(state, action)
+            label = english(said)
         except Exception:  # a view bug must not break the game page
+            said = Said("move.text", {"text": action.text()})
             label = action.text()
-        out.append({"action": action.text(), "label": label})
+        out.append({"action": action.text(), "label": label, "words": said.to_json()})
     return out
 
 

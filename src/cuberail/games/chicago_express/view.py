@@ -1,7 +1,8 @@
 """Chicago Express in the terminal: the hex map, companies, players, gauges and the step.
 
-Rendering only; the rules live in state.py. ``render``, ``describe_action`` and
-``events`` are what every title's view offers (see ``cuberail.games.view_module``).
+Rendering only; the rules live in state.py. ``render``, ``describe_action`` (the English
+of ``describe_parts``, a move's sentence as data) and ``events`` are what every title's
+view offers (see ``cuberail.games.view_module``).
 The map is a staggered text grid (flat-top, odd-q: odd columns half a hex lower),
 five characters per hex: a line in the terrain's colour (id or city, house mark,
 red cost) over a line with the companies present.
@@ -16,6 +17,7 @@ from rich.text import Text
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
+from cuberail.core.words import Said, Value
 from cuberail.games.chicago_express.board import (
     CHICAGO,
     CITY,
@@ -48,6 +50,7 @@ from cuberail.games.chicago_express.state import (
     SHARE,
     ChicagoExpressState,
 )
+from cuberail.games.words import english
 
 CELL = 5
 COLS = 1 + max(h.col for h in HEXES)
@@ -304,62 +307,80 @@ def _hex_text(h: int) -> str:
     return f"{HEXES[h].id} {HEXES[h].name}".rstrip()
 
 
-def _describe_place(s: ChicagoExpressState, h: int) -> str:
+def _place_parts(s: ChicagoExpressState, h: int) -> Said:
+    """CE-5.4 the cost with the locomotives already there, CE-5.5 the income it adds."""
     hx, co = HEXES[h], COMPANY_IDS[s.b_company]
-    parts = [hx.terrain_name, f"${s.placement_cost(h)}"]
+    facts: list[Value] = [Said(f"terrain.{hx.terrain_name}"), f"${s.placement_cost(h)}"]
     gain = s.hex_income(h)
     if gain:
-        parts.append(f"+{gain} income")
+        facts.append(Said("ce.move_income", {"n": gain}))
     if h == CHICAGO:
-        parts.append("Chicago dividend")
-    return f"place a {co} locomotive on {_hex_text(h)} ({', '.join(parts)})"
+        facts.append(Said("ce.chicago_dividend"))
+    return Said("ce.move_place", {"company": co, "hex": _hex_text(h), "facts": tuple(facts)})
 
 
-def _describe_develop(s: ChicagoExpressState, h: int) -> str:
+def _develop_parts(s: ChicagoExpressState, h: int) -> Said:
+    """CE-6: what developing the hex gives the companies on it."""
     hx = HEXES[h]
-    names = ", ".join(COMPANY_IDS[c] for c in s.companies_on(h))
+    names = tuple(COMPANY_IDS[c] for c in s.companies_on(h))
     if hx.is_industrial:
         after = min(s.track[h] + hx.track_step, s.opts.track_max[h])
-        effect = f"track {s.track[h]} -> {after}: {names} +{after - s.track[h]} income"
+        effect = Said("ce.effect_track", {"now": s.track[h], "after": after,
+                                          "companies": names, "n": after - s.track[h]})
     elif hx.terrain == FOREST:
-        effect = f"forest: {names} gets ${hx.develop_cash}"
+        effect = Said("ce.effect_forest", {"companies": names, "cash": hx.develop_cash})
     else:
-        effect = f"{names} +{hx.house} income"
-    return f"develop {_hex_text(h)} ({effect})"
+        effect = Said("ce.effect_house", {"companies": names, "n": hx.house})
+    return Said("ce.move_develop", {"hex": _hex_text(h), "effect": effect})
 
 
-def _describe_choose(s: ChicagoExpressState, gauge: str) -> str:
+def _choose_parts(s: ChicagoExpressState, gauge: str) -> Said:
     g = GAUGE_NAMES.index(gauge)
-    what = {"auction": "auction a share", "develop": "develop a hex", "build": "build track"}
-    return f"choose to {what[gauge]} (gauge {s.gauges[g] + 1}/{s.gauge_size(g)})"
+    return Said(f"ce.move_choose_{gauge}", {"n": s.gauges[g] + 1, "of": s.gauge_size(g)})
 
 
-def describe_action(state: GameState, action: Action) -> str:
-    """A sentence for ``action`` in ``state`` (before it is applied), e.g. for logs."""
+def _share_parts(s: ChicagoExpressState, kind: str, arg: Value) -> Said:
+    """Putting a share up (CE-3.1) and bidding on it (CE-3.2)."""
+    if kind == "share":
+        minimum = s.minimum_bid_for(COMPANY_IDS.index(str(arg)))
+        return Said("ce.move_share", {"company": str(arg), "minimum": minimum})
+    co = COMPANY_IDS[s.a_company]
+    if kind == "bid":
+        return Said("ce.move_bid", {"bid": arg, "company": co})
+    return Said("ce.move_pass", {"company": co})
+
+
+_FORGO = {SHARE: "ce.move_forgo_auction", DEVELOP: "ce.move_forgo_develop"}
+
+
+def describe_parts(state: GameState, action: Action) -> Said:
+    """The sentence for ``action`` in ``state`` (before it is applied) as data: a catalog
+    key of games/chicago_express/data/words-*.json and its values."""
     s = _ce(state)
     kind, arg = action.kind, action.args[0] if action.args else ""
     if kind == "choose":
-        return _describe_choose(s, str(arg))
-    if kind == "share":
-        c = COMPANY_IDS.index(str(arg))
-        minimum = s.minimum_bid_for(c)
-        return f"put a {arg} share up for auction (minimum bid ${minimum})"
-    if kind in ("bid", "pass"):
-        co = COMPANY_IDS[s.a_company]
-        return f"bid ${arg} for the {co} share" if kind == "bid" else f"pass on the {co} share"
+        return _choose_parts(s, str(arg))
+    if kind in ("share", "bid", "pass"):
+        return _share_parts(s, kind, arg if isinstance(arg, int) else str(arg))
     if kind == "company":
         c = COMPANY_IDS.index(str(arg))
-        return f"build for {arg} (treasury ${s.treasury[c]}, {s.locos_left[c]} locomotives left)"
+        return Said("ce.move_company", {"company": str(arg), "cash": s.treasury[c],
+                                        "locos": s.locos_left[c]})
     if kind == "place":
-        return _describe_place(s, HEX_INDEX[str(arg)])
+        return _place_parts(s, HEX_INDEX[str(arg)])
     if kind == "develop":
-        return _describe_develop(s, HEX_INDEX[str(arg)])
+        return _develop_parts(s, HEX_INDEX[str(arg)])
     if kind == "stop":
-        return f"stop building ({s.b_placed} placed)"
+        return Said("ce.move_stop", {"n": s.b_placed})
     if kind == "forgo":
-        return {SHARE: "forgo the auction", DEVELOP: "forgo the development"}.get(
-            s.phase, "forgo the build")
-    return action.text()
+        return Said(_FORGO.get(s.phase, "ce.move_forgo_build"))
+    return Said("move.text", {"text": action.text()})
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """A sentence for ``action`` in ``state`` (before it is applied), e.g. for logs: the
+    English of ``describe_parts``."""
+    return english(describe_parts(state, action))
 
 
 def _share_events(b: ChicagoExpressState, a: ChicagoExpressState, players: list[str]) -> list[str]:

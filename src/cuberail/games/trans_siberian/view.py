@@ -1,7 +1,8 @@
 """Trans-Siberian Railroad in the terminal: tracks, companies, players, the network, the step.
 
-Rendering only; the rules live in state.py. ``render``, ``describe_action`` and
-``events`` are what every title's view offers (see ``cuberail.games.view_module``).
+Rendering only; the rules live in state.py. ``render``, ``describe_action`` (the English
+of ``describe_parts``, a move's sentence as data) and ``events`` are what every title's
+view offers (see ``cuberail.games.view_module``).
 Everything fits a 100-column terminal; the network is a list of links per owner.
 """
 
@@ -16,6 +17,7 @@ from rich.text import Text
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
+from cuberail.core.words import Said, Value
 from cuberail.games.trans_siberian import actions as A
 from cuberail.games.trans_siberian import network as N
 from cuberail.games.trans_siberian.board import (
@@ -45,6 +47,7 @@ from cuberail.games.trans_siberian.state import (
     STATUS_NAMES,
     TransSiberianState,
 )
+from cuberail.games.words import english
 
 STYLE = tuple(c.style for c in COMPANIES)
 
@@ -63,20 +66,40 @@ def _co(c: int) -> Text:
     return Text(COMPANY_IDS[c], style=STYLE[c])
 
 
-def link_ends(link: int, beyond: Callable[[str], str] = lambda n: "ext" + n) -> str:
+def _ends(link: int) -> tuple[str, str | None]:
+    """The link's places inside the map joined by dashes, and the number of its border end
+    (``''`` for a border without one; None for a link inside the map). No link has two."""
+    ends = [LOCATIONS[e] for e in LINKS[link].ends]
+    places = "–".join(loc.name for loc in ends if not loc.is_external)
+    border = next((loc.name.partition("#")[2] for loc in ends if loc.is_external), None)
+    return places, border
+
+
+def _beyond(n: str) -> str:
+    return english(Said("ts.beyond", {"n": n}))
+
+
+def link_ends(link: int, beyond: Callable[[str], str] = _beyond) -> str:
     """``Moscow–Kazan``; a link to a border ends in an arrow and ``beyond`` of the border's
     number: ``Chita→ext`` (the board drawing passes the word of its language)."""
-    ends = [LOCATIONS[e] for e in LINKS[link].ends]
-    names = "–".join(loc.name for loc in ends if not loc.is_external)
-    for loc in ends:
-        if loc.is_external:
-            names += "→" + beyond(loc.name.partition("#")[2])
-    return names
+    places, border = _ends(link)
+    return places if border is None else f"{places}→{beyond(border)}"
+
+
+def link_parts(link: int) -> Said:
+    """``link_text`` as data: ``Moscow–Kazan 3``, or ``Chita→ext 5`` with the border word
+    (``ts.beyond``) in the reader's language."""
+    places, border = _ends(link)
+    value = LINKS[link].value
+    if border is None:
+        return Said("ts.link_in", {"places": places, "value": value})
+    beyond = Said("ts.beyond", {"n": border})
+    return Said("ts.link_out", {"places": places, "beyond": beyond, "value": value})
 
 
 def link_text(link: int) -> str:
     """``Moscow–Kazan 3``; an external link ends in ``→ext``: ``Chita→ext 5``."""
-    return f"{link_ends(link)} {LINKS[link].value}"
+    return english(link_parts(link))
 
 
 # ----- tracks ---------------------------------------------------------------------------
@@ -132,15 +155,6 @@ def _nat_cell(s: TransSiberianState, c: int) -> Text:
     if s.nationalizes(c):
         return Text(f"${s.nationalization_value()}!", style="bold red")
     return Text(f"${s.nationalization_value()}")
-
-
-def nat_warning(s: TransSiberianState, dollars: int) -> str:
-    """A warning when a share value of ``dollars`` would be nationalized (TS-8.1), else ''."""
-    if not s.value_nationalizes(dollars):
-        return ""
-    where = "below" if s.opts.nat_below else "at or below"
-    return (f" — {where} the nationalization value ${s.nationalization_value()}:"
-            " nationalized at the next phase-2 dividend")
 
 
 def _shares(s: TransSiberianState, seat: int) -> Text:
@@ -238,72 +252,115 @@ def _value_steps(s: TransSiberianState, c: int, link: int, bonus: int) -> int:
     return min(s.value[c] + marks + bonus, TOP) - s.value[c]
 
 
-def _describe_build(s: TransSiberianState, action: Action) -> str:
+def company_word(company_id: str) -> Said:
+    """A company (or the bank) as a word of the reader's language: its colour."""
+    return Said(f"company.{company_id}")
+
+
+def nat_warning(s: TransSiberianState, dollars: int) -> Said | str:
+    """The warning (TS-8.1) when a share value of ``dollars`` would be nationalized, as data;
+    '' when there is nothing to warn of."""
+    if not s.value_nationalizes(dollars):
+        return ""
+    key = "ts.nat_below" if s.opts.nat_below else "ts.nat_at_or_below"
+    return Said(key, {"value": s.nationalization_value()})
+
+
+def _build_parts(s: TransSiberianState, action: Action) -> Said:
+    """TS-4: the cost with the TS-4.2 jump fees, the income, the TS-4.6 value steps."""
     c, link = s.b_company, LINK_INDEX[str(action.args[0])]
     first = s.step == BUILD_FIRST
     key = A.parse_pay(str(action.args[1])) if len(action.args) > 1 else 0
     paid = A.payees(key or 0)
     base, fee = N.link_cost(link)
-    cost = f"${base + fee * len(paid)}"
+    cost: Value = f"${base + fee * len(paid)}"
     if paid:
-        who = ", ".join(f"{PAYEE_IDS[p]} ${fee * paid.count(p)}" for p in sorted(set(paid)))
-        cost += f" (jumping {len(paid)}: {who})"
+        who = tuple(Said("ts.fee", {"company": company_word(PAYEE_IDS[p]),
+                                    "fee": fee * paid.count(p)}) for p in sorted(set(paid)))
+        cost = Said("ts.cost_jumping", {"cost": cost, "n": len(paid), "payees": who})
     bonus = 0 if first and not LINKS[link].external else 1
     steps = _value_steps(s, c, link, bonus)
-    rise = f", value +{steps} step{'s' * (steps != 1)}" if steps else ""
-    gain = f"income +{LINKS[link].value}{rise}"
-    return f"build {link_text(link)} for {COMPANY_IDS[c]}: {cost}, {gain}"
+    rise: Value = ""
+    if steps:
+        rise = Said("ts.rise_one") if steps == 1 else Said("ts.rise", {"n": steps})
+    return Said("ts.move_build", {"link": link_parts(link), "company": company_word(
+        COMPANY_IDS[c]), "cost": cost, "value": LINKS[link].value, "rise": rise})
 
 
-def _describe_buy(s: TransSiberianState, names: list[str]) -> str:
+def _buy_parts(s: TransSiberianState, names: list[str]) -> Said:
     cs = [COMPANY_INDEX[n] for n in names]
     if len(cs) == 1:
-        return f"buy a share of {names[0]} for ${s.share_value(cs[0])}"
+        return Said("ts.move_buy", {"company": company_word(names[0]),
+                                    "price": s.share_value(cs[0])})
     total = sum(s.share_value(c) for c in cs) + SURCHARGE
-    return (f"buy a share of {names[0]} (${s.share_value(cs[0])}) and of {names[1]}"
-            f" (${s.share_value(cs[1])}), ${total} with the surcharge")
+    return Said("ts.move_buy_two", {
+        "first": company_word(names[0]), "first_price": s.share_value(cs[0]),
+        "second": company_word(names[1]), "second_price": s.share_value(cs[1]),
+        "total": total})
 
 
-def _describe_bid(s: TransSiberianState, kind: str, arg: object) -> str:
-    co = COMPANY_IDS[s.a_company]
+def _bid_parts(s: TransSiberianState, kind: str, arg: object) -> Said:
+    co = company_word(COMPANY_IDS[s.a_company])
     if kind != "bid":
-        return f"pass on the {co} share"
-    text = f"bid ${arg} for the {co} share"
+        return Said("ts.move_pass_share", {"company": co})
+    bid = arg if isinstance(arg, int) else str(arg)
     if isinstance(arg, int):  # TS-2.2: the share value can be at most the bid
         best = max((v for v in SHARE_TRACK if v <= arg), default=SHARE_TRACK[0])
         warning = nat_warning(s, best)
         if warning:
-            text += f" (share value at most ${best}{warning})"
-    return text
+            return Said("ts.move_bid_warned", {"bid": bid, "company": co, "best": best,
+                                               "warning": warning})
+    return Said("ts.move_bid", {"bid": bid, "company": co})
 
 
-def describe_action(state: GameState, action: Action) -> str:
-    """A sentence for ``action`` in ``state`` (before it is applied), e.g. for logs."""
+def _start_parts(s: TransSiberianState, arg: object) -> Said:
+    """TS-2.2: the auction's winner places the company's first link."""
+    link = LINK_INDEX[str(arg)]
+    return Said("ts.move_start", {"company": company_word(COMPANY_IDS[s.a_company]),
+                                  "link": link_parts(link), "value": LINKS[link].value})
+
+
+def _value_parts(s: TransSiberianState, arg: object) -> Said:
+    """TS-2.2: the share value the winner chooses, with the TS-8.1 warning."""
+    warning = nat_warning(s, arg) if isinstance(arg, int) else ""
+    return Said("ts.move_value", {"company": company_word(COMPANY_IDS[s.a_company]),
+                                  "value": arg if isinstance(arg, int) else str(arg),
+                                  "warning": warning})
+
+
+def describe_parts(state: GameState, action: Action) -> Said:
+    """The sentence for ``action`` in ``state`` (before it is applied) as data: a catalog
+    key of games/trans_siberian/data/words-*.json and its values."""
     s = _ts(state)
     kind, args = action.kind, action.args
     arg = args[0] if args else ""
     if kind in ("bid", "pass") and s.step == AUCTION:
-        return _describe_bid(s, kind, arg)
+        return _bid_parts(s, kind, arg)
     if kind == "pass":
-        return f"pass (timing {s.timing + 1}/{s.opts.timing})"
+        return Said("ts.move_pass", {"n": s.timing + 1, "of": s.opts.timing})
     if kind == "link" and s.step == PICK_LINK:
-        link = LINK_INDEX[str(arg)]
-        return f"start {COMPANY_IDS[s.a_company]} on {link_text(link)} (income {LINKS[link].value})"
+        return _start_parts(s, arg)
     if kind == "link":
-        return _describe_build(s, action)
+        return _build_parts(s, action)
     if kind == "value":
-        warning = nat_warning(s, arg) if isinstance(arg, int) else ""
-        return f"set {COMPANY_IDS[s.a_company]}'s share value to ${arg}{warning}"
+        return _value_parts(s, arg)
     if kind == "buy":
-        return _describe_buy(s, [str(a) for a in args])
+        return _buy_parts(s, [str(a) for a in args])
     if kind == "surcharge":
-        return f"pay the ${SURCHARGE} surcharge to {arg}"
+        return Said("ts.move_surcharge", {"cost": SURCHARGE, "company": company_word(str(arg))})
     if kind == "build":
         c = COMPANY_INDEX[str(arg)]
-        return f"build for {arg} (treasury ${s.treasury[c]}, {s.nlinks[c]} links)"
+        return Said("ts.move_company", {"company": company_word(str(arg)),
+                                        "cash": s.treasury[c], "links": s.nlinks[c]})
     if kind == "stop":
-        return "stop building after one link"
-    return action.text()
+        return Said("ts.move_stop")
+    return Said("move.text", {"text": action.text()})
+
+
+def describe_action(state: GameState, action: Action) -> str:
+    """A sentence for ``action`` in ``state`` (before it is applied), e.g. for logs: the
+    English of ``describe_parts``."""
+    return english(describe_parts(state, action))
 
 
 def _auction_events(b: TransSiberianState, a: TransSiberianState, players: list[str]) -> list[str]:
@@ -345,4 +402,4 @@ def events(before: GameState, after: GameState, players: list[str]) -> list[str]
     return out
 
 
-__all__ = ["describe_action", "describe_step", "events", "render"]
+__all__ = ["describe_action", "describe_parts", "describe_step", "events", "render"]

@@ -7,7 +7,7 @@ import { api, fragment, remember, remembered, socketUrl } from "./api.js";
 import { choose, insertBoard, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
-import { language, languageSwitch, pickLanguage, setLanguage, t } from "./i18n.js";
+import { language, languageSwitch, moveText, pickLanguage, setLanguage, t, useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
 import { playerName, renderAuction, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 
@@ -226,7 +226,7 @@ function onBoardAction(actions, el, preview) {
     act(actions[0]);
     return;
   }
-  const labels = Object.fromEntries(G.view.moves.map((m) => [m.action, m.label]));
+  const labels = Object.fromEntries(G.view.moves.map((m) => [m.action, moveText(m)]));
   const about = preview ? (el.querySelector("title")?.textContent || "").split("\n")[0] : "";
   choose($("#chooser"), actions, labels, act, about);
 }
@@ -314,6 +314,7 @@ function wire() {
 }
 
 async function main() {
+  useMoveWords();
   await setLanguage(pickLanguage());
   const match = location.pathname.match(/^\/g\/([\w-]+)/);
   if (!match) {

@@ -1,5 +1,7 @@
 // Translations: one JSON catalog per language under /static/i18n/, chosen from the
 // browser's languages (or the reader's choice, remembered), with English as fallback.
+// The moves' sentences come from the server (GET /api/words/LANG: the same catalogs the
+// terminal and the board read); a move's `words` ({key, values}) is rendered with them.
 
 export const LANGUAGES = { en: "English", it: "Italiano", es: "Español", de: "Deutsch",
   ca: "Català" };
@@ -7,6 +9,13 @@ const CHOICE = "cuberail.lang";
 let catalog = {};
 let fallback = {};
 let current = "en";
+let moveWords = {};
+let wantMoves = false;  // only the game page renders moves
+
+/** Load the moves' sentences with each language from now on (the game page). */
+export function useMoveWords() {
+  wantMoves = true;
+}
 
 export function pickLanguage() {
   const chosen = localStorage.getItem(CHOICE);
@@ -23,11 +32,21 @@ async function load(lang) {
   return response.ok ? response.json() : {};
 }
 
+async function loadMoveWords(lang) {
+  try {
+    const response = await fetch(`/api/words/${lang}`);
+    return response.ok ? (await response.json()).words : {};
+  } catch {
+    return {};  // no server words: the moves keep their English labels
+  }
+}
+
 export async function setLanguage(lang, remember = false) {
   if (!LANGUAGES[lang]) lang = "en";
   if (remember) localStorage.setItem(CHOICE, lang);
   if (!Object.keys(fallback).length) fallback = await load("en");
-  catalog = lang === "en" ? fallback : await load(lang);
+  [catalog, moveWords] = await Promise.all([lang === "en" ? fallback : load(lang),
+    wantMoves ? loadMoveWords(lang) : {}]);
   current = lang;
   document.documentElement.lang = lang;
   translatePage();
@@ -41,6 +60,50 @@ export function language() {
 export function t(key, vars = {}) {
   const text = catalog[key] ?? fallback[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
+}
+
+/** A move's words ({key, values}: a sentence as data, values nested for words that
+ *  translate, arrays for lists) in the page's language, as a list of strings and what
+ *  `company(id, text)` makes of a company's word (a chip); null if a key is unknown. */
+export function sayParts(words, company = (id, text) => text) {
+  const pattern = words && moveWords[words.key];
+  if (typeof pattern !== "string") return null;
+  const out = [];
+  const parts = pattern.split(/\{(\w+)\}/);
+  for (let i = 0; i < parts.length; i += 1) {
+    if (i % 2 === 0) {
+      if (parts[i]) out.push(parts[i]);
+      continue;
+    }
+    const value = part(words.values?.[parts[i]], company);
+    if (value === null) return null;
+    out.push(...value);
+  }
+  if (words.key.startsWith("company.")) return [company(words.key.slice(8), out.join(""))];
+  return out;
+}
+
+function part(value, company) {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) {
+    const out = [];
+    for (const [i, item] of value.entries()) {
+      const one = part(item, company);
+      if (one === null) return null;
+      if (i) out.push(moveWords["list.separator"] ?? ", ");
+      out.push(...one);
+    }
+    return out;
+  }
+  if (typeof value === "object") return sayParts(value, company);
+  return [String(value)];
+}
+
+/** A move ({action, label, words}) as text in the page's language; its English label
+ *  (or its action) when its words cannot be rendered. */
+export function moveText(move) {
+  const parts = sayParts(move.words);
+  return parts ? parts.join("") : move.label || move.action;
 }
 
 /** Fill every [data-i18n] element's text, its placeholders from its other data-*

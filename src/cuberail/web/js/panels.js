@@ -2,7 +2,7 @@
 // the auction and the list of moves. The page offers only the moves the API lists.
 
 import { chip, h, withChips } from "./dom.js";
-import { t } from "./i18n.js";
+import { moveText, sayParts, t } from "./i18n.js";
 
 // Move kinds made by clicking the board (the SVG's [data-action] elements).
 export const BOARD_KINDS = new Set(["place", "develop", "choose", "link", "value"]);
@@ -142,7 +142,16 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
   box.replaceChildren(h("div", { class: "auction" }, h("h3", {}, t("auction.title")), ...facts, ...controls));
 }
 
-/** Buttons for the legal moves that are not bids (bids: the auction panel). */
+/** A move's words in the page's language, company names as chips (its English label
+ *  when the words cannot be rendered). */
+function moveWords(m) {
+  const parts = sayParts(m.words, (id, text) => chip(id, text));
+  if (!parts) return withChips(m.label);
+  return parts.flatMap((p) => (typeof p === "string" ? withChips(p) : [p]));
+}
+
+/** Buttons for the legal moves that are not bids (bids: the auction panel), in the page's
+ *  language. */
 export function renderMoves(box, view, state, myTurn, waitingFor) {
   if (view.over) {
     box.replaceChildren(h("p", {}, t("game.over")));
@@ -160,13 +169,13 @@ export function renderMoves(box, view, state, myTurn, waitingFor) {
   for (const m of other) {
     const confirm = m.action === "stop";
     out.push(h("button", { type: "button", class: confirm ? "move confirm" : "move",
-      dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: m.label },
-    confirm ? t("game.stop", { n: state.build?.placed ?? "" }) : withChips(m.label)));
+      dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) },
+    confirm ? t("game.stop", { n: state.build?.placed ?? "" }) : moveWords(m)));
   }
   if (onBoard.length) {
     out.push(h("details", { class: "board-moves" }, h("summary", {}, t("game.board_list", { n: onBoard.length })),
       h("div", {}, onBoard.map((m) => h("button", { type: "button", class: "move listed",
-        dataset: { action: m.action } }, withChips(m.label))))));
+        dataset: { action: m.action } }, moveWords(m))))));
   }
   box.replaceChildren(...out);
 }

@@ -1,0 +1,32 @@
+"""The move sentences of every title, one catalog per title and language.
+
+Each title's view builds a :class:`~cuberail.core.words.Said` for a move
+(``describe_parts``); its catalogs (``games/<title>/data/words-LANG.json``) hold the
+sentence in each language, with the words every catalog shares (``cuberail.core``).
+The terminal renders English (``describe_action``); the board drawings and the browser
+render the reader's language from these same catalogs.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from cuberail.core.words import CORE, Said, Words
+
+TITLE_PACKAGES = {"chicago-express": "cuberail.games.chicago_express",
+                  "trans-siberian": "cuberail.games.trans_siberian"}
+MOVE_PACKAGES = (CORE, *TITLE_PACKAGES.values())
+
+
+@lru_cache(maxsize=16)
+def move_words(lang: str | None = None) -> Words:
+    """The move sentences of every title in ``lang`` (a language tag; English when None)."""
+    return Words(lang, MOVE_PACKAGES)
+
+
+def english(said: Said) -> str:
+    """``said`` in English: what the terminal, logs and ``label`` of a move show."""
+    return move_words("en").render(said)
+
+
+__all__ = ["MOVE_PACKAGES", "TITLE_PACKAGES", "english", "move_words"]
