@@ -83,3 +83,24 @@ def test_move_buttons_follow_the_language_switch(base_url: str, open_page: Any) 
     wait_loaded(page)
     assert buttons(page) == english
     assert page.evaluate("() => window.notReloaded === true")
+
+
+def test_company_chips_name_trans_siberian_colours_in_the_page_language(
+        base_url: str, open_page: Any) -> None:
+    """A Trans-Siberian company is a colour, a word of the language (as on the board and in
+    the move buttons): the auction's and the company table's chips say "rossa" in Italian,
+    "red" in English, switching without a reload; a Chicago Express id would stay as it is."""
+    w = open_page(locale="it-IT")
+    links = create_in_lobby(w.page, base_url, "trans-siberian",
+                            [{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}])
+    page = w.page
+    page.goto(links[0])
+    wait_loaded(page)
+    chips = "#companies tr[data-company='red'] .chip"
+    page.wait_for_selector(chips)
+    assert page.locator(chips).first.text_content() == "rossa"
+    assert page.locator(".auction-company .chip").first.text_content() == "rossa"
+    page.select_option("#lang", "en")
+    page.wait_for_function("sel => document.querySelector(sel).textContent === 'red'",
+                           arg=chips)
+    assert page.locator(".auction-company .chip").first.text_content() == "red"

@@ -1,5 +1,7 @@
 // Small DOM helpers: build elements without HTML strings (no injection from names or chat).
 
+import { companyName } from "./i18n.js";
+
 /** h("button", {class: "x", dataset: {action: "pass"}, onclick}, "text", child...) */
 export function h(tag, props = {}, ...children) {
   const el = document.createElement(tag);
@@ -42,7 +44,7 @@ export const COMPANY = {
 };
 
 /** A company name as a coloured chip. */
-export function chip(id, text = id) {
+export function chip(id, text = companyName(id)) {
   const [bg, fg] = COMPANY[id] || ["#eee", "#000"];
   return h("span", { class: "chip", style: `background:${bg};color:${fg}`, dataset: { company: id } },
     text);

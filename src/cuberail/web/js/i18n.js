@@ -99,6 +99,13 @@ function part(value, company) {
   return [String(value)];
 }
 
+/** A company's name in the page's language: a Trans-Siberian colour is a word of the
+ *  language (from the move catalogs, as on the board); a Chicago Express id stays. */
+export function companyName(id) {
+  const word = moveWords[`company.${id}`];
+  return typeof word === "string" ? word : id;
+}
+
 /** A move ({action, label, words}) as text in the page's language; its English label
  *  (or its action) when its words cannot be rendered. */
 export function moveText(move) {

@@ -2,7 +2,7 @@
 // the auction and the list of moves. The page offers only the moves the API lists.
 
 import { chip, h, withChips } from "./dom.js";
-import { moveText, sayParts, t } from "./i18n.js";
+import { companyName, moveText, sayParts, t } from "./i18n.js";
 
 // Move kinds made by clicking the board (the SVG's [data-action] elements).
 export const BOARD_KINDS = new Set(["place", "develop", "choose", "link", "value"]);
@@ -22,7 +22,7 @@ export function renderPlayers(box, view, state, mySeat) {
   const ts = view.title === "trans-siberian";
   const rows = state.players.map((p) => {
     const info = view.players.find((x) => x.seat === p.seat) || {};
-    const shares = Object.entries(p.shares).map(([c, n]) => chip(c, `${c} ${n}`));
+    const shares = Object.entries(p.shares).map(([c, n]) => chip(c, `${companyName(c)} ${n}`));
     const marks = [info.bot ? h("span", { class: "badge" }, t("game.bot", { level: info.bot })) : null,
       info.connected ? h("span", { class: "online", title: t("game.online") }, "●") : null,
       p.seat === mySeat ? h("span", { class: "badge you" }, t("game.you")) : null];
