@@ -2,33 +2,20 @@
 
 The browser renders a move's ``words`` (a catalog key and its values, nested for words
 that translate) with the catalog of its page's language; ``label`` stays the terminal's
-English for API clients. ``render`` here does what web/js/i18n.js ``sayParts`` does.
+English for API clients. ``render`` (served_words.py) does what web/js/i18n.js ``sayParts`` does.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from play import new_game, play_until, view
+from served_words import render
 
 from cuberail.core.words import LANGUAGES, catalog
 from cuberail.games.words import MOVE_PACKAGES
-
-
-def render(words: dict[str, Any], served: dict[str, str]) -> str:
-    """A move's words in a served catalog, as the page renders them."""
-    def value(v: Any) -> str:
-        if isinstance(v, dict):
-            return render(v, served)
-        if isinstance(v, list):
-            return served["list.separator"].join(value(x) for x in v)
-        return str(v)
-
-    return re.sub(r"\{(\w+)\}", lambda m: value(words["values"][m.group(1)]),
-                  served[words["key"]])
 
 
 @pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])

@@ -14,6 +14,7 @@ import re
 import urllib.request
 from typing import Any
 
+from served_words import render
 from webplay import create_in_lobby, is_my_turn, take_turn, wait_loaded
 
 BUTTONS = "#move-list button.move"
@@ -22,19 +23,6 @@ BUTTONS = "#move-list button.move"
 def get_json(url: str) -> Any:
     with urllib.request.urlopen(url, timeout=10) as answer:
         return json.load(answer)
-
-
-def render(words: dict[str, Any], served: dict[str, str]) -> str:
-    """A move's words in a served catalog (what web/js/i18n.js sayParts does)."""
-    def value(v: Any) -> str:
-        if isinstance(v, dict):
-            return render(v, served)
-        if isinstance(v, list):
-            return served["list.separator"].join(value(x) for x in v)
-        return str(v)
-
-    return re.sub(r"\{(\w+)\}", lambda m: value(words["values"][m.group(1)]),
-                  served[words["key"]])
 
 
 def buttons(page: Any) -> dict[str, str]:
