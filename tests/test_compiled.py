@@ -189,3 +189,33 @@ def test_the_pure_finder_finds_only_source(tmp_path: Path) -> None:
     assert spec is not None and spec.origin == str(tmp_path / "mod.py")
     assert finder.find_spec("json", None) is None
     assert finder.find_spec("cuberail.absent", [str(tmp_path)]) is None
+
+
+ISINSTANCE = """
+import json
+from cuberail.bots.base import Bot
+from cuberail.bots.heuristic import HeuristicBot
+from cuberail.bots.mcts import MCTSBot
+from cuberail.core.state import GameState
+from cuberail.games import get_game
+from cuberail.games.chicago_express.state import ChicagoExpressState as CE
+from cuberail.games.trans_siberian.state import TransSiberianState as TS
+ce, ts = get_game("chicago-express").new_game(3), get_game("trans-siberian").new_game(3)
+bot = HeuristicBot(1)
+# each pair: a check that would fill a shared cache, then the one it would poison
+print(json.dumps([isinstance(ts, GameState), isinstance(ts, CE),
+                  isinstance(ce, TS), isinstance(ce, GameState),
+                  isinstance(bot, Bot), isinstance(bot, MCTSBot),
+                  type(GameState) is type, type(Bot) is type]))
+"""
+
+
+@pytest.mark.parametrize("pure", [True, pytest.param(False, marks=needs_build)])
+def test_isinstance_answers_by_the_class_whatever_was_asked_before(pure: bool) -> None:
+    """mypyc builds classes without running ABCMeta.__new__: with GameState and Bot as ABCs,
+    every compiled class shared one isinstance cache, so after ``isinstance(ts, GameState)``
+    a Trans-Siberian state was a ``ChicagoExpressState`` (the full-screen table then drew
+    the wrong title's tracker and crashed). The bases are plain classes now (their
+    ``@abstractmethod``s still checked by mypy)."""
+    got = _python(ISINSTANCE, pure=pure)
+    assert got == [True, False, False, True, True, False, True, True]

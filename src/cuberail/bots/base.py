@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 
 from mypy_extensions import mypyc_attr
 
@@ -11,8 +11,11 @@ from cuberail.core.state import GameState
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # other bots subclass it
-class Bot(ABC):
-    """A player. ``choose`` must return one of ``state.legal_actions()``."""
+class Bot:
+    """A player. ``choose`` must return one of ``state.legal_actions()``.
+
+    Not an ``ABC``, for the reason in :class:`cuberail.core.state.GameState` (compiled
+    classes of an ABC hierarchy share one isinstance cache)."""
 
     name: str = "bot"
 

@@ -7,7 +7,7 @@ The flow of one move, everywhere: ``legal_actions()`` -> choose -> ``apply()``
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -47,8 +47,14 @@ class GameResult:
         return {"scores": list(self.scores), "winners": list(self.winners)}
 
 
-class GameState(ABC):
-    """A game in progress. Seats are numbered 0..num_players-1."""
+class GameState:
+    """A game in progress. Seats are numbered 0..num_players-1.
+
+    Abstract by its ``@abstractmethod``s (mypy refuses to instantiate it), but not an
+    ``ABC``: mypyc builds compiled classes without running ``ABCMeta.__new__``, so every
+    class of an ABC hierarchy shared one isinstance cache, and ``isinstance(ts_state,
+    ChicagoExpressState)`` answered what an earlier, unrelated check had cached.
+    """
 
     title: str = ""
     num_players: int
