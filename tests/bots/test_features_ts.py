@@ -3,6 +3,7 @@ and the hand-tuned evaluator expressed as weights (the control a candidate is sc
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -179,3 +180,18 @@ def test_a_heavier_weight_on_public_value_favours_the_seat_that_goes_public() ->
 def test_the_evaluator_refuses_the_wrong_number_of_weights() -> None:
     with pytest.raises(ValueError, match="weights for"):
         LinearEvaluator([1.0])
+
+
+def test_the_evaluator_is_the_softmax_of_the_weighted_feature_rows() -> None:
+    """Its fast sum (no rows built) gives the chances the rows give, for any weights."""
+    rng = random.Random(3)
+    states = _fast_game_states(3, seed=9)[::7]
+    for _ in range(5):
+        weights = [rng.uniform(-2, 2) for _ in range(NUM_FEATURES)]
+        evaluator = LinearEvaluator(weights)
+        for state in states:
+            scores = [sum(w * f for w, f in zip(weights, row, strict=True))
+                      for row in seat_features(state)]
+            top = max(scores)
+            exps = [math.exp(z - top) for z in scores]
+            assert evaluator(state) == pytest.approx([e / sum(exps) for e in exps], rel=1e-9)

@@ -54,19 +54,25 @@ NC = NUM_COMPANIES
 HAND_WEIGHTS: tuple[float, ...] = (1.0, 1.08, 0.66, 0.41, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
-def seat_features(state: GameState) -> list[list[float]]:
-    """The features of :data:`FEATURE_NAMES` for each seat of a Trans-Siberian position."""
-    assert isinstance(state, TransSiberianState)
-    s = state
+class Parts:
+    """The per-seat sums that the features are made of, in dollars (before the temperature)."""
+
+    def __init__(self, n: int) -> None:
+        self.public = [0.0] * n
+        self.private = [0.0] * n
+        self.dividends = [0.0] * n
+        self.raw = [0.0] * n
+        self.at_risk = [0.0] * n
+        self.next = [0.0] * n
+        self.unsold_share = 0.0  # unsold shares over all shares of companies in play
+        self.late = 0.0  # dividends paid over the dividend track's length (TS-1.6)
+
+
+def parts(s: TransSiberianState) -> Parts:
+    """Each seat's share values and dividends, summed over the companies in play."""
     d = remaining_dividends(s)
-    inv_t = 1.0 / TEMPERATURE
     n = s.num_players
-    public = [0.0] * n
-    private = [0.0] * n
-    dividends = [0.0] * n
-    raw = [0.0] * n
-    at_risk = [0.0] * n
-    nxt = [0.0] * n
+    out = Parts(n)
     unsold = 0
     shares = 0
     for c in range(NC):
@@ -75,34 +81,47 @@ def seat_features(state: GameState) -> list[list[float]]:
         owned, v = s.owned(c), s.value[c]
         unsold += s.unsold[c]
         shares += owned + s.unsold[c]
+        if not owned:
+            continue
         end = float(SHARE_TRACK[v])
         kept = end * risk(value_gap(s, v))
-        per = float(-(-s.income[c] // owned)) if owned else 0.0
+        per = float(-(-s.income[c] // owned))
         danger = s.phase == 2 and s.nationalizes(c)
+        public = owned >= 2
+        private = not public and s.unsold[c] > 0
         for q in range(n):
             held = s.held[q * NC + c]
             if not held:
                 continue
-            if owned >= 2:
-                public[q] += held * kept
-                raw[q] += held * end
+            if public:
+                out.public[q] += held * kept
+                out.raw[q] += held * end
                 if danger:
-                    at_risk[q] += held * end
-            elif s.unsold[c]:
-                private[q] += held * kept
-            dividends[q] += held * d * per
-            nxt[q] += held * per
-    unsold_share = unsold / shares if shares else 0.0
-    late = s.dividends / s.opts.dividend_track
+                    out.at_risk[q] += held * end
+            elif private:
+                out.private[q] += held * kept
+            out.dividends[q] += held * d * per
+            out.next[q] += held * per
+    out.unsold_share = unsold / shares if shares else 0.0
+    out.late = s.dividends / s.opts.dividend_track
+    return out
+
+
+def seat_features(state: GameState) -> list[list[float]]:
+    """The features of :data:`FEATURE_NAMES` for each seat of a Trans-Siberian position."""
+    assert isinstance(state, TransSiberianState)
+    s = state
+    p = parts(s)
+    inv_t = 1.0 / TEMPERATURE
     mover = s.current_player()
     out: list[list[float]] = []
-    for q in range(n):
+    for q in range(s.num_players):
         cash = float(s.cash[q])
-        out.append([cash * inv_t, public[q] * inv_t, private[q] * inv_t, dividends[q] * inv_t,
-                    raw[q] * inv_t, at_risk[q] * inv_t, nxt[q] * inv_t,
-                    cash * unsold_share * inv_t, cash * late * inv_t,
-                    (public[q] + private[q] + dividends[q]) * late * inv_t,
-                    1.0 if q == mover else 0.0])
+        shares = p.public[q] + p.private[q] + p.dividends[q]
+        out.append([cash * inv_t, p.public[q] * inv_t, p.private[q] * inv_t,
+                    p.dividends[q] * inv_t, p.raw[q] * inv_t, p.at_risk[q] * inv_t,
+                    p.next[q] * inv_t, cash * p.unsold_share * inv_t, cash * p.late * inv_t,
+                    shares * p.late * inv_t, 1.0 if q == mover else 0.0])
     return out
 
 
@@ -115,13 +134,24 @@ class LinearEvaluator:
         self.weights = list(weights)
 
     def __call__(self, state: GameState) -> list[float]:
+        """The softmax of ``weights . features`` per seat, summed without building the rows
+        (the same numbers as :func:`seat_features`; this runs at every leaf)."""
+        assert isinstance(state, TransSiberianState)
+        s = state
+        p = parts(s)
         w = self.weights
-        k = len(w)
+        inv_t = 1.0 / TEMPERATURE
+        w_cash = (w[0] + w[7] * p.unsold_share + w[8] * p.late) * inv_t
+        w_late = w[9] * p.late
+        mover = s.current_player()
         scores = []
-        for row in seat_features(state):
-            total = 0.0
-            for i in range(k):
-                total += w[i] * row[i]
+        for q in range(s.num_players):
+            total = (w_cash * s.cash[q]
+                     + ((w[1] + w_late) * p.public[q] + (w[2] + w_late) * p.private[q]
+                        + (w[3] + w_late) * p.dividends[q] + w[4] * p.raw[q]
+                        + w[5] * p.at_risk[q] + w[6] * p.next[q]) * inv_t)
+            if q == mover:
+                total += w[10]
             scores.append(total)
         top = max(scores)
         exps = [math.exp(z - top) for z in scores]
