@@ -3,7 +3,8 @@
     python benchmarks/train_eval.py chicago-express --seed 1 --jobs 2
 
 writes the title's shipped weights file (``cuberail.bots.learned.SHIPPED``, in
-``src/cuberail/bots/weights/``; or ``--out FILE``):
+``src/cuberail/bots/weights/``; or ``--out FILE``, needed for a title without one, such as
+``trans-siberian`` today):
 the weights, the rules and feature versions, this command and the held-out scores.
 The same arguments give the same file. Needs numpy (``pip install 'cuberail[research]'``).
 Data and model: see ``cuberail.bots.train_eval``.
@@ -17,7 +18,7 @@ import os
 import sys
 import time
 
-from cuberail.bots.learned import SHIPPED, WEIGHTS_DIR
+from cuberail.bots.learned import SHIPPED, TITLES, WEIGHTS_DIR
 from cuberail.bots.train_eval import DataSpec, train
 from cuberail.core.errors import CuberailError
 
@@ -26,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     default = DataSpec()
-    parser.add_argument("title", choices=sorted(SHIPPED))
+    parser.add_argument("title", choices=TITLES)
     parser.add_argument("--seed", type=int, default=default.seed)
     parser.add_argument("--games", type=int, default=default.games)
     parser.add_argument("--bot", default=default.bot)
@@ -48,8 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fit", help="comma-separated features to fit (default: all; the"
                         " others get weight 0)")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--out", help="the weights file (default: the shipped one)")
+    parser.add_argument("--out", help="the weights file (default: the shipped one; required"
+                        " for a title without shipped weights)")
     args = parser.parse_args(argv)
+    if args.out is None and args.title not in SHIPPED:
+        parser.error(f"{args.title} has no shipped weights file to write: give --out FILE")
     if args.games < 0 or args.search_games < 0 or args.games + args.search_games < args.holdout:
         parser.error("--games and --search-games must be >= 0 with at least --holdout games")
     if not 0 < args.sample <= 1 or not 0 <= args.explore <= 1 or args.holdout < 2:

@@ -185,7 +185,7 @@ def test_a_weights_path_that_is_no_file_is_refused_without_waiting(tmp_path: Pat
 
 
 def test_a_title_without_a_model_is_refused_by_name() -> None:
-    with pytest.raises(CuberailError, match="no learned evaluation for 'trans-siberian'"):
+    with pytest.raises(CuberailError, match="no learned weights shipped for 'trans-siberian'"):
         learned.load_weights("trans-siberian")
 
 

@@ -92,13 +92,14 @@ def evaluator_for(title: str, kind: str = "hand") -> Evaluator | None:
     """The title's evaluator, or None (search then plays every rollout to the end).
 
     ``kind``: ``hand`` (the hand-tuned one above) or ``learned`` (trained weights shipped
-    in the package, :mod:`cuberail.bots.learned`; the hand-tuned one for a title without
-    shipped weights). A shipped weights file that does not fit this build is refused.
+    in the package, :mod:`cuberail.bots.learned`, or the candidate file named by
+    ``CUBERAIL_LEARNED_WEIGHTS``; the hand-tuned one for a title with neither). A weights
+    file that does not fit this build is refused.
     """
     if kind == "learned":
-        from cuberail.bots.learned import SHIPPED, learned_evaluator
+        from cuberail.bots.learned import has_learned, learned_evaluator
 
-        if title in SHIPPED:
+        if has_learned(title):
             return learned_evaluator(title)
     if title == "trans-siberian" and title not in EVALUATORS:
         _load_trans_siberian()

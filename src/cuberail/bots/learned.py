@@ -1,7 +1,8 @@
 """Learned evaluation of cut-off positions: trained weights shipped in the package.
 
 A weights file (``bots/weights/TITLE-vN.json``) holds a conditional-logit model
-over a title's hand-built features (:mod:`cuberail.bots.features_ce`): the win
+over a title's hand-built features (:mod:`cuberail.bots.features_ce`,
+:mod:`cuberail.bots.features_ts`): the win
 chance of each seat is a softmax of ``sum(w[k] * feature[k])``. The file names the
 rules version and feature version it was trained for, and how to reproduce it
 (command, seeds, data sizes, held-out loss); it is refused, with a message saying
@@ -28,6 +29,8 @@ FORMAT_VERSION = 1
 WEIGHTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights")
 # The weights file each title's learned evaluation uses.
 SHIPPED = {"chicago-express": "chicago-express-v3.json"}
+# The titles with a feature set: a model can be trained and screened for each of them.
+TITLES = ("chicago-express", "trans-siberian")
 # A weights file to use instead of the shipped one (checked the same way): how candidate
 # models are screened in tournaments before one is shipped.
 WEIGHTS_ENV = "CUBERAIL_LEARNED_WEIGHTS"
@@ -50,8 +53,19 @@ def features_for(title: str) -> Features:
         from cuberail.bots.features_ce import FEATURE_NAMES, FEATURE_VERSION, LinearEvaluator
 
         return Features(FEATURE_VERSION, FEATURE_NAMES, LinearEvaluator)
-    raise CuberailError(f"no learned evaluation for {title!r}; titles with one:"
-                        f" {', '.join(sorted(SHIPPED))}")
+    if title == "trans-siberian":
+        from cuberail.bots import features_ts
+
+        return Features(features_ts.FEATURE_VERSION, features_ts.FEATURE_NAMES,
+                        features_ts.LinearEvaluator)
+    raise CuberailError(f"no learned evaluation for {title!r}; titles with features:"
+                        f" {', '.join(TITLES)}")
+
+
+def has_learned(title: str) -> bool:
+    """Whether ``:learned`` has a model for ``title``: shipped weights, or a candidate file
+    named by ``CUBERAIL_LEARNED_WEIGHTS`` for a title with features (checked when loaded)."""
+    return title in SHIPPED or (title in TITLES and bool(os.environ.get(WEIGHTS_ENV)))
 
 
 def rules_version(title: str) -> int:
@@ -97,7 +111,10 @@ def load_weights(title: str, path: str | None = None) -> list[float]:
     """The checked weights of ``title`` from ``path`` (default: the shipped file)."""
     if path is None:
         if title not in SHIPPED:
-            features_for(title)  # raises the clear error
+            features_for(title)  # raises the clear error for a title without features
+            raise CuberailError(f"no learned weights shipped for {title!r}; screen a file"
+                                f" with {WEIGHTS_ENV}=FILE (titles with shipped weights:"
+                                f" {', '.join(sorted(SHIPPED))})")
         path = os.path.join(WEIGHTS_DIR, SHIPPED[title])
     # The bounded reader of records: a FIFO or a huge file is refused, not waited on. Its
     # reasons say what is wrong; the file is not a game record, so they are not "record refused".

@@ -3,7 +3,8 @@
 Data: games between bots (default: the heuristic, with a share of random non-bid
 moves so that positions off its usual path are seen too, and some MCTS self-play),
 every decision with a choice kept with probability ``sample``; each kept position
-gives one feature row per seat (:mod:`cuberail.bots.features_ce`) and, once the
+gives one feature row per seat (:mod:`cuberail.bots.features_ce`,
+:mod:`cuberail.bots.features_ts`) and, once the
 game ends, each seat's target: its final win share (ties shared), what the hand-tuned
 evaluator estimates too. (Not the search's blend with the score share: targets must
 sum to 1 like the model's chances.)
@@ -154,6 +155,10 @@ def _features_function(title: str) -> Any:
         from cuberail.bots.features_ce import seat_features
 
         return seat_features
+    if title == "trans-siberian":
+        from cuberail.bots.features_ts import seat_features as ts_features
+
+        return ts_features
     features_for(title)  # raises the clear error
     return None
 
