@@ -11,12 +11,12 @@ import random
 
 import pytest
 from tests.bots.botstates import sample_states
+from tsgames import fast_game_states, four_companies_sold_at_20, new_ts
 
 from cuberail.bots import fast_ts
 from cuberail.bots.fast_ts import bid_limit, evaluate, fast_policy
 from cuberail.bots.rollout import fast_policy_for, play_out
 from cuberail.core.actions import Action
-from cuberail.games import get_game
 from cuberail.games.trans_siberian.board import LINK_INDEX, LINK_VALUE
 from cuberail.games.trans_siberian.state import (
     AUCTION,
@@ -29,24 +29,6 @@ from cuberail.games.trans_siberian.state import (
 )
 
 TITLE = "trans-siberian"
-
-
-def _new(players: int = 4) -> TransSiberianState:
-    state = get_game(TITLE).new_game(players)
-    assert isinstance(state, TransSiberianState)
-    return state
-
-
-def _fast_game_states(games: int, seed: int) -> list[TransSiberianState]:
-    """Every state of seeded games played by the policy itself (3, 4 and 5 players)."""
-    rng = random.Random(seed)
-    out = []
-    for g in range(games):
-        state = _new(3 + g % 3)
-        while not state.is_terminal():
-            out.append(state.clone())
-            state.apply(fast_policy(state, rng))
-    return out
 
 
 def test_search_uses_this_policy_for_trans_siberian() -> None:
@@ -65,7 +47,7 @@ def test_only_legal_actions_in_random_positions() -> None:
 
 def test_only_legal_actions_in_its_own_games() -> None:
     """Every position of whole games it plays (checked applies), jumps and phase 2 included."""
-    states = _fast_game_states(30, seed=3)
+    states = fast_game_states(30, seed=3)
     steps = {s.step for s in states}
     assert {AUCTION, PICK_LINK, PICK_VALUE, TURN, BUILD_FIRST, BUILD_SECOND} <= steps
     rng = random.Random(8)
@@ -77,7 +59,7 @@ def test_only_legal_actions_in_its_own_games() -> None:
 def test_rollouts_finish_games(players: int) -> None:
     """TS-9.1: the game ends; a rollout is a whole game of a few hundred moves at most."""
     for seed in range(10):
-        state = _new(players)
+        state = new_ts(players)
         moves = play_out(state, fast_policy, random.Random(seed))
         assert state.is_terminal()
         assert 40 < moves < 400
@@ -98,7 +80,7 @@ def test_never_bids_above_the_shares_worth() -> None:
     """TS-2.1: a bid is the lowest allowed, and never more than the share's worth (+10% noise)."""
     rng = random.Random(4)
     bids = 0
-    for state in _fast_game_states(20, seed=9):
+    for state in fast_game_states(20, seed=9):
         if state.step != AUCTION:
             continue
         action = fast_policy(state, rng)
@@ -113,7 +95,7 @@ def test_never_bids_above_the_shares_worth() -> None:
 
 def test_passes_once_the_bidding_passes_the_worth() -> None:
     """TS-2.1: with the high bid at the share's worth and more, everyone else drops out."""
-    state = _new(4)
+    state = new_ts(4)
     state.apply(Action.from_text("bid 30"))  # seat 0; $40 each, a worth near $20
     for _ in range(20):
         assert fast_policy(state, random.Random(_)) == Action("pass")
@@ -121,7 +103,7 @@ def test_passes_once_the_bidding_passes_the_worth() -> None:
 
 def test_winner_takes_the_opening_link_with_the_richest_way_on() -> None:
     """TS-2.2: of the links from Moscow worth 3, Moscow-Saratov leads on to the junction worth 4."""
-    state = _new(4)
+    state = new_ts(4)
     for text in ("bid 8", "pass", "pass", "pass"):
         state.apply(Action.from_text(text))
     assert state.step == PICK_LINK
@@ -139,25 +121,9 @@ def test_winner_sets_the_highest_share_value_the_bid_allows() -> None:
 # ----- turns (TS-3, TS-4) ------------------------------------------------------------------
 
 
-def _four_companies_sold_at_20() -> TransSiberianState:
-    """Each seat won one company at $20 (share value 20); seat 3, yellow's, has the first turn."""
-    state = _new(4)
-    for seat, link in enumerate(("moscow-saratov", "moscow-kazan", "moscow-samara",
-                                 "moscow-stpetersburg")):
-        while state.current_player() != seat:
-            state.apply(Action("pass"))
-        state.apply(Action.from_text("bid 20"))
-        while state.step == AUCTION:
-            state.apply(Action("pass"))
-        state.apply(Action.from_text(f"link {link}"))
-        state.apply(Action.from_text("value 20"))
-    assert state.step == TURN and state.turn == 3
-    return state
-
-
 def test_makes_its_private_company_public() -> None:
     """TS-3.2, TS-9.2: a second share held makes yellow public: its first share then scores."""
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     for seed in range(10):
         action = fast_policy(state, random.Random(seed))
         assert action.kind == "buy" and "yellow" in action.args
@@ -168,7 +134,7 @@ def test_builds_the_link_that_adds_most() -> None:
     from where it ends, adds the most (a step of share value counted as 3 of income)."""
     rng = random.Random(6)
     checked = 0
-    for state in _fast_game_states(40, seed=21):
+    for state in fast_game_states(40, seed=21):
         if state.step != BUILD_FIRST:
             continue
         direct = [a for a in state.legal_actions() if len(a.args) == 1]
@@ -200,7 +166,7 @@ def test_second_link_is_the_most_valuable_one() -> None:
     """TS-3.2, TS-4.3: a second link raises income and the share value: always the best."""
     rng = random.Random(2)
     seen = 0
-    for state in _fast_game_states(30, seed=4):
+    for state in fast_game_states(30, seed=4):
         if state.step != BUILD_SECOND:
             continue
         links = [a for a in state.legal_actions() if a.kind == "link"]
@@ -223,7 +189,7 @@ def _value(action: Action) -> int:
 
 def test_evaluation_is_a_distribution_and_favours_cash() -> None:
     """TS-9.2: cash counts in full; the seat given $30 more becomes the favourite."""
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     chances = evaluate(state)
     assert abs(sum(chances) - 1) < 1e-9 and all(0 < x < 1 for x in chances)
     richer = state.clone()
@@ -234,7 +200,7 @@ def test_evaluation_is_a_distribution_and_favours_cash() -> None:
 
 def test_evaluation_counts_public_shares_above_private_ones() -> None:
     """TS-9.2: a private company's share scores nothing unless it goes public."""
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     public = state.clone()
     public.apply(Action.from_text("buy yellow"))  # seat 3 pays $20 for its second yellow share
     assert evaluate(public)[3] > evaluate(state)[3]

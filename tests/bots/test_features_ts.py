@@ -7,8 +7,9 @@ import math
 import random
 
 import pytest
+from tsgames import fast_game_states, four_companies_sold_at_20, new_ts
 
-from cuberail.bots.fast_ts import evaluate, fast_policy, remaining_dividends
+from cuberail.bots.fast_ts import evaluate, remaining_dividends
 from cuberail.bots.features_ts import (
     FEATURE_NAMES,
     HAND_WEIGHTS,
@@ -18,52 +19,16 @@ from cuberail.bots.features_ts import (
     seat_features,
 )
 from cuberail.core.actions import Action
-from cuberail.games import get_game
 from cuberail.games.trans_siberian.board import SHARE_TRACK
-from cuberail.games.trans_siberian.state import AUCTION, TURN, TransSiberianState
 
 TITLE = "trans-siberian"
 F = {name: k for k, name in enumerate(FEATURE_NAMES)}
 
 
-def _new(players: int = 4) -> TransSiberianState:
-    state = get_game(TITLE).new_game(players)
-    assert isinstance(state, TransSiberianState)
-    return state
-
-
-def _fast_game_states(games: int, seed: int) -> list[TransSiberianState]:
-    """Every state of seeded games of the rollout policy (3, 4 and 5 players)."""
-    rng = random.Random(seed)
-    out = []
-    for g in range(games):
-        state = _new(3 + g % 3)
-        while not state.is_terminal():
-            out.append(state.clone())
-            state.apply(fast_policy(state, rng))
-    return out
-
-
-def _four_companies_sold_at_20() -> TransSiberianState:
-    """Each seat won one company at $20 (share value 20); seat 3, yellow's, has the first turn."""
-    state = _new(4)
-    for seat, link in enumerate(("moscow-saratov", "moscow-kazan", "moscow-samara",
-                                 "moscow-stpetersburg")):
-        while state.current_player() != seat:
-            state.apply(Action("pass"))
-        state.apply(Action.from_text("bid 20"))
-        while state.step == AUCTION:
-            state.apply(Action("pass"))
-        state.apply(Action.from_text(f"link {link}"))
-        state.apply(Action.from_text("value 20"))
-    assert state.step == TURN and state.turn == 3
-    return state
-
-
 def test_the_hand_tuned_evaluator_as_weights_gives_exactly_its_chances() -> None:
     """The control: HAND_WEIGHTS reproduce fast_ts.evaluate at every position of whole games."""
     control = LinearEvaluator(list(HAND_WEIGHTS))
-    states = _fast_game_states(6, seed=5)
+    states = fast_game_states(6, seed=5)
     assert len(states) > 300
     for state in states:
         assert control(state) == pytest.approx(evaluate(state), rel=1e-9, abs=1e-12)
@@ -71,26 +36,26 @@ def test_the_hand_tuned_evaluator_as_weights_gives_exactly_its_chances() -> None
 
 def test_features_give_one_row_per_seat_of_the_named_length() -> None:
     for players in (3, 4, 5):
-        rows = seat_features(_new(players))
+        rows = seat_features(new_ts(players))
         assert len(rows) == players and all(len(row) == NUM_FEATURES for row in rows)
 
 
 def test_cash_feature_is_cash_over_the_hand_temperature_ts_9_2() -> None:
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     rows = seat_features(state)
     assert [row[F["cash/T"]] for row in rows] == pytest.approx(
         [c / TEMPERATURE for c in state.cash])
 
 
 def test_only_the_seat_to_move_has_the_to_move_feature() -> None:
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     rows = seat_features(state)
     assert [row[F["to_move"]] for row in rows] == [0.0, 0.0, 0.0, 1.0]
 
 
 def test_a_companys_only_share_is_private_until_a_second_is_owned_ts_3_2_ts_9_2() -> None:
     """One share owned: private value, no public value; a second share bought: public."""
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     before = seat_features(state)[3]
     assert before[F["private/T"]] > 0 and before[F["public/T"]] == 0
     assert before[F["public_raw/T"]] == 0
@@ -102,7 +67,7 @@ def test_a_companys_only_share_is_private_until_a_second_is_owned_ts_3_2_ts_9_2(
 
 
 def test_a_private_share_scores_nothing_once_none_are_unsold_ts_9_2() -> None:
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     yellow = 3
     state.unsold[yellow] = 0
     state.removed[yellow] = 4  # no share can be bought: the only owned one stays private
@@ -111,7 +76,7 @@ def test_a_private_share_scores_nothing_once_none_are_unsold_ts_9_2() -> None:
 
 def test_dividends_are_dividends_left_times_the_dividend_per_share_ts_5_2() -> None:
     """ceil(income / shares owned) per share, times the dividends still to come."""
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     state.apply(Action.from_text("buy yellow"))
     yellow = 3
     owned = state.owned(yellow)
@@ -124,7 +89,7 @@ def test_dividends_are_dividends_left_times_the_dividend_per_share_ts_5_2() -> N
 
 
 def test_public_shares_at_or_below_the_marker_are_at_risk_in_phase_2_ts_8_1() -> None:
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     state.apply(Action.from_text("buy yellow"))
     yellow = 3
     assert seat_features(state)[3][F["at_risk/T"]] == 0  # phase 1: no nationalization
@@ -138,7 +103,7 @@ def test_public_shares_at_or_below_the_marker_are_at_risk_in_phase_2_ts_8_1() ->
 
 
 def test_late_features_grow_with_the_dividends_paid_ts_1_6() -> None:
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     assert all(row[F["cash_late/T"]] == 0 for row in seat_features(state))
     state.dividends = state.opts.dividend_track // 2
     rows = seat_features(state)
@@ -150,7 +115,7 @@ def test_late_features_grow_with_the_dividends_paid_ts_1_6() -> None:
 
 
 def test_cash_counts_more_while_shares_are_unsold() -> None:
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     rows = seat_features(state)
     assert all(0 < row[F["cash_unsold/T"]] < row[F["cash/T"]] for row in rows)
     for c in range(len(state.unsold)):
@@ -160,7 +125,7 @@ def test_cash_counts_more_while_shares_are_unsold() -> None:
 
 
 def test_the_features_do_not_change_the_state() -> None:
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     before = state.clone()
     seat_features(state)
     LinearEvaluator(list(HAND_WEIGHTS))(state)
@@ -169,7 +134,7 @@ def test_the_features_do_not_change_the_state() -> None:
 
 
 def test_a_heavier_weight_on_public_value_favours_the_seat_that_goes_public() -> None:
-    state = _four_companies_sold_at_20()
+    state = four_companies_sold_at_20()
     state.apply(Action.from_text("buy yellow"))
     weights = [0.0] * NUM_FEATURES
     weights[F["public_raw/T"]] = 1.0
@@ -185,7 +150,7 @@ def test_the_evaluator_refuses_the_wrong_number_of_weights() -> None:
 def test_the_evaluator_is_the_softmax_of_the_weighted_feature_rows() -> None:
     """Its fast sum (no rows built) gives the chances the rows give, for any weights."""
     rng = random.Random(3)
-    states = _fast_game_states(3, seed=9)[::7]
+    states = fast_game_states(3, seed=9)[::7]
     for _ in range(5):
         weights = [rng.uniform(-2, 2) for _ in range(NUM_FEATURES)]
         evaluator = LinearEvaluator(weights)
