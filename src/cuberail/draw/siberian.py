@@ -21,6 +21,7 @@ from typing import Any
 from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
 from cuberail.draw.svg import document, el, points, text, title
 from cuberail.draw.words import Words
+from cuberail.games.trans_siberian import view
 from cuberail.games.trans_siberian.board import (
     COMPANY_IDS,
     INCOME_MARKS,
@@ -31,7 +32,6 @@ from cuberail.games.trans_siberian.board import (
     Link,
     parse_marks,
 )
-from cuberail.games.trans_siberian.view import link_ends
 
 SCALE = 0.12
 MARGIN = 40.0
@@ -79,9 +79,9 @@ def _place(loc_id: str) -> str:
 
 
 def link_name(link: Link, words: Words) -> str:
-    """``Moscow–Kazan``; a link to a border ends in an arrow: ``Chita→ext`` (as the views
-    write it, ``ext`` in the reader's language)."""
-    return link_ends(link.index, lambda n: words.say("ts.beyond", n=n))
+    """``Moscow–Kazan``; a link to a border ends in an arrow: ``Chita→ext`` (the view's
+    name of the link, in the reader's language)."""
+    return words.value(view.link_name(link.index))
 
 
 def _link_tip(link: Link, owner: str | None, words: Words) -> str:

@@ -8,8 +8,6 @@ Everything fits a 100-column terminal; the network is a list of links per owner.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -66,35 +64,21 @@ def _co(c: int) -> Text:
     return Text(COMPANY_IDS[c], style=STYLE[c])
 
 
-def _ends(link: int) -> tuple[str, str | None]:
-    """The link's places inside the map joined by dashes, and the number of its border end
-    (``''`` for a border without one; None for a link inside the map). No link has two."""
+def link_name(link: int) -> Value:
+    """A link's name as data: its places inside the map joined by dashes (``Moscow–Kazan``);
+    a link to a border ends in an arrow and the border's word of the reader's language with
+    its number (``Chita→ext``, ``Chita→estero``). No link has two border ends."""
     ends = [LOCATIONS[e] for e in LINKS[link].ends]
     places = "–".join(loc.name for loc in ends if not loc.is_external)
     border = next((loc.name.partition("#")[2] for loc in ends if loc.is_external), None)
-    return places, border
-
-
-def _beyond(n: str) -> str:
-    return english(Said("ts.beyond", {"n": n}))
-
-
-def link_ends(link: int, beyond: Callable[[str], str] = _beyond) -> str:
-    """``Moscow–Kazan``; a link to a border ends in an arrow and ``beyond`` of the border's
-    number: ``Chita→ext`` (the board drawing passes the word of its language)."""
-    places, border = _ends(link)
-    return places if border is None else f"{places}→{beyond(border)}"
+    if border is None:
+        return places
+    return Said("ts.link_out", {"places": places, "beyond": Said("ts.beyond", {"n": border})})
 
 
 def link_parts(link: int) -> Said:
-    """``link_text`` as data: ``Moscow–Kazan 3``, or ``Chita→ext 5`` with the border word
-    (``ts.beyond``) in the reader's language."""
-    places, border = _ends(link)
-    value = LINKS[link].value
-    if border is None:
-        return Said("ts.link_in", {"places": places, "value": value})
-    beyond = Said("ts.beyond", {"n": border})
-    return Said("ts.link_out", {"places": places, "beyond": beyond, "value": value})
+    """``link_text`` as data: the link's name and income (``Moscow–Kazan 3``, ``Chita→ext 5``)."""
+    return Said("ts.link_value", {"name": link_name(link), "value": LINKS[link].value})
 
 
 def link_text(link: int) -> str:
