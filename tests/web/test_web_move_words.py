@@ -14,7 +14,7 @@ import re
 import urllib.request
 from typing import Any
 
-from served_words import render
+from tests.server.served_words import render
 from webplay import create_in_lobby, is_my_turn, take_turn, wait_loaded
 
 BUTTONS = "#move-list button.move"
