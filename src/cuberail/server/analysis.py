@@ -47,6 +47,7 @@ from cuberail.bots.analysis import Decision, analyse, analysis_bot, positions, s
 from cuberail.core.actions import Action
 from cuberail.core.record import Record, start_state
 from cuberail.core.state import GameState
+from cuberail.core.words import Said
 from cuberail.games import get_game, view_module
 from cuberail.server.bots import watch_parent
 from cuberail.server.games import GameService, Loaded, Refused
@@ -224,24 +225,22 @@ class Analyses:
 
     def _finished(self, game_id: str) -> Loaded:
         if self.settings.workers < 1:
-            raise Refused(503, "game analysis is turned off on this server")
+            raise Refused(503, Said("refusal.analysis_off"))
         loaded = self.service.read(game_id)
         if not loaded.snap.state.is_terminal():
-            raise Refused(409, "the game is not over: its analysis is available once it has"
-                               " ended (the engine gives no help during a game)")
+            raise Refused(409, Said("refusal.analysis_not_over"))
         return loaded
 
     def _check_room(self) -> None:
         if len(self.jobs) >= self.settings.workers + self.settings.max_queued:
-            raise Refused(503, f"{len(self.jobs)} analyses are waiting already; try again"
-                               " in a few minutes")
+            raise Refused(503, Said("refusal.analysis_queue_full", {"waiting": len(self.jobs)}))
 
     def _from_row(self, row: dict[str, Any], loaded: Loaded,
                   start: bool) -> dict[str, Any] | Job:
         if row["status"] == "done":
             return dict(json.loads(row["result"]))
         if row["status"] == "failed":
-            raise Refused(500, f"the analysis of this game failed: {row['result']}")
+            raise Refused(500, Said("refusal.analysis_failed", {"error": str(row["result"])}))
         local = self.jobs.get(row["game_id"])
         if local is not None:
             return running(local.done, local.total)
@@ -456,6 +455,6 @@ router = APIRouter()
 async def get_analysis(request: Request, game_id: str, start: bool = True) -> JSONResponse:
     """``start=false``: only look (``{"status": "none"}`` when no analysis was started)."""
     if GAME_ID.fullmatch(game_id) is None:
-        raise Refused(404, "no such game on this server")
+        raise Refused(404, Said("refusal.no_such_game"))
     status, body = await request.app.state.server.analyses.answer(game_id, start)
     return JSONResponse(body, status)

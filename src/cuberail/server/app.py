@@ -19,6 +19,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 
+from cuberail.core.words import Said
 from cuberail.server import analysis, boards, claims, lobby, web
 from cuberail.server.bots import BotRunner
 from cuberail.server.broadcast import Hub, Item, listen
@@ -118,7 +119,7 @@ def bearer(value: str | None) -> str | None:
 
 def game_id_ok(game_id: str) -> str:
     if GAME_ID.fullmatch(game_id) is None:
-        raise Refused(404, "no such game on this server")
+        raise Refused(404, Said("refusal.no_such_game"))
     return game_id
 
 
@@ -143,7 +144,10 @@ def create_app(settings: Settings,
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
-        return JSONResponse({"detail": exc.reason}, exc.status, headers=headers)
+        body: dict[str, Any] = {"detail": exc.reason}
+        if exc.words is not None:  # the same sentence as data, for the reader's language
+            body["words"] = exc.words.to_json()
+        return JSONResponse(body, exc.status, headers=headers)
 
     def base(request: Request) -> str:
         return (settings.public_url or str(request.base_url)).rstrip("/")
@@ -161,8 +165,9 @@ def create_app(settings: Settings,
     async def titles() -> list[dict[str, Any]]:
         return titles_json()
 
-    @app.get("/api/words/{lang}", summary="the move sentences of every title in `lang`"
-             " (en, it, es, de, ca; other languages: en), to render a move's `words`")
+    @app.get("/api/words/{lang}", summary="the move sentences of every title and the"
+             " server's refusals in `lang` (en, it, es, de, ca; other languages: en), to"
+             " render the `words` of a move or of an error answer")
     async def words(lang: str) -> dict[str, Any]:
         return boards.words_json(lang)
 
@@ -410,6 +415,11 @@ owner has another. Invite links carry them in the URL fragment. An open game
 (`"open": true`) gives its creator the tokens of the seats in `keep` (seat 0); its
 other human seats are free: `GET /api/open-games` lists them and
 `POST /api/games/{id}/seats/{seat}/claim` hands one seat's token to the first caller.
+
+**Refusals.** An error answer says why in `detail` (English); the server's own refusals
+also carry `words`, the same sentence as data (`{"key", "values"}`, as a move's `words`),
+to render in the reader's language with `GET /api/words/{lang}`. An engine's reason for an
+illegal action is English only (no `words`).
 
 **WebSocket** `/api/games/{id}/ws?since=SEQ`: first a `state` event (the whole game),
 then the missed `move`/`undo` entries after `since`, then live events of type `move`,

@@ -2,8 +2,8 @@
 
 ``board_svg`` is the one drawing (:mod:`cuberail.draw`), with the legal moves of the
 position highlighted and every word in the reader's language (``lang``); ``state_at``
-the snapshot and legal moves after N actions; ``words_json`` the move sentences of a
-language for the page.
+the snapshot and legal moves after N actions; ``words_json`` the move sentences and the
+refusals of a language for the page.
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from typing import Any
 
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
+from cuberail.core.words import Said
 from cuberail.draw import board_svg
 from cuberail.draw.words import language
-from cuberail.games.words import move_words
-from cuberail.server.games import GameService, Refused, initial_state, labels
+from cuberail.server.games import GameService, Refused, initial_state, labels, page_words
 
 
 def position(service: GameService, game_id: str, at: int | None) -> tuple[str, GameState, int]:
@@ -24,7 +24,7 @@ def position(service: GameService, game_id: str, at: int | None) -> tuple[str, G
     effective = loaded.snap.effective
     n = len(effective) if at is None else at
     if not 0 <= n <= len(effective):
-        raise Refused(422, f"at must be from 0 to {len(effective)} (the actions in force)")
+        raise Refused(422, Said("refusal.at_range", {"last": len(effective)}))
     if n == len(effective):
         return loaded.game.title, loaded.snap.state, n
     state = initial_state(loaded.game, len(loaded.seats))
@@ -60,9 +60,10 @@ def svg_at(service: GameService, game_id: str, at: int | None, lang: str | None 
 
 
 def words_json(lang: str | None) -> dict[str, Any]:
-    """``{"lang", "words"}``: every title's move sentences (and the words they nest) in
-    ``lang``, English filled in for a key the language lacks, from the same catalogs the
-    terminal and the board drawings read; what the page renders a move's ``words`` with."""
+    """``{"lang", "words"}``: every title's move sentences (and the words they nest) and
+    the server's refusals in ``lang``, English filled in for a key the language lacks, from
+    the same catalogs the terminal, the board drawings and the refusals' English ``detail``
+    read; what the page renders a move's or a refusal's ``words`` with."""
     chosen = board_language(lang)
-    words = move_words(chosen)
+    words = page_words(chosen)
     return {"lang": chosen, "words": {**words.fallback, **words.own}}

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from cuberail.core.words import Said
 from cuberail.server import tokens
 from cuberail.server.games import GameService, Outcome, Refused
 from cuberail.server.storage import GameRow, SeatRow
@@ -26,9 +27,10 @@ def free_seats(rows: list[SeatRow], secrets: list[str | None],
     kept = set(keep if keep is not None else [0])
     for seat in sorted(kept):
         if not 0 <= seat < len(rows):
-            raise Refused(422, f"keep names seat {seat}; seats are 0..{len(rows) - 1}")
+            raise Refused(422, Said("refusal.keep_seat_range",
+                                    {"seat": seat, "last": len(rows) - 1}))
         if rows[seat].bot is not None:
-            raise Refused(422, f"keep names seat {seat}, which a bot plays")
+            raise Refused(422, Said("refusal.keep_seat_bot", {"seat": seat}))
     out_rows, out_secrets = [], []
     for row, secret in zip(rows, secrets, strict=True):
         if row.bot is None and row.seat not in kept:
@@ -71,15 +73,16 @@ def claim_seat(service: GameService, game_id: str, seat: int, name: str) -> Outc
     with service.store.write() as conn:
         loaded = service.load(conn, game_id)
         if not loaded.game.is_open:
-            raise Refused(403, "this game is not open: ask its owner for an invite link")
+            raise Refused(403, Said("refusal.not_open"))
         if not 0 <= seat < len(loaded.seats):
-            raise Refused(404, f"seat {seat} does not exist (seats 0..{len(loaded.seats) - 1})")
+            raise Refused(404, Said("refusal.no_seat", {"seat": seat,
+                                                        "last": len(loaded.seats) - 1}))
         if loaded.snap.state.is_terminal():
-            raise Refused(409, "the game is over")
+            raise Refused(409, Said("refusal.game_over"))
         if loaded.seats[seat].bot is not None:
-            raise Refused(409, f"seat {seat} is played by a bot, it cannot be claimed")
+            raise Refused(409, Said("refusal.bot_seat", {"seat": seat}))
         if not service.store.claim_seat(conn, game_id, seat, name, tokens.hash_token(secret)):
-            raise Refused(409, f"seat {seat} is already taken")
+            raise Refused(409, Said("refusal.seat_taken", {"seat": seat}))
         event = {"type": "seat", "game": game_id, "index": loaded.snap.index,
                  "seq": loaded.snap.seq, "seat": seat, "bot": None, "name": name,
                  "claimed": True}

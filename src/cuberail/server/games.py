@@ -18,6 +18,7 @@ import random
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Connection, text
@@ -26,23 +27,41 @@ from sqlalchemy.exc import IntegrityError
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
-from cuberail.core.words import Said
+from cuberail.core.words import DEFAULT, Said, Words
 from cuberail.games import get_game, view_module
-from cuberail.games.words import english
+from cuberail.games.words import MOVE_PACKAGES, english
 from cuberail.server import tokens
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
 
 CACHE_SIZE = 2000
 CHANNEL = "cuberail"
+# The server's own sentences (its refusals, ``server/data/words-LANG.json``) are served
+# with the move sentences: one merge, one loader, each key in one catalog only.
+PAGE_PACKAGES = (*MOVE_PACKAGES, "cuberail.server")
+
+
+@lru_cache(maxsize=16)
+def page_words(lang: str | None = None) -> Words:
+    """The move sentences and the server's refusals in ``lang`` (a language tag; English
+    when None): what ``GET /api/words/{lang}`` serves for the page to render ``words``."""
+    return Words(lang, PAGE_PACKAGES)
 
 
 class Refused(Exception):
-    """A request the service turns down: an HTTP status and a reason for a person."""
+    """A request the service turns down: an HTTP status and a reason for a person.
 
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
+    The reason is either English text (an engine's message about an illegal action) or a
+    :class:`Said` of the server's catalog (``refusal.*``): then ``reason`` is its English
+    rendering (the answer's ``detail``: API clients and logs read it) and ``words`` the
+    sentence as data, which the page renders in the reader's language.
+    """
+
+    def __init__(self, status: int, reason: str | Said) -> None:
+        self.words = reason if isinstance(reason, Said) else None
+        text = reason if isinstance(reason, str) else page_words(DEFAULT).render(reason)
+        super().__init__(text)
         self.status = status
-        self.reason = reason
+        self.reason = text
 
 
 @dataclass(frozen=True)
@@ -138,7 +157,7 @@ class GameService:
         """The game, its seats and its state at the log's last entry (404 when unknown)."""
         game, seq = self.store.game_and_seq(conn, game_id)
         if game is None:
-            raise Refused(404, f"no game {game_id[:40]!r} on this server")
+            raise Refused(404, Said("refusal.no_game", {"game": game_id[:40]}))
         seat_rows = self.store.seats(conn, game_id)
         with self._cache_lock:
             snap = self._cache.get(game_id)
@@ -184,19 +203,19 @@ class GameService:
     def seat_of(loaded: Loaded, token: str | None) -> int:
         """The seat a bearer token holds: 401 without one, 403 for an unknown one."""
         if not token:
-            raise Refused(401, "send the seat token as `Authorization: Bearer TOKEN`")
+            raise Refused(401, Said("refusal.seat_token_missing"))
         found = -1
         for s in loaded.seats:  # no early exit: every seat is compared
             if tokens.matches(token, s.token_hash):
                 found = s.seat
         if found < 0:
-            raise Refused(403, "this token holds no seat in this game")
+            raise Refused(403, Said("refusal.token_holds_no_seat"))
         return found
 
     @staticmethod
     def is_owner(loaded: Loaded, token: str | None) -> bool:
         if not token:
-            raise Refused(401, "send the owner token as `Authorization: Bearer TOKEN`")
+            raise Refused(401, Said("refusal.owner_token_missing"))
         return tokens.matches(token, loaded.game.owner_hash)
 
     # ----- moves --------------------------------------------------------------------------
@@ -207,9 +226,10 @@ class GameService:
             loaded = self.load(conn, game_id)
             seat = self.seat_of(loaded, token)
             self._check_index(loaded, index)
-            if loaded.snap.state.current_player() != seat:
-                raise Refused(403, f"it is not seat {seat}'s turn (seat"
-                                   f" {loaded.snap.state.current_player()} is on turn)")
+            current = loaded.snap.state.current_player()
+            if current != seat:
+                raise Refused(403, Said("refusal.not_your_turn",
+                                        {"seat": seat, "current": current}))
             return self._append_move(conn, loaded, seat, action_text)
 
     def bot_act(self, game_id: str, seat: int, index: int, action_text: str,
@@ -219,9 +239,9 @@ class GameService:
             loaded = self.load(conn, game_id)
             self._check_index(loaded, index)
             if loaded.snap.state.current_player() != seat:
-                raise Refused(409, "the seat is no longer on turn")
+                raise Refused(409, Said("refusal.no_longer_on_turn"))
             if loaded.seats[seat].bot is None and not self._idle(loaded, timeout_after):
-                raise Refused(409, "the seat is a human's now")
+                raise Refused(409, Said("refusal.human_now"))
             return self._append_move(conn, loaded, seat, action_text)
 
     def _idle(self, loaded: Loaded, after: float | None) -> bool:
@@ -241,10 +261,10 @@ class GameService:
     @staticmethod
     def _check_index(loaded: Loaded, index: int) -> None:
         if index != loaded.snap.index:
-            raise Refused(409, f"index {index} is not the current index {loaded.snap.index}"
-                               " (the game has moved on: fetch it again)")
+            raise Refused(409, Said("refusal.stale_index",
+                                    {"index": index, "current": loaded.snap.index}))
         if loaded.snap.state.is_terminal():
-            raise Refused(409, "the game is over")
+            raise Refused(409, Said("refusal.game_over"))
 
     def _append_move(self, conn: Connection, loaded: Loaded, seat: int,
                      action_text: str) -> Outcome:
@@ -275,8 +295,7 @@ class GameService:
             self.notify(conn, loaded.game.id, events)
             conn.commit()
         except IntegrityError:
-            raise Refused(409, "another entry was written at the same moment; fetch the"
-                               " game again") from None
+            raise Refused(409, Said("refusal.concurrent_write")) from None
         self.remember(loaded.game.id, snap)
         return Outcome(snap.index, snap.seq, events, self._turn_hooks(loaded, snap),
                        bot_due=bot_due(loaded, snap.state))
@@ -315,11 +334,11 @@ class GameService:
             self._check_index(loaded, index)
             effective = loaded.snap.effective
             if not effective:
-                raise Refused(422, "there is nothing to take back")
+                raise Refused(422, Said("refusal.nothing_to_undo"))
             last = effective[-1]
             if last.seat != seat:
-                raise Refused(403, f"the last action ({last.action}) is seat {last.seat}'s:"
-                                   " you may only take back your own, before anyone else acts")
+                raise Refused(403, Said("refusal.undo_not_yours",
+                                        {"action": last.action, "seat": last.seat}))
             seq = loaded.snap.seq + 1
             state = initial_state(loaded.game, len(loaded.seats))
             for eff in effective[:-1]:

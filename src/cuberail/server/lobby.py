@@ -12,6 +12,7 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.record import Record, replay
 from cuberail.core.state import GameState
+from cuberail.core.words import Said
 from cuberail.games import get_game
 from cuberail.server import tokens
 from cuberail.server.claims import free_seats
@@ -26,6 +27,8 @@ from cuberail.server.games import (
 from cuberail.server.schemas import CreateGame, ImportRequest, SeatSpec, check_bot, clean_name
 from cuberail.server.storage import Entry, GameRow, SeatRow, now
 
+RECORD_LIMIT = 5000  # actions in an imported record
+
 
 @dataclass
 class NewGame:
@@ -39,7 +42,8 @@ class NewGame:
 
 def _seat_rows(players: int, specs: list[SeatSpec]) -> tuple[list[SeatRow], list[str | None]]:
     if len(specs) > players:
-        raise Refused(422, f"{len(specs)} seats given for {players} players")
+        raise Refused(422, Said("refusal.seats_count", {"given": len(specs),
+                                                        "players": players}))
     rows, secrets = [], []
     for i in range(players):
         spec = specs[i] if i < len(specs) else SeatSpec()
@@ -107,8 +111,8 @@ def import_game(service: GameService, req: ImportRequest) -> NewGame:
     """A game continued from a record: every action replayed and checked by the engine."""
     try:
         record = Record.from_json(req.record)
-        if len(record.actions) > 5000:
-            raise Refused(422, "a record of more than 5000 actions is not accepted")
+        if len(record.actions) > RECORD_LIMIT:
+            raise Refused(422, Said("refusal.record_too_long", {"limit": RECORD_LIMIT}))
         state = replay(record, get_game)
         info = get_game(record.title)
     except CuberailError as exc:
@@ -150,9 +154,10 @@ def set_seat(service: GameService, game_id: str, owner_token: str | None, seat: 
     with service.lock(game_id), service.store.write() as conn:
         loaded = service.load(conn, game_id)
         if not service.is_owner(loaded, owner_token):
-            raise Refused(403, "only the game's owner may change who plays a seat")
+            raise Refused(403, Said("refusal.owner_only"))
         if not 0 <= seat < len(loaded.seats):
-            raise Refused(404, f"seat {seat} does not exist (seats 0..{len(loaded.seats) - 1})")
+            raise Refused(404, Said("refusal.no_seat", {"seat": seat,
+                                                        "last": len(loaded.seats) - 1}))
         old = loaded.seats[seat]
         values: dict[str, Any] = {"bot": bot}
         secret = None
@@ -172,7 +177,7 @@ def set_webhook(service: GameService, game_id: str, token: str | None, seat: int
     with service.store.write() as conn:
         loaded = service.load(conn, game_id)
         if service.seat_of(loaded, token) != seat:
-            raise Refused(403, f"this token does not hold seat {seat}")
+            raise Refused(403, Said("refusal.not_token_seat", {"seat": seat}))
         service.store.update_seat(conn, game_id, seat, webhook=url)
 
 
