@@ -6,7 +6,7 @@
 import { api } from "./api.js";
 import { PLAYER_COLOURS, DASHES } from "./charts.js";
 import { $, h, withChips } from "./dom.js";
-import { t } from "./i18n.js";
+import { refusalText, t } from "./i18n.js";
 import { words } from "./log.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -49,7 +49,7 @@ export class AnalysisView {
     if (answer.ok && body.status === "done") this.show(body);
     else if (answer.status === 202) this.progress(body.done, body.of);
     else if (answer.ok) this.offer();
-    else this.fail(answer.status, body.detail || String(answer.status));
+    else this.fail(answer.status, refusalText(answer));
   }
 
   /** The game is over: show the panel, and a stored or running analysis if any. */

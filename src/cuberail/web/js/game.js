@@ -7,7 +7,8 @@ import { api, fragment, remember, remembered, socketUrl } from "./api.js";
 import { choose, insertBoard, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
-import { language, languageSwitch, moveText, pickLanguage, setLanguage, t, useMoveWords } from "./i18n.js";
+import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
+  useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
 import { playerName, renderAuction, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 
@@ -203,11 +204,12 @@ async function act(action) {
   if (answer.ok) {
     say("");
     await refresh();
-  } else if (answer.status === 409) {
-    say(t("error.stale"), "error");
+  } else if (answer.status === 409 && answer.data?.words?.key === "refusal.stale_index") {
+    say(t("error.stale"), "error");  // a lost race: say so plainly, and show the new state
     await refresh();
   } else {
-    say(t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+    say(t("error.refused", { reason: refusalText(answer) }), "error");
+    if (answer.status === 409) await refresh();
   }
 }
 
@@ -216,7 +218,7 @@ async function undo() {
   G.busy = true;
   const answer = await api.undo(G.id, G.token, G.view.index);
   G.busy = false;
-  if (!answer.ok) say(t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+  if (!answer.ok) say(t("error.refused", { reason: refusalText(answer) }), "error");
   await refresh();
 }
 
@@ -296,7 +298,7 @@ function wire() {
     if (!text) return;
     const answer = await api.chat(G.id, G.token || G.owner, text);
     if (answer.ok) $("#chat-text").value = "";
-    else say(t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+    else say(t("error.refused", { reason: refusalText(answer) }), "error");
   });
   $("#chat-form").hidden = !(G.token || G.owner);
   $("#rp-first").addEventListener("click", () => setAt(0));

@@ -1,7 +1,8 @@
 // Translations: one JSON catalog per language under /static/i18n/, chosen from the
 // browser's languages (or the reader's choice, remembered), with English as fallback.
 // The moves' sentences come from the server (GET /api/words/LANG: the same catalogs the
-// terminal and the board read); a move's `words` ({key, values}) is rendered with them.
+// terminal and the board read), with the server's refusals; a move's or a refusal's
+// `words` ({key, values}) is rendered with them.
 
 export const LANGUAGES = { en: "English", it: "Italiano", es: "Español", de: "Deutsch",
   ca: "Català" };
@@ -10,9 +11,9 @@ let catalog = {};
 let fallback = {};
 let current = "en";
 let moveWords = {};
-let wantMoves = false;  // only the game page renders moves
+let wantMoves = false;  // only the pages that render the server's words load them
 
-/** Load the moves' sentences with each language from now on (the game page). */
+/** Load the server's sentences (moves, refusals) with each language from now on. */
 export function useMoveWords() {
   wantMoves = true;
 }
@@ -97,6 +98,14 @@ function part(value, company) {
   }
   if (typeof value === "object") return sayParts(value, company);
   return [String(value)];
+}
+
+/** Why the server refused a request ({ok, status, data} from api.js), in the page's
+ *  language: the answer's `words` rendered as a move's are; else its English `detail`
+ *  (an engine's reason for an illegal action), else its status. */
+export function refusalText(answer) {
+  const parts = sayParts(answer.data?.words);
+  return parts ? parts.join("") : answer.data?.detail ?? answer.status;
 }
 
 /** A company's name in the page's language: a Trans-Siberian colour is a word of the

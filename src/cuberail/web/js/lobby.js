@@ -4,7 +4,7 @@
 
 import { api, forget, remember, remembered } from "./api.js";
 import { $, h, say } from "./dom.js";
-import { languageSwitch, pickLanguage, setLanguage, t } from "./i18n.js";
+import { languageSwitch, pickLanguage, refusalText, setLanguage, t, useMoveWords } from "./i18n.js";
 
 let titles = [];
 
@@ -103,7 +103,7 @@ async function create(event) {
   const answer = await api.create(body);
   button.disabled = false;
   if (!answer.ok) {
-    say(t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+    say(t("error.refused", { reason: refusalText(answer) }), "error");
     return;
   }
   const made = answer.data;
@@ -224,7 +224,7 @@ async function claim(id, seat, title) {
   const answer = await api.claim(id, seat, name);
   if (!answer.ok) {
     say(answer.status === 409 ? t("lobby.seat_gone")
-      : t("error.refused", { reason: answer.data?.detail ?? answer.status }), "error");
+      : t("error.refused", { reason: refusalText(answer) }), "error");
     renderOpen();
     return;
   }
@@ -247,6 +247,7 @@ function join(event) {
 }
 
 async function main() {
+  useMoveWords();  // the server's refusals (a claim or a new game turned down)
   await setLanguage(pickLanguage());
   languageSwitch($("#lang"), () => { renderTitle(); renderMine(); renderOpen(); });
   const answer = await api.titles();
