@@ -4,6 +4,7 @@
     python benchmarks/strength.py --scale 0.25    # a quarter of the games, for a quick look
     python benchmarks/strength.py --only chicago-express --jobs 2 --json strength.json
     python benchmarks/strength.py --hard-rate     # iterations hard reaches: its mcts:N twin
+    python benchmarks/strength.py --rate mcts:400,mcts:400:learned --only ts  # searches' rates
 
 Each match seats one bot against three copies of another, rotating the seats game
 by game (``cuberail.bots.arena``), so the lone bot sits in every seat equally often
@@ -37,9 +38,10 @@ import time
 from dataclasses import dataclass, replace
 
 from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
-from cuberail.bots.mcts import MCTSBot, title_settings
+from cuberail.bots.mcts import MCTSBot, MCTSConfig, title_settings
 from cuberail.bots.registry import BOTS, HARD_SECONDS, make_bot
 from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
 from cuberail.games import get_game, titles
 
 MCTS = "mcts:200"  # the budget measured against the heuristic (fast rollouts, cut off, evaluated)
@@ -96,6 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="also write the rows as JSON")
     parser.add_argument("--hard-rate", action="store_true",
                         help="measure hard's iterations per CPU-second and its mcts:N twin")
+    parser.add_argument("--rate", metavar="SEARCHES",
+                        help="comma-separated searches by iterations (mcts:400,"
+                             "mcts:400:learned): iterations per CPU-second of each at the"
+                             " same positions")
     args = parser.parse_args(argv)
     if args.only:
         try:
@@ -104,6 +110,12 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"--only: {error}")
     if args.hard_rate:
         return hard_rate(args)
+    if args.rate:
+        try:
+            named = rate_configs(args.rate)
+        except CuberailError as error:
+            parser.error(f"--rate: {error}")
+        return search_rates(args, named)
     known = set(titles())
     rows: list[dict[str, object]] = []
     begin = time.perf_counter()
@@ -174,28 +186,69 @@ def hard_rate(args: argparse.Namespace) -> int:
 
 
 def _search_rates(title: str, samples: int) -> list[float]:
-    info = get_game(title)
     hard = BOTS["hard"](0)
     assert isinstance(hard, MCTSBot)
     # hard's own cut-off and UCT constant (a large budget's), not those of RATE_ITERATIONS
-    cutoff, exploration = title_settings(info.title, hard.config)
+    cutoff, exploration = title_settings(title, hard.config)
     config = replace(hard.config, seconds=None, iterations=RATE_ITERATIONS, reuse=False,
                      cutoff=cutoff, exploration=exploration)
-    rates: list[float] = []
+    return [_rate(config, state, i) for i, state in enumerate(_rate_positions(title, samples))]
+
+
+def _rate_positions(title: str, samples: int) -> list[GameState]:
+    """Every RATE_EVERY-th position with a choice of games between heuristic bots."""
+    info = get_game(title)
+    positions: list[GameState] = []
     game = 0
-    while len(rates) < samples:
+    while len(positions) < samples:
         state = info.new_game(4, None)
         bots = [make_bot("medium", game * 10 + seat) for seat in range(4)]
         move = 0
-        while not state.is_terminal() and len(rates) < samples:
+        while not state.is_terminal() and len(positions) < samples:
             if len(state.legal_actions()) > 1 and move % RATE_EVERY == 0:
-                start = time.process_time()
-                MCTSBot(move, config).choose(state.clone())
-                rates.append(RATE_ITERATIONS / max(time.process_time() - start, 1e-9))
+                positions.append(state.clone())
             state.apply(bots[state.current_player()].choose(state))
             move += 1
         game += 1
-    return rates
+    return positions
+
+
+def _rate(config: MCTSConfig, state: GameState, seed: int) -> float:
+    """Iterations per CPU-second of one search (by iterations, no tree kept) from ``state``."""
+    config = replace(config, reuse=False)
+    start = time.process_time()
+    MCTSBot(seed, config).choose(state.clone())
+    return (config.iterations or 0) / max(time.process_time() - start, 1e-9)
+
+
+def rate_configs(text: str) -> list[tuple[str, MCTSConfig]]:
+    """The searches ``--rate`` names, each with its configuration; a CuberailError for a
+    name that is not a search by iterations."""
+    named = []
+    for spec in (spec.strip() for spec in text.split(",")):
+        bot = make_bot(spec, 0)
+        if not isinstance(bot, MCTSBot) or bot.config.iterations is None:
+            raise CuberailError(f"searches by iterations are rated (mcts:400,"
+                                f" mcts:400:learned:cut40, ...), not {spec!r}")
+        named.append((spec, bot.config))
+    return named
+
+
+def search_rates(args: argparse.Namespace, named: list[tuple[str, MCTSConfig]]) -> int:
+    """``--rate``: each named search's iterations per CPU-second at the same positions."""
+    print("| title | search | positions | iterations per CPU-second (median) | quartiles |")
+    print("|---|---|---:|---:|---|")
+    for title in titles():
+        if args.only and title != args.only:
+            continue
+        positions = _rate_positions(title, max(4, round(RATE_SAMPLES * args.scale)))
+        for spec, config in named:
+            rates = [_rate(config, state, i) for i, state in enumerate(positions)]
+            q1, median, q3 = statistics.quantiles(rates, n=4)
+            print(f"| {title} | {spec} | {len(rates)} | {median:.0f} |"
+                  f" {q1:.0f}-{q3:.0f} |")
+    print(f"\nLoad average {os.getloadavg()[0]:.1f}; CPU time, one process.")
+    return 0
 
 
 if __name__ == "__main__":

@@ -70,3 +70,59 @@ def test_only_takes_a_title_alias_and_refuses_an_unknown_title(
         strength.main(["--hard-rate", "--only", "chess"])
     assert stop.value.code == 2
     assert "--only: unknown game 'chess'" in capsys.readouterr().err
+
+
+def _tournament(tmp_path: Path, name: str, bots: str, seed: int = 5) -> str:
+    from cuberail.cli.main import main
+
+    out = tmp_path / name
+    assert main(["tournament", "ce", "--players", "3", "--bots", bots, "--games", "6",
+                 "--seed", str(seed), "--out", str(out)]) == 0
+    return str(out)
+
+
+def test_paired_compares_the_first_bot_game_by_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paired = _load("paired")
+    a = _tournament(tmp_path, "a", "heuristic,random,random")
+    b = _tournament(tmp_path, "b", "easy,random,random")
+    ranks_a, ranks_b = paired.first_bot_ranks(a).ranks, paired.first_bot_ranks(b).ranks
+    assert sorted(ranks_a) == sorted(ranks_b) == list(range(6))
+    n, mean, low, high = paired.paired(ranks_a, ranks_b)
+    diff = [ranks_a[g] - ranks_b[g] for g in range(6)]
+    assert n == 6 and mean == pytest.approx(sum(diff) / 6) and low <= mean <= high
+    capsys.readouterr()
+    assert paired.main([a, b]) == 0
+    assert f"heuristic minus easy, 6 games paired: mean rank difference {mean:+.3f}" in (
+        capsys.readouterr().out)
+
+
+def test_paired_refuses_tables_that_differ_beyond_the_first_bot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paired = _load("paired")
+    a = _tournament(tmp_path, "a", "heuristic,random,random")
+    b = _tournament(tmp_path, "b", "heuristic,random,random", seed=6)
+    capsys.readouterr()
+    assert paired.main([a, b]) == 2
+    assert "the tables differ (title, seed, other seats)" in capsys.readouterr().err
+    assert paired.main([a, str(tmp_path / "nowhere")]) == 2
+    assert "give a `cuberail tournament --out` folder" in capsys.readouterr().err
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "summary.json").write_text('{"bots": ["x"]}', encoding="utf-8")
+    assert paired.main([a, str(tmp_path / "bad")]) == 2
+    assert "not a tournament summary" in capsys.readouterr().err
+
+
+def test_rate_prints_each_search_at_the_same_positions_and_refuses_a_timed_one(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    strength = _load("strength")
+    assert strength.main(["--rate", "mcts:20,mcts:20:learned", "--only", "ts",
+                          "--scale", "0.1"]) == 0
+    rows = [line.split("|") for line in capsys.readouterr().out.splitlines()
+            if line.startswith("| trans-siberian")]
+    assert [r[2].strip() for r in rows] == ["mcts:20", "mcts:20:learned"]
+    assert all(r[3].strip() == "4" and float(r[4]) > 0 for r in rows)
+    with pytest.raises(SystemExit) as stop:
+        strength.main(["--rate", "mcts:0.1s", "--only", "ts"])
+    assert stop.value.code == 2
+    assert "searches by iterations are rated" in capsys.readouterr().err
