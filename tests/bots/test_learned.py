@@ -184,11 +184,6 @@ def test_a_weights_path_that_is_no_file_is_refused_without_waiting(tmp_path: Pat
         assert "record" not in str(info.value)
 
 
-def test_a_title_without_a_model_is_refused_by_name() -> None:
-    with pytest.raises(CuberailError, match="no learned weights shipped for 'trans-siberian'"):
-        learned.load_weights("trans-siberian")
-
-
 # ----- the search bot -----------------------------------------------------------------
 
 
@@ -207,7 +202,10 @@ def test_an_unknown_evaluator_is_refused() -> None:
         MCTSBot(1, MCTSConfig(evaluator="oracle"))
 
 
-def test_learned_falls_back_to_the_hand_evaluator_where_none_is_shipped() -> None:
+def test_learned_falls_back_to_the_hand_evaluator_where_none_is_shipped(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(learned.WEIGHTS_ENV, raising=False)
+    monkeypatch.delitem(learned.SHIPPED, "trans-siberian")
     assert evaluator_for("trans-siberian", "learned") is evaluator_for("trans-siberian", "hand")
     assert evaluator_for(TITLE, "learned") is not evaluator_for(TITLE, "hand")
 

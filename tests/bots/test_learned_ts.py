@@ -1,6 +1,7 @@
-"""The learned evaluation for Trans-Siberian: candidate weights screened through
-``CUBERAIL_LEARNED_WEIGHTS`` (no file is shipped), the checks that refuse a file that does not
-fit, the search playing with it, and training from Trans-Siberian games."""
+"""The learned evaluation for Trans-Siberian: the shipped weights (v1) and its own cut-off at
+small budgets, candidate weights screened through ``CUBERAIL_LEARNED_WEIGHTS``, the checks that
+refuse a file that does not fit, the search playing with it, and training from Trans-Siberian
+games."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from cuberail.bots.arena import play_game
 from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.fast_ts import evaluate
 from cuberail.bots.features_ts import FEATURE_NAMES, FEATURE_VERSION, HAND_WEIGHTS, LinearEvaluator
+from cuberail.bots.mcts import MCTSBot, title_settings
 from cuberail.bots.registry import make_bot
 from cuberail.core.errors import CuberailError
 from cuberail.games import get_game
@@ -44,11 +46,61 @@ def candidate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def test_without_a_candidate_learned_keeps_the_hand_tuned_evaluator(
+def _shipped_file() -> dict[str, Any]:
+    with open(Path(learned.WEIGHTS_DIR) / learned.SHIPPED[TITLE], encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
+
+
+def test_without_a_candidate_learned_uses_the_shipped_weights(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(learned.WEIGHTS_ENV, raising=False)
-    assert TITLE not in learned.SHIPPED
-    assert evaluator_for(TITLE, "learned") is evaluator_for(TITLE, "hand")
+    monkeypatch.setattr(learned, "_CACHE", {})
+    chosen = evaluator_for(TITLE, "learned")
+    assert isinstance(chosen, LinearEvaluator)
+    assert chosen.weights == _shipped_file()["weights"]
+    assert evaluator_for(TITLE, "hand") is evaluate
+
+
+def test_the_shipped_file_names_this_build_and_the_command_that_trains_it() -> None:
+    data = _shipped_file()
+    assert (data["title"], data["rules_version"], data["feature_version"]) == (
+        TITLE, RULES_VERSION, FEATURE_VERSION)
+    assert data["features"] == list(FEATURE_NAMES)
+    assert learned.load_weights(TITLE) == data["weights"]
+    command = data["training"]["command"]
+    assert command.startswith("python benchmarks/train_eval.py trans-siberian --seed 21")
+    assert "--out" not in command  # without --out it writes the shipped file itself
+    fitted = dict(zip(FEATURE_NAMES, data["weights"], strict=True))
+    free = data["training"]["fitted"]
+    assert all(fitted[name] > 0 for name in free)
+    assert all(fitted[name] == 0 for name in FEATURE_NAMES if name not in free)
+
+
+def test_the_shipped_model_forecasts_held_out_positions_better_than_the_hand_tuned_one() -> None:
+    held = _shipped_file()["training"]["held_out"]
+    assert held["learned"]["log_loss"] < held["uniform"]["log_loss"] < held["hand"]["log_loss"]
+
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    ("mcts:0.05s:learned", (40, 0.5)),  # the learned evaluation's own cut-off
+    ("mcts:200:learned", (40, 0.5)),
+    ("mcts:0.05s", (100, 0.5)),  # the hand-tuned one keeps the title's
+    ("mcts:0.05s:learned:cut70", (70, 0.5)),  # a cut named in the bot wins
+    ("mcts:0.25s:learned", (60, 1.4)),  # a large budget keeps its measured settings
+    ("mcts:2000:learned", (60, 1.4)),
+])
+def test_the_learned_search_cuts_rollouts_at_its_own_cut_off_at_small_budgets(
+        spec: str, expected: tuple[int, float]) -> None:
+    bot = make_bot(spec, 1)
+    assert isinstance(bot, MCTSBot)
+    assert title_settings(TITLE, bot.config) == expected
+
+
+def test_chicago_express_learned_search_keeps_the_title_cut_off() -> None:
+    bot = make_bot("mcts:0.05s:learned", 1)
+    assert isinstance(bot, MCTSBot)
+    assert title_settings("chicago-express", bot.config) == (30, 1.4)
 
 
 def test_a_candidate_file_replaces_the_evaluator_and_the_control_matches_the_hand_one(
@@ -60,7 +112,9 @@ def test_a_candidate_file_replaces_the_evaluator_and_the_control_matches_the_han
     assert evaluator_for(TITLE, "hand") is evaluate
 
 
-def test_no_shipped_weights_is_refused_naming_the_screening_variable() -> None:
+def test_no_shipped_weights_is_refused_naming_the_screening_variable(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(learned, "SHIPPED", {"chicago-express": learned.SHIPPED["chicago-express"]})
     with pytest.raises(CuberailError, match=f"no learned weights shipped for '{TITLE}'.*"
                                             f"{learned.WEIGHTS_ENV}=FILE"):
         learned.load_weights(TITLE)
@@ -127,10 +181,18 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, env=env, timeout=300, check=False)
 
 
-def test_the_training_command_needs_out_for_a_title_without_shipped_weights() -> None:
-    done = _cli(TITLE, "--games", "3", "--search-games", "0", "--holdout", "3")
-    assert done.returncode == 2
-    assert "has no shipped weights file to write: give --out" in done.stderr
+def test_the_training_command_needs_out_for_a_title_without_shipped_weights(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Run in this process, with the title's shipped file taken out of the table (the
+    script reads the same dict): a subprocess would write over the shipped weights."""
+    from tests.test_benchmark_scripts import _load
+
+    monkeypatch.delitem(learned.SHIPPED, TITLE)
+    with pytest.raises(SystemExit) as stop:
+        _load("train_eval").main([TITLE, "--games", "3", "--search-games", "0",
+                                  "--holdout", "3"])
+    assert stop.value.code == 2
+    assert "has no shipped weights file to write: give --out" in capsys.readouterr().err
 
 
 def test_the_training_command_writes_a_trans_siberian_candidate(tmp_path: Path) -> None:
