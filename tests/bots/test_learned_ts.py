@@ -1,5 +1,5 @@
-"""The learned evaluation for Trans-Siberian: the shipped weights (v1) and its own cut-off at
-small budgets, candidate weights screened through ``CUBERAIL_LEARNED_WEIGHTS``, the checks that
+"""The learned evaluation for Trans-Siberian: the shipped weights (v1) and its own cut-off,
+candidate weights screened through ``CUBERAIL_LEARNED_WEIGHTS``, the checks that
 refuse a file that does not fit, the search playing with it, and training from Trans-Siberian
 games."""
 
@@ -87,10 +87,11 @@ def test_the_shipped_model_forecasts_held_out_positions_better_than_the_hand_tun
     ("mcts:200:learned", (40, 0.5)),
     ("mcts:0.05s", (100, 0.5)),  # the hand-tuned one keeps the title's
     ("mcts:0.05s:learned:cut70", (70, 0.5)),  # a cut named in the bot wins
-    ("mcts:0.25s:learned", (60, 1.4)),  # a large budget keeps its measured settings
-    ("mcts:2000:learned", (60, 1.4)),
+    ("mcts:0.25s:learned", (40, 1.4)),  # a large budget keeps its UCT constant
+    ("mcts:2000:learned", (40, 1.4)),
+    ("mcts:2000", (60, 1.4)),
 ])
-def test_the_learned_search_cuts_rollouts_at_its_own_cut_off_at_small_budgets(
+def test_the_learned_search_cuts_rollouts_at_its_own_cut_off(
         spec: str, expected: tuple[int, float]) -> None:
     bot = make_bot(spec, 1)
     assert isinstance(bot, MCTSBot)

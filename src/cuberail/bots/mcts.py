@@ -71,14 +71,15 @@ DEFAULT_EXPLORATION = 1.4
 # cut 60 and UCT 1.4 won 0.795 of the meetings with medium against 0.701, better on six
 # seeds of seven (README "How strong are the bots"): a lean, so hard keeps these.
 LARGE_BUDGET_SETTINGS: dict[str, tuple[int | None, float]] = {"trans-siberian": (60, 1.4)}
-# The learned evaluation's own cut-off at small budgets, by title. Trans-Siberian: its model
-# (weights v1) forecasts the search's games far better than the hand-tuned evaluator, so a
-# search that trusts it can stop rollouts sooner and use the time for more iterations (2.2
-# times as many at cut 40 as at 100). At 0.05 s a decision, one learned search at cut 40
-# against three hand-tuned ones at cut 100: mean rank 2.28 (2.12-2.45, 150 games, seed
-# 2025), while the hand-tuned evaluator at cut 40 ranked 2.73 (60 games) and the learned one
-# at cut 100 2.57 (150); against the heuristic it is weaker, so it stays opt-in (README
-# "Learned evaluation", docs/trans-siberian.md).
+# The learned evaluation's own cut-off, by title, at every budget (the UCT constant stays the
+# budget's). Trans-Siberian: its model (weights v1) forecasts the search's games far better
+# than the hand-tuned evaluator, so a search that trusts it can stop rollouts sooner and use
+# the time for more iterations (2.2 times as many at cut 40 as at 100). One learned search
+# at cut 40 against three of today's at equal time, 150 games of seed 2025: mean rank 2.28
+# (2.12-2.45) at 0.05 s a decision (they cut at 100, UCT 0.5) and 2.25 (2.08-2.41) at 0.25 s
+# (they cut at 60, UCT 1.4); the hand-tuned evaluator at cut 40 ranked 2.73 (60 games) and
+# the learned one at cut 100 2.57 (150). Against the heuristic it is weaker at 0.05 s, so it
+# stays opt-in (README "Learned evaluation", docs/trans-siberian.md).
 LEARNED_CUTOFFS = {"trans-siberian": 40}
 LARGE_ITERATIONS = 2000  # a budget is large from this many iterations per decision
 LARGE_SECONDS = 0.25  # or from this many seconds (about 2000 iterations, compiled)
@@ -378,8 +379,8 @@ def title_settings(title: str, config: MCTSConfig) -> tuple[int | None, float]:
     else:
         cutoff, exploration = (CUTOFFS.get(title, DEFAULT_CUTOFF),
                                EXPLORATIONS.get(title, DEFAULT_EXPLORATION))
-        if config.evaluator == "learned" and title in LEARNED_CUTOFFS:
-            cutoff = LEARNED_CUTOFFS[title]
+    if config.evaluator == "learned" and title in LEARNED_CUTOFFS:
+        cutoff = LEARNED_CUTOFFS[title]
     if config.cutoff != AUTO:
         cutoff = config.cutoff
     if config.exploration >= 0:

@@ -12,7 +12,7 @@ Names: ``random``, ``heuristic``, ``mcts``, difficulty levels ``easy``, ``medium
     mcts:300:c1.0       UCT exploration constant 1.0
     mcts:300:jump       bids searched: also up to the heuristic's limit (default: lowest two)
     mcts:0.1s:learned   cut-offs scored by the learned evaluation (shipped weights; in
-                        Trans-Siberian cut at 40 at small budgets); ``hand``: the default
+                        Trans-Siberian its rollouts cut at 40); ``hand``: the default
 
 Budgets are capped (names also come from records, which are untrusted): iterations
 1..100000, seconds 0.01..60, cutN 1..1000, pN 0..100000, cX 0..100.
