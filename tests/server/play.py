@@ -8,6 +8,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from cuberail.core.record import Record, new_record, start_state
+from cuberail.games import get_game
+
 
 def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
@@ -66,3 +69,17 @@ def wait_for(check: Any, timeout: float = 20.0) -> None:
             return
         time.sleep(0.05)
     raise AssertionError("timed out")
+
+
+def finished_record(seed: int = 3, title: str = "trans-siberian") -> Record:
+    """A game played to its end by random moves (short: TS with 3 players); one name holds
+    markup, for the pages that must show it as text."""
+    info = get_game(title)
+    record = new_record(info, ["Ann", "<b>Bob</b>", "Cy"], {})
+    state = start_state(record, get_game)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        record.actions.append(action)
+        state.apply(action)
+    return record

@@ -11,19 +11,16 @@ English only (no ``words``). ``render`` (served_words.py) does what web/js/i18n.
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from play import auth, new_game, view
+from play import auth, finished_record, new_game, view
 from served_words import render
 
-from cuberail.core.record import new_record, start_state
 from cuberail.core.words import LANGUAGES, Said, catalog, placeholders
-from cuberail.games import get_game
 from cuberail.server.games import Refused, page_words
 
 SERVER = "cuberail.server"
@@ -49,19 +46,6 @@ def refused(client: TestClient, reply: Any, status: int, key: str) -> dict[str, 
         said = render(body["words"], served(client, lang))
         assert said != body["detail"] and not re.search(r"\{\w+\}", said), (lang, said)
     return body
-
-
-def finished_record(seed: int = 5) -> dict[str, Any]:
-    """A short Trans-Siberian game played to its end by random moves, as a record."""
-    info = get_game("trans-siberian")
-    record = new_record(info, ["Ann", "Bob", "Cy"], {})
-    state = start_state(record, get_game)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        record.actions.append(action)
-        state.apply(action)
-    return record.to_json()
 
 
 # ----- the catalogs ---------------------------------------------------------------------
@@ -137,7 +121,7 @@ def test_a_move_out_of_turn_is_refused_in_words(client: TestClient) -> None:
 
 
 def test_a_move_after_the_end_is_refused_in_words(client: TestClient) -> None:
-    record = finished_record()
+    record = finished_record(5).to_json()
     made = client.post("/api/games/import", json={"record": record})
     assert made.status_code == 201, made.text
     game = made.json()

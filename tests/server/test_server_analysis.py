@@ -5,7 +5,6 @@ PostgreSQL."""
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 from collections.abc import Iterator
@@ -15,12 +14,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from play import new_game
+from play import finished_record, new_game
 from sqlalchemy import create_engine, select, update
 
 from cuberail.bots.analysis import analyse, analysis_bot
 from cuberail.cli.main import main
-from cuberail.core.record import Record, new_record, start_state
+from cuberail.core.record import Record, start_state
 from cuberail.games import get_game
 from cuberail.server.analysis import AnalysisSettings
 from cuberail.server.app import create_app
@@ -29,19 +28,6 @@ from cuberail.server.models import analyses
 from cuberail.server.storage import now
 
 ITERATIONS = 12
-
-
-def finished_record(seed: int = 3, title: str = "trans-siberian") -> Record:
-    """A game played to its end by random moves (short: TS with 3 players)."""
-    info = get_game(title)
-    record = new_record(info, ["Ann", "<b>Bob</b>", "Cy"], {})
-    state = start_state(record, get_game)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        record.actions.append(action)
-        state.apply(action)
-    return record
 
 
 @contextmanager
