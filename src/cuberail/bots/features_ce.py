@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+from cuberail.bots.evaluate import softmax_utility
 from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
 from cuberail.core.state import GameState
 from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
@@ -119,14 +120,6 @@ def logits(features: list[list[float]], weights: list[float]) -> list[float]:
     return out
 
 
-def softmax(values: list[float]) -> list[float]:
-    """exp(v), normalised to sum to 1 (shifted by the maximum: no overflow)."""
-    top = max(values)
-    exps = [math.exp(v - top) for v in values]
-    total = sum(exps)
-    return [e / total for e in exps]
-
-
 class LinearEvaluator:
     """A conditional logit over :func:`seat_features`: win chances per seat, in [0, 1]."""
 
@@ -136,4 +129,4 @@ class LinearEvaluator:
         self.weights = list(weights)
 
     def __call__(self, state: GameState) -> list[float]:
-        return softmax(logits(seat_features(state), self.weights))
+        return softmax_utility(logits(seat_features(state), self.weights), 1.0)

@@ -25,8 +25,7 @@ for another version are refused.
 
 from __future__ import annotations
 
-import math
-
+from cuberail.bots.evaluate import softmax_utility
 from cuberail.bots.fast_ts import remaining_dividends, risk, value_gap
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian.board import NUM_COMPANIES, SHARE_TRACK
@@ -153,7 +152,4 @@ class LinearEvaluator:
             if q == mover:
                 total += w[10]
             scores.append(total)
-        top = max(scores)
-        exps = [math.exp(z - top) for z in scores]
-        norm = sum(exps)
-        return [e / norm for e in exps]
+        return softmax_utility(scores, 1.0)
