@@ -4,9 +4,7 @@ in the log; a flag moves the replay to the position before that move."""
 
 from __future__ import annotations
 
-import json
 import os
-import random
 import subprocess
 import sys
 import time
@@ -16,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.server.play import finished_record
+from webplay import get_json, post_json
 from webserver import free_port, stop_server
-
-from cuberail.core.record import new_record, start_state
-from cuberail.games import get_game
 
 ITERATIONS = 60  # per position: a few seconds for the game below, so progress is seen
 
@@ -53,27 +50,10 @@ def serve_url(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterato
     stop_server(proc)
 
 
-def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as reply:
-        return dict(json.load(reply))
-
-
-def get(url: str) -> dict[str, Any]:
-    with urllib.request.urlopen(url, timeout=10) as reply:
-        return dict(json.load(reply))
-
-
 def finished_game(base: str) -> str:
     """A Trans-Siberian game played to its end by random moves, imported into the server."""
-    record = new_record(get_game("trans-siberian"), ["Ann", "<b>Bob</b>", "Cy"], {})
-    state, rng = start_state(record, get_game), random.Random(3)
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        record.actions.append(action)
-        state.apply(action)
-    return str(post(f"{base}/api/games/import", {"record": record.to_json()})["id"])
+    record = finished_record(3)
+    return str(post_json(f"{base}/api/games/import", {"record": record.to_json()})["id"])
 
 
 def test_a_finished_game_shows_its_analysis_and_a_flag_moves_the_replay(
@@ -89,7 +69,7 @@ def test_a_finished_game_shows_its_analysis_and_a_flag_moves_the_replay(
     page.wait_for_selector("#an-bar:not([hidden])")  # the first answer is 202: progress
     assert "Analysing: position" in page.locator("#an-status").inner_text()
     page.wait_for_selector("#analysis[data-state='done'] svg.chance-chart", timeout=120_000)
-    result = get(f"{serve_url}/api/games/{game_id}/analysis")
+    result = get_json(f"{serve_url}/api/games/{game_id}/analysis")
     flagged = [e for e in result["entries"] if e["flag"]]
     assert result["status"] == "done" and flagged
     chart = page.locator("svg.chance-chart")
@@ -131,7 +111,7 @@ def test_a_game_analysed_before_is_shown_at_once_in_another_language(
         serve_url: str, open_page: Any) -> None:
     game_id = finished_game(serve_url)
     deadline = time.monotonic() + 120
-    while get(f"{serve_url}/api/games/{game_id}/analysis")["status"] != "done":
+    while get_json(f"{serve_url}/api/games/{game_id}/analysis")["status"] != "done":
         assert time.monotonic() < deadline
         time.sleep(0.3)
     page = open_page(locale="de-DE").page

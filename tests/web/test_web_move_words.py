@@ -8,21 +8,14 @@ Any console error or 4xx answer fails the test (conftest's ``open_page``).
 
 from __future__ import annotations
 
-import json
 import random
 import re
-import urllib.request
 from typing import Any
 
 from tests.server.served_words import render
-from webplay import create_in_lobby, is_my_turn, take_turn, wait_loaded
+from webplay import create_in_lobby, get_json, is_my_turn, take_turn, wait_loaded
 
 BUTTONS = "#move-list button.move"
-
-
-def get_json(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=10) as answer:
-        return json.load(answer)
 
 
 def buttons(page: Any) -> dict[str, str]:

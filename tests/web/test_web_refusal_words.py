@@ -11,36 +11,19 @@ German, not in the server's English.
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 from tests.server.served_words import render
-from webplay import click_action, is_my_turn, offered, wait_loaded
+from webplay import click_action, get_json, is_my_turn, offered, post_json, wait_loaded
 
 CATALOGS = Path(__file__).resolve().parents[2] / "src" / "cuberail" / "web" / "i18n"
 
 
-def get_json(url: str) -> Any:
-    with urllib.request.urlopen(url, timeout=10) as answer:
-        return json.load(answer)
-
-
-def post_json(url: str, body: dict[str, Any], token: str) -> Any:
-    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST", headers={
-        "Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.load(answer)
-
-
 def create_game(base_url: str) -> dict[str, Any]:
     """Chicago Express, Ann (seat 0, the page) and Bob (seat 1, played through the API)."""
-    request = urllib.request.Request(f"{base_url}/api/games", json.dumps({
-        "title": "chicago-express", "players": 2,
-        "seats": [{"name": "Ann"}, {"name": "Bob"}]}).encode(), method="POST",
-        headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        made: dict[str, Any] = json.load(answer)
+    made: dict[str, Any] = post_json(f"{base_url}/api/games", {
+        "title": "chicago-express", "players": 2, "seats": [{"name": "Ann"}, {"name": "Bob"}]})
     return made
 
 

@@ -3,7 +3,9 @@ and the panels. Every move is made by clicking an element that carries ``data-ac
 
 from __future__ import annotations
 
+import json
 import random
+import urllib.request
 from typing import Any
 
 GAME = "#game"
@@ -109,3 +111,20 @@ def take_turn(page: Any, rng: random.Random) -> str:
 
 def finished(page: Any) -> bool:
     return page.locator(".result").count() > 0
+
+
+def get_json(url: str) -> Any:
+    """GET an API URL of the server under test; its JSON answer."""
+    with urllib.request.urlopen(url, timeout=10) as answer:
+        return json.load(answer)
+
+
+def post_json(url: str, body: dict[str, Any], token: str | None = None) -> Any:
+    """POST JSON to an API URL (with a bearer token if given), as another client would."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
+                                     headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.load(answer)
