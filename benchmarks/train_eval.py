@@ -1,12 +1,12 @@
 """Train the learned evaluation of a title and write its weights file (reproducible by seed).
 
-    python benchmarks/train_eval.py chicago-express --seed 1 --jobs 2
+    python benchmarks/train_eval.py chicago-express --seed 3 --games 0 --search-games 70 --sample 0.1 --leaf 15 --fit cash/100,dividends/100 --jobs 2
 
 writes the title's shipped weights file (``cuberail.bots.learned.SHIPPED``, in
-``src/cuberail/bots/weights/``; or ``--out FILE``, needed for a title without one, such as
-``trans-siberian`` today):
-the weights, the rules and feature versions, this command and the held-out scores.
-The same arguments give the same file. Needs numpy (``pip install 'cuberail[research]'``).
+``src/cuberail/bots/weights/``; each file's own command is in its ``training``), or with
+``--out FILE`` a candidate to screen (``CUBERAIL_LEARNED_WEIGHTS=FILE`` makes ``:learned``
+load it): the weights, the rules and feature versions, this command and the held-out scores.
+The same arguments give the same file. Needs numpy (``pip install 'cuberail[train]'``).
 Data and model: see ``cuberail.bots.train_eval``.
 """
 
