@@ -84,6 +84,7 @@ LEARNED_CUTOFFS = {"trans-siberian": 40}
 LARGE_ITERATIONS = 2000  # a budget is large from this many iterations per decision
 LARGE_SECONDS = 0.25  # or from this many seconds (about 2000 iterations, compiled)
 Pruner = Callable[[GameState, list[Action], "MCTSBot"], list[Action]]
+Busy = Callable[[GameState], bool]
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,8 @@ class MCTSConfig:
     jump_bids: bool = False  # search bids up to the heuristic's limit, not only the lowest two
     reuse: bool = True  # keep the subtree of the move played when the same seat moves next
     evaluator: str = "hand"  # cut-off scoring: "hand" (tuned) or "learned" (shipped weights)
+    quiet: bool = False  # cut off only outside auctions: a rollout at its cut-off inside
+    # one plays on until it is over (the evaluators price a running auction worst)
 
     def describe(self) -> str:
         budget = []
@@ -111,6 +114,8 @@ class MCTSConfig:
             budget.append(f"{self.seconds:g} s")
         cut = ("full" if self.cutoff is None else "cut at the title's default"
                if self.cutoff == AUTO else f"cut at {self.cutoff}")
+        if self.quiet and self.cutoff is not None:
+            cut += " outside auctions"
         learned = ", learned evaluation" if self.evaluator == "learned" else ""
         return f"mcts ({' / '.join(budget)}, {self.rollout} rollouts {cut}{learned})"
 
@@ -165,6 +170,7 @@ class MCTSBot(Bot):
         self._policy: Policy = biased_policy
         self._evaluate: Evaluator | None = None
         self._prune: Pruner = _generic_prune
+        self._busy: Busy | None = None  # with ``quiet``: whether an auction is running
         self._cutoff: int | None = None
         self._exploration = title_settings("", self.config)[1]  # set per title by _prepare
         self.helpers: dict[str, object] = {}  # per-title helpers (e.g. a judge of bids)
@@ -336,11 +342,13 @@ class MCTSBot(Bot):
     def _rollout(self, state: GameState) -> list[float]:
         evaluate = self._evaluate
         left = -1 if evaluate is None or self._cutoff is None else self._cutoff  # -1: no cut-off
-        policy, rng = self._policy, self.rng
+        policy, rng, busy = self._policy, self.rng, self._busy
         while not state.is_terminal():  # direct calls: native ones in the compiled build
             if left == 0:
                 assert evaluate is not None
-                return evaluate(state)
+                if busy is None or not busy(state):
+                    return evaluate(state)
+                left = 1  # a running auction: one more move, then look again
             state.apply_unchecked(policy(state, rng))
             left -= 1
         return terminal_utility(state, self.config.score_weight)
@@ -362,6 +370,7 @@ class MCTSBot(Bot):
             self._policy = random_policy
         self._evaluate = evaluator_for(title, self.config.evaluator)
         self._prune = PRUNERS.get(title, _generic_prune)
+        self._busy = AUCTION_RUNNING.get(title) if self.config.quiet else None
         self._cutoff, self._exploration = title_settings(title, self.config)
 
 
@@ -463,3 +472,29 @@ def _prune_trans_siberian(state: GameState, legal: list[Action], bot: MCTSBot) -
 
 PRUNERS: dict[str, Pruner] = {"chicago-express": _prune_chicago_express,
                               "trans-siberian": _prune_trans_siberian}
+
+
+def _auction_chicago_express(state: GameState) -> bool:
+    """An auction is running: a setup auction (CE-2) or a turn's share auction (CE-4)."""
+    from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
+
+    assert isinstance(state, ChicagoExpressState)
+    return state.phase == SETUP or state.phase == BID
+
+
+def _auction_trans_siberian(state: GameState) -> bool:
+    """An auction is running (TS-2, TS-7), or its winner still picks the link and the share
+    value (TS-2.2)."""
+    from cuberail.games.trans_siberian.state import (
+        AUCTION,
+        PICK_LINK,
+        PICK_VALUE,
+        TransSiberianState,
+    )
+
+    assert isinstance(state, TransSiberianState)
+    return state.step == AUCTION or state.step == PICK_LINK or state.step == PICK_VALUE
+
+
+AUCTION_RUNNING: dict[str, Busy] = {"chicago-express": _auction_chicago_express,
+                                    "trans-siberian": _auction_trans_siberian}

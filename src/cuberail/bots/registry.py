@@ -11,6 +11,7 @@ Names: ``random``, ``heuristic``, ``mcts``, difficulty levels ``easy``, ``medium
     mcts:300:p40        start the heuristic's move with 40 visits (a prior)
     mcts:300:c1.0       UCT exploration constant 1.0
     mcts:300:jump       bids searched: also up to the heuristic's limit (default: lowest two)
+    mcts:300:quiet      cut rollouts off only outside auctions (play a running one out)
     mcts:0.1s:learned   cut-offs scored by the learned evaluation (shipped weights; in
                         Trans-Siberian its rollouts cut at 40); ``hand``: the default
 
@@ -139,6 +140,8 @@ def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
         return replace(cfg, evaluator=word)
     if word in ("jump", "nojump"):
         return replace(cfg, jump_bids=word == "jump")
+    if word in ("quiet", "noquiet"):
+        return replace(cfg, quiet=word == "quiet")
     if word.startswith("cut") and _digits(word[3:]):
         return replace(cfg, cutoff=int(_number(word[3:], CUTOFF, "the cutoff (cutN)", spec)))
     if word.startswith("p") and _digits(word[1:]):
@@ -151,7 +154,8 @@ def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
         return replace(cfg, rollout=word)
     raise CuberailError(
         f"bad bot {spec!r}: {word!r} is not an iteration count (500), a time (1.5s),"
-        f" full, cutN, cX (exploration), pN (prior visits), jump, nojump, learned, hand"
+        f" full, cutN, cX (exploration), pN (prior visits), jump, nojump, quiet, noquiet,"
+        f" learned, hand"
         f" or a rollout"
         f" ({', '.join(ROLLOUTS)})"
     )
