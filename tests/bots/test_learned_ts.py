@@ -19,7 +19,7 @@ from cuberail.bots.arena import play_game
 from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.fast_ts import evaluate
 from cuberail.bots.features_ts import FEATURE_NAMES, FEATURE_VERSION, HAND_WEIGHTS, LinearEvaluator
-from cuberail.bots.mcts import MCTSBot, title_settings
+from cuberail.bots.mcts import CUTOFFS, MCTSBot, title_settings
 from cuberail.bots.registry import make_bot
 from cuberail.core.errors import CuberailError
 from cuberail.games import get_game
@@ -101,7 +101,7 @@ def test_the_learned_search_cuts_rollouts_at_its_own_cut_off(
 def test_chicago_express_learned_search_keeps_the_title_cut_off() -> None:
     bot = make_bot("mcts:0.05s:learned", 1)
     assert isinstance(bot, MCTSBot)
-    assert title_settings("chicago-express", bot.config) == (30, 1.4)
+    assert title_settings("chicago-express", bot.config) == (CUTOFFS["chicago-express"], 1.4)
 
 
 def test_a_candidate_file_replaces_the_evaluator_and_the_control_matches_the_hand_one(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from cuberail.bots.mcts import AUCTION_RUNNING, MCTSBot, MCTSConfig
+from cuberail.bots.mcts import AUCTION_RUNNING, QUIET, MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot, parse_mcts
 from cuberail.core.state import GameState
 from cuberail.games import get_game
@@ -61,8 +61,28 @@ def test_the_opening_is_an_auction_and_a_finished_game_is_not(title: str) -> Non
     assert not AUCTION_RUNNING[title](state)
 
 
-def test_quiet_is_named_in_the_bot_and_off_by_default() -> None:
-    assert parse_mcts("mcts:200").quiet is False
+def _quiet_in_use(name: str, title: str) -> bool:
+    bot = make_bot(name, 1)
+    assert isinstance(bot, MCTSBot)
+    bot._prepare(title)
+    return bot._busy is not None
+
+
+@pytest.mark.parametrize("name", ["mcts:200", "mcts:0.05s:learned", "hard", "mcts:20000"])
+def test_chicago_express_cuts_quietly_by_default_and_trans_siberian_does_not(name: str) -> None:
+    assert QUIET == {"chicago-express": True}
+    assert _quiet_in_use(name, "chicago-express")
+    assert not _quiet_in_use(name, "trans-siberian")
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_named_quiet_or_noquiet_wins_over_the_titles_default(title: str) -> None:
+    assert _quiet_in_use("mcts:200:quiet", title)
+    assert not _quiet_in_use("mcts:200:noquiet", title)
+
+
+def test_quiet_is_named_in_the_bot_and_the_titles_own_by_default() -> None:
+    assert parse_mcts("mcts:200").quiet is None
     assert parse_mcts("mcts:200:cut15:quiet").quiet is True
     assert parse_mcts("mcts:200:quiet:noquiet").quiet is False
     described = make_bot("mcts:200:cut15:quiet", 1)

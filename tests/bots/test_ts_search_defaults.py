@@ -41,7 +41,7 @@ def test_trans_siberian_searches_with_its_own_cutoff_and_exploration() -> None:
 
 def test_chicago_express_keeps_its_cutoff_and_exploration() -> None:
     bot = _searched("mcts:20", "chicago-express")
-    assert (bot._cutoff, bot._exploration) == (30, 1.4)
+    assert (bot._cutoff, bot._exploration) == (CUTOFFS["chicago-express"], 1.4)
     assert "chicago-express" not in EXPLORATIONS
 
 
@@ -100,7 +100,8 @@ def test_with_both_budgets_the_smaller_decides(iterations: int | None, seconds: 
 
 @pytest.mark.parametrize("name", ["mcts:200", "hard", "mcts:20000"])
 def test_chicago_express_searches_alike_at_every_budget(name: str) -> None:
-    assert _settings(name, "chicago-express") == (30, DEFAULT_EXPLORATION)
+    assert _settings(name, "chicago-express") == (CUTOFFS["chicago-express"],
+                                                  DEFAULT_EXPLORATION)
 
 
 def test_a_named_knob_wins_over_the_large_budget_settings_too() -> None:

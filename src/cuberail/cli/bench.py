@@ -294,10 +294,13 @@ def _per_call(loops: int, fn: Callable[[], object]) -> float:
 
 
 def mcts_rate(states: list[GameState], iterations: int, cutoff: int | None) -> float:
-    """MCTS iterations per second (fast rollouts), over the fixed states with a choice."""
+    """MCTS iterations per second (fast rollouts), over the fixed states with a choice.
+
+    Rollouts stop at ``cutoff`` moves exactly (not ``quiet``, a title's default in play), so
+    that the rate stays comparable with earlier runs of this benchmark."""
     from cuberail.bots.mcts import MCTSBot, MCTSConfig
 
-    bot = MCTSBot(7, MCTSConfig(iterations=iterations, cutoff=cutoff))
+    bot = MCTSBot(7, MCTSConfig(iterations=iterations, cutoff=cutoff, quiet=False))
     done, seconds = 0, 0.0
     for state in states:
         if len(state.legal_actions()) < 2 or state.is_terminal():
