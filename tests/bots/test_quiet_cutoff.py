@@ -61,6 +61,22 @@ def test_the_opening_is_an_auction_and_a_finished_game_is_not(title: str) -> Non
     assert not AUCTION_RUNNING[title](state)
 
 
+def test_a_share_auction_during_the_game_is_an_auction_too() -> None:
+    """CE-4: a turn's share auction (not only the setup's) counts as running."""
+    from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
+
+    state = get_game("chicago-express").new_game(4, {})
+    assert isinstance(state, ChicagoExpressState)
+    bot = make_bot("heuristic", 3)
+    phases = set()
+    while not state.is_terminal():
+        if state.phase != SETUP:
+            phases.add((state.phase, AUCTION_RUNNING["chicago-express"](state)))
+        state.apply(bot.choose(state))
+    assert (BID, True) in phases
+    assert {running for phase, running in phases if phase != BID} == {False}
+
+
 def _quiet_in_use(name: str, title: str) -> bool:
     bot = make_bot(name, 1)
     assert isinstance(bot, MCTSBot)
