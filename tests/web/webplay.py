@@ -8,6 +8,8 @@ import random
 import urllib.request
 from typing import Any
 
+from tests.server.play import auth
+
 GAME = "#game"
 # Moves on the board are clicked on their shape; the rest are buttons in the side panel.
 TARGETS = "#board.clickable [data-action], #actions button[data-action]:not([disabled])"
@@ -121,9 +123,7 @@ def get_json(url: str) -> Any:
 
 def post_json(url: str, body: dict[str, Any], token: str | None = None) -> Any:
     """POST JSON to an API URL (with a bearer token if given), as another client would."""
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
+    headers = {"Content-Type": "application/json", **auth(token)}
     request = urllib.request.Request(url, json.dumps(body).encode(), method="POST",
                                      headers=headers)
     with urllib.request.urlopen(request, timeout=10) as answer:
