@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--leaf", type=int, default=default.leaf,
                         help="play each kept position on by 0..LEAF fast rollout moves (the"
                         " positions the search's cut-offs score; default 0: as played)")
+    parser.add_argument("--quiet", action="store_true",
+                        help="and then on until no auction is running (the leaves of the"
+                        " search's quiet cut-offs, MCTSConfig.quiet); needs --leaf")
     parser.add_argument("--nonneg", help="comma-separated fitted features whose weights must"
                         " be >= 0")
     parser.add_argument("--l2", type=float, default=1e-4)
@@ -60,9 +63,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--sample must be in (0, 1], --explore in [0, 1], --holdout >= 2")
     if not 0 <= args.leaf <= 1000:
         parser.error("--leaf must be in 0..1000 (rollout moves)")
+    if args.quiet and not args.leaf:
+        parser.error("--quiet plays on the leaves of --leaf: give --leaf N too")
     spec = DataSpec(args.title, args.seed, args.games, args.bot, args.explore,
                     args.search_games, args.search_bot, args.players, args.sample, args.holdout,
-                    args.label, args.leaf)
+                    args.label, args.leaf, args.quiet)
     start = time.perf_counter()
     try:
         free = tuple(args.fit.split(",")) if args.fit else None

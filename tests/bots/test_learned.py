@@ -349,3 +349,39 @@ def test_leaf_positions_are_the_kept_position_played_on_by_the_rollout_policy() 
     assert rows == play_one(copy.copy(spec), 0)[0]
     assert rows != play_one(DataSpec(**{**spec.__dict__, "leaf": 0}), 0)[0]
     assert _command(spec, 1e-4, None).endswith("--holdout 2 --leaf 15")
+
+
+def test_quiet_leaves_are_never_inside_an_auction_and_plain_ones_can_be() -> None:
+    """With ``quiet`` the data are the positions a quiet search scores (MCTSConfig.quiet):
+    a leaf that stops inside a setup auction (CE-2) or a share auction (CE-4) is played on
+    until the auction is over."""
+    pytest.importorskip("numpy")
+    import random
+
+    from cuberail.bots.mcts import AUCTION_RUNNING
+    from cuberail.bots.rollout import fast_policy_for
+    from cuberail.bots.train_eval import DataSpec, _command, _play_on
+
+    busy = AUCTION_RUNNING[TITLE]
+    policy = fast_policy_for(TITLE)
+    opening = _new()
+    assert busy(opening)
+    plain = [_play_on(opening, policy, random.Random(seed), 15) for seed in range(6)]
+    quiet = [_play_on(opening, policy, random.Random(seed), 15, busy) for seed in range(6)]
+    assert any(busy(leaf) for leaf in plain)  # the check below can fail
+    assert not any(busy(leaf) for leaf in quiet)
+    assert all(leaf.phase not in (SETUP, BID) for leaf in quiet)
+    assert busy(opening) and opening.phase == SETUP  # the game itself is not moved
+    spec = DataSpec(TITLE, seed=3, games=0, search_games=1, search_bot="mcts:5", sample=0.2,
+                    holdout=2, leaf=15, quiet=True)
+    assert _command(spec, 1e-4, None).endswith("--holdout 2 --leaf 15 --quiet")
+
+
+def test_the_training_command_refuses_quiet_without_leaf(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.test_benchmark_scripts import _load
+
+    with pytest.raises(SystemExit) as exc:
+        _load("train_eval").main([TITLE, "--quiet", "--out", "x.json"])
+    assert exc.value.code == 2
+    assert "--quiet plays on the leaves of --leaf" in capsys.readouterr().err

@@ -13,7 +13,9 @@ instead that search's root values from it, normalised to sum to 1: the model is
 distilled from a deeper search, on the positions the search meets. With ``leaf``
 N, a kept position is first played on by 0..N moves of the search's fast rollout
 policy (drawn evenly), so that the data are the positions the search's cut-offs
-score (its rollouts stop after N such moves), not only the positions it plays from.
+score (its rollouts stop after N such moves), not only the positions it plays from;
+with ``quiet`` too, a leaf inside an auction is played on until the auction is over,
+as the search's quiet cut-offs do (the leaves Chicago Express's search scores today).
 
 Model: ``P(seat) = softmax_seats(w . f[seat])``, one weight vector shared by all
 seats, fitted by Newton's method on the cross-entropy with the targets plus a
@@ -37,7 +39,7 @@ from cuberail.bots.arena import bot_seed, seat_names
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.learned import FORMAT, FORMAT_VERSION, features_for, rules_version
-from cuberail.bots.mcts import MCTSBot
+from cuberail.bots.mcts import AUCTION_RUNNING, Busy, MCTSBot
 from cuberail.bots.registry import make_bot
 from cuberail.bots.rollout import Policy, fast_policy_for
 from cuberail.core.actions import Action
@@ -66,6 +68,8 @@ class DataSpec:
     # (e.g. "mcts:2000"): that search's root values at the position (distillation)
     leaf: int = 0  # each kept position is first played on by 0..leaf moves (drawn evenly)
     # of the search's fast rollout policy: the positions the search's cut-offs score
+    quiet: bool = False  # and then on until no auction is running, as quiet cut-offs do
+    # (MCTSConfig.quiet): the positions a quiet search's cut-offs score
 
 
 Game = tuple[list[list[list[float]]], list[list[float]], list[list[float]]]  # rows, hand, targets
@@ -98,9 +102,10 @@ def play_one(spec: DataSpec, index: int) -> Game:
     hands: list[list[float]] = []
     labels: list[list[float] | None] = []
     policy = fast_policy_for(spec.title) if spec.leaf else None
+    busy = AUCTION_RUNNING.get(spec.title) if spec.quiet else None
     while not state.is_terminal():
         if len(state.legal_actions()) > 1 and rng.random() < spec.sample:
-            kept = state if policy is None else _play_on(state, policy, rng, spec.leaf)
+            kept = state if policy is None else _play_on(state, policy, rng, spec.leaf, busy)
             if not kept.is_terminal():
                 rows.append(rows_of(kept))
                 hands.append(hand(kept) if hand is not None
@@ -125,12 +130,16 @@ def table_seats(tables: str, players: int, game: int) -> list[str]:
     return seat_names(table, game // len(options))
 
 
-def _play_on(state: GameState, policy: Policy, rng: random.Random, most: int) -> GameState:
-    """A copy of ``state`` after 0..``most`` moves of the rollout ``policy`` (a cut-off's leaf)."""
+def _play_on(state: GameState, policy: Policy, rng: random.Random, most: int,
+             busy: Busy | None = None) -> GameState:
+    """A copy of ``state`` after 0..``most`` moves of the rollout ``policy`` (a cut-off's leaf),
+    and then, with ``busy``, as many more as end a running auction (a quiet cut-off's leaf)."""
     leaf = state.clone()
     for _ in range(int(rng.random() * (most + 1))):
         if leaf.is_terminal():
-            break
+            return leaf
+        leaf.apply_unchecked(policy(leaf, rng))
+    while busy is not None and not leaf.is_terminal() and busy(leaf):
         leaf.apply_unchecked(policy(leaf, rng))
     return leaf
 
@@ -321,6 +330,8 @@ def _command(spec: DataSpec, l2: float, free: tuple[str, ...] | None,
         value = getattr(spec, name)
         if value != getattr(default, name):
             args.append(f"--{name.replace('_', '-')} {value}")
+    if spec.quiet:
+        args.append("--quiet")
     if l2 != 1e-4:
         args.append(f"--l2 {l2:g}")
     if free is not None:
