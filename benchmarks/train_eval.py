@@ -50,7 +50,8 @@ def main(argv: list[str] | None = None) -> int:
                         " be >= 0")
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--fit", help="comma-separated features to fit (default: all; the"
-                        " others get weight 0)")
+                        " others get weight 0); 'hand' fits one weight on the hand-tuned"
+                        " evaluator's own sum (its temperature)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="the weights file (default: the shipped one; required"
                         " for a title without shipped weights)")

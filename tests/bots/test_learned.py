@@ -264,7 +264,7 @@ def test_fitting_an_unknown_feature_is_refused_before_any_game() -> None:
     pytest.importorskip("numpy")
     from cuberail.bots.train_eval import DataSpec, train
 
-    with pytest.raises(CuberailError, match="unknown features \\['wealth'\\]"):
+    with pytest.raises(CuberailError, match=r"unknown features \['wealth'\].* or 'hand'"):
         train(DataSpec(TITLE, games=10**6), free=("cash/T", "wealth"))
 
 
@@ -277,6 +277,41 @@ def test_a_fit_of_some_features_leaves_the_others_at_zero() -> None:
     fitted = {name for name, w in zip(model["features"], model["weights"], strict=True) if w}
     assert fitted <= {"cash/T", "dividends/T"} and fitted
     assert model["training"]["command"].endswith("--fit cash/T,dividends/T")
+
+
+def test_the_hand_weights_are_the_hand_tuned_evaluator_ce_8_ce_9() -> None:
+    """``features_ce.HAND_WEIGHTS`` as a learned model gives the hand-tuned evaluator's
+    chances, at the opening and later (what a ``--fit hand`` model rescales)."""
+    from cuberail.bots.features_ce import HAND_WEIGHTS
+
+    hand = evaluator_for(TITLE, "hand")
+    assert hand is not None
+    for state in (_new(), _midgame(30), _midgame(90)):
+        assert LinearEvaluator(list(HAND_WEIGHTS))(state) == pytest.approx(hand(state),
+                                                                           rel=1e-9)
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_a_hand_fit_is_one_weight_on_the_hand_tuned_evaluator(title: str) -> None:
+    """``--fit hand`` fits the hand-tuned evaluator's temperature only: every weight is one
+    number times the title's hand weights, and it adds to the other fitted features."""
+    pytest.importorskip("numpy")
+    from cuberail.bots.learned import features_for
+    from cuberail.bots.train_eval import DataSpec, generate, train
+
+    spec = DataSpec(title, seed=3, games=4, search_games=0, sample=0.2, holdout=2)
+    games = generate(spec)
+    hand = features_for(title).hand
+    model = train(spec, free=("hand",), games=games)
+    k = model["weights"][0] / hand[0]
+    assert k > 0
+    assert model["weights"] == pytest.approx([k * w for w in hand], abs=2e-6)
+    assert model["training"]["command"].endswith("--fit hand")
+    extra = model["features"][-1]  # the last feature: weight 0 in both titles' hand weights
+    both = train(spec, free=("hand", extra), games=games)
+    assert both["weights"][-1] != 0
+    assert both["weights"][:-1] == pytest.approx(
+        [both["weights"][0] / hand[0] * w for w in hand[:-1]], abs=2e-6)
 
 
 def test_search_labels_are_reproducible_and_are_the_searchs_normalised_root_values() -> None:

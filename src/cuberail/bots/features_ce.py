@@ -39,6 +39,9 @@ FEATURE_NAMES: tuple[str, ...] = (
     "cash_unsold/100",  # the same without the temperature
 )
 NUM_FEATURES = len(FEATURE_NAMES)
+# The hand-tuned evaluator (bots.evaluate.evaluate_chicago_express) as weights of these
+# features: cash plus the remaining dividends, over the temperature.
+HAND_WEIGHTS: tuple[float, ...] = (1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 EASTERN = 4  # PRR, B&O, C&O, NYC: the companies open from the start (CE-1.1)
 EASTERN_SHARES = sum(COMPANY_SHARES[:EASTERN])

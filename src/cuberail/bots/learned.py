@@ -41,23 +41,25 @@ class Features:
     """What a title's model reads: its feature names and version, and how to build the evaluator."""
 
     def __init__(self, version: int, names: tuple[str, ...],
-                 build: Callable[[list[float]], Evaluator]) -> None:
+                 build: Callable[[list[float]], Evaluator], hand: tuple[float, ...]) -> None:
         self.version = version
         self.names = names
         self.build = build
+        self.hand = hand  # the hand-tuned evaluator as weights of these features
 
 
 def features_for(title: str) -> Features:
     """The feature set of ``title``; a clear error for a title without one."""
     if title == "chicago-express":
-        from cuberail.bots.features_ce import FEATURE_NAMES, FEATURE_VERSION, LinearEvaluator
+        from cuberail.bots import features_ce
 
-        return Features(FEATURE_VERSION, FEATURE_NAMES, LinearEvaluator)
+        return Features(features_ce.FEATURE_VERSION, features_ce.FEATURE_NAMES,
+                        features_ce.LinearEvaluator, features_ce.HAND_WEIGHTS)
     if title == "trans-siberian":
         from cuberail.bots import features_ts
 
         return Features(features_ts.FEATURE_VERSION, features_ts.FEATURE_NAMES,
-                        features_ts.LinearEvaluator)
+                        features_ts.LinearEvaluator, features_ts.HAND_WEIGHTS)
     raise CuberailError(f"no learned evaluation for {title!r}; titles with features:"
                         f" {', '.join(TITLES)}")
 

@@ -19,9 +19,12 @@ as the search's quiet cut-offs do (the leaves Chicago Express's search scores to
 
 Model: ``P(seat) = softmax_seats(w . f[seat])``, one weight vector shared by all
 seats, fitted by Newton's method on the cross-entropy with the targets plus a
-small L2 penalty. Nothing here is random once the games are played, so the same
-seeds give the same weights (rounded to 6 decimals in the file). Needs numpy
-(the ``research`` extra); the inference in :mod:`cuberail.bots.learned` does not.
+small L2 penalty. A fitted name may also be ``hand``: one weight on the
+hand-tuned evaluator's own weighted sum of the features (``Features.hand``), so
+the fit sets only its temperature and keeps its prices. Nothing here is random
+once the games are played, so the same seeds give the same weights (rounded to 6
+decimals in the file). Needs numpy (the ``research`` extra); the inference in
+:mod:`cuberail.bots.learned` does not.
 
 The games are split by index: every ``holdout``-th game is kept out of the fit
 and scores the model against the hand-tuned evaluator (log loss, and how often
@@ -46,6 +49,8 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.games import get_game
+
+HAND = "hand"  # a fitted name for the hand-tuned evaluator's own weighted sum (Features.hand)
 
 
 @dataclass(frozen=True)
@@ -285,23 +290,29 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
 
     features = features_for(spec.title)
     free = features.names if free is None else free
-    unknown = [name for name in (*free, *nonneg) if name not in features.names]
+    unknown = [name for name in (*free, *nonneg) if name not in (*features.names, HAND)]
     if unknown or not free:
-        raise CuberailError(f"unknown features {unknown}; choose from {list(features.names)}")
+        raise CuberailError(f"unknown features {unknown}; choose from {list(features.names)}"
+                            f" or {HAND!r} (the hand-tuned evaluator's own sum, one weight)")
     for game in range(len(spec.search_bot.split("/"))):
         for name in table_seats(spec.search_bot, spec.players, game):
             make_bot(name, 0)  # a clear error for an unknown bot, before any game
     if spec.label != "outcome" and not isinstance(make_bot(spec.label, 0), MCTSBot):
         raise CuberailError(f"label {spec.label!r}: must be 'outcome' or an mcts bot")
-    columns = [features.names.index(name) for name in free]
     games = generate(spec, jobs) if games is None else games
     fit_games = [g for i, g in enumerate(games) if i % spec.holdout]
     held = [g for i, g in enumerate(games) if i % spec.holdout == 0]
     x, y, _ = arrays(fit_games)
-    weights = [0.0] * len(features.names)
-    fitted = fit_nonnegative(x[:, :, columns], y, list(free), nonneg, l2)
-    for column, name in zip(columns, free, strict=True):
-        weights[column] = round(fitted[name], 6)
+    # One column per fitted name: a feature, or the hand-tuned evaluator's weighted sum.
+    unit = np.eye(len(features.names))
+    directions = [np.asarray(features.hand) if name == HAND else unit[features.names.index(name)]
+                  for name in free]
+    design = np.einsum("npk,jk->npj", x, np.asarray(directions))
+    fitted = fit_nonnegative(design, y, list(free), nonneg, l2)
+    total = np.zeros(len(features.names))
+    for name, direction in zip(free, directions, strict=True):
+        total += fitted[name] * direction
+    weights = [round(float(w), 6) for w in total]
     hx, hy, hh = arrays(held)
     learned = _softmax(np.einsum("npk,k->np", hx, np.asarray(weights)))
     uniform = np.full(hy.shape, 1.0 / spec.players)
