@@ -8,7 +8,9 @@ free), notes its buyer (the bot name of its seat),
 its price, how many general dividends had been paid before it, the hand-tuned model's
 forecast of its remaining dividends (the evaluator's, ``features_ce.share_dividends``)
 and the dividends it paid until the end (Chicago dividends CE-7.1 and general ones
-CE-8.1). It prints the means by stage and by buyer. This is how the search's loss to
+CE-8.1). It prints the means by stage and by buyer, and the least-squares line of what
+the shares paid against the forecast (how far the search can trust the forecast at one
+dollar for one dollar of cash). This is how the search's loss to
 the heuristic at a short cut-off was traced to the setup auctions
 (docs/chicago-express.md, "Why a short cut-off lost to the heuristic").
 """
@@ -132,6 +134,18 @@ def table(purchases: list[Purchase]) -> list[str]:
     return rows
 
 
+def calibration(purchases: list[Purchase]) -> str:
+    """How well the hand model's forecast of a share's dividends matched what it paid: the
+    least-squares line ``paid = a + b * forecast`` over the shares sold (b = 1 and a = 0:
+    a forecast the search can price one for one against cash)."""
+    if len(purchases) < 2 or len({p.forecast for p in purchases}) < 2:
+        return "too few shares with different forecasts to fit paid against forecast"
+    fit = statistics.linear_regression([p.forecast for p in purchases],
+                                       [float(p.paid) for p in purchases])
+    return (f"paid = {fit.intercept:.2f} + {fit.slope:.3f} x forecast (least squares over"
+            f" {len(purchases)} shares)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -144,6 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print("\n".join(table(purchases)))
+    print(calibration(purchases))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
             json.dump([asdict(p) for p in purchases], f, indent=1)

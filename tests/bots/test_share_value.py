@@ -67,6 +67,26 @@ def test_the_table_has_a_row_for_all_setup_stages_and_buyers(
                                                                    .split(" ")[0])
 
 
+def test_the_calibration_line_is_the_least_squares_fit_of_paid_on_forecast(
+        folder: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Shares that paid exactly their forecast give slope 1 and intercept 0; the printed line
+    is the fit over the recorded games' shares."""
+    tool = _tool()
+
+    def bought(forecast: float, paid: int) -> object:
+        return tool.Purchase(0, "heuristic", 0, 0, False, 0, 5, forecast, paid)
+
+    exact = [bought(f, int(f)) for f in (4.0, 9.0, 20.0)]
+    assert tool.calibration(exact) == ("paid = 0.00 + 1.000 x forecast (least squares over 3"
+                                       " shares)")
+    doubled = [bought(f, int(2 * f + 3)) for f in (4.0, 9.0, 20.0)]
+    assert tool.calibration(doubled).startswith("paid = 3.00 + 2.000 x forecast")
+    assert tool.calibration(exact[:1]).startswith("too few shares")
+    assert tool.calibration([bought(4.0, 1), bought(4.0, 9)]).startswith("too few shares")
+    assert tool.main([str(folder)]) == 0
+    assert "x forecast (least squares over" in capsys.readouterr().out.splitlines()[-1]
+
+
 def test_a_folder_without_records_is_refused_by_name(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _tool().main([str(tmp_path)]) == 2
