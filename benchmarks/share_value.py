@@ -138,7 +138,7 @@ def calibration(purchases: list[Purchase]) -> str:
     """How well the hand model's forecast of a share's dividends matched what it paid: the
     least-squares line ``paid = a + b * forecast`` over the shares sold (b = 1 and a = 0:
     a forecast the search can price one for one against cash)."""
-    if len(purchases) < 2 or len({p.forecast for p in purchases}) < 2:
+    if len({p.forecast for p in purchases}) < 2:  # also: fewer than two shares
         return "too few shares with different forecasts to fit paid against forecast"
     fit = statistics.linear_regression([p.forecast for p in purchases],
                                        [float(p.paid) for p in purchases])
