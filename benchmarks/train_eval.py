@@ -1,6 +1,7 @@
-"""Train the learned evaluation of a title and write its weights file (reproducible by seed).
+r"""Train the learned evaluation of a title and write its weights file (reproducible by seed).
 
-    python benchmarks/train_eval.py chicago-express --seed 3 --games 0 --search-games 70 --sample 0.1 --leaf 15 --fit cash/100,dividends/100 --jobs 2
+    python benchmarks/train_eval.py chicago-express --seed 3 --games 0 --search-games 70 \
+        --sample 0.1 --leaf 15 --fit cash/100,dividends/100 --jobs 2
 
 writes the title's shipped weights file (``cuberail.bots.learned.SHIPPED``, in
 ``src/cuberail/bots/weights/``; each file's own command is in its ``training``), or with

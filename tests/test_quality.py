@@ -1,4 +1,5 @@
-"""The project's static checks, run as tests: ruff over src and tests, mypy (strict) over src."""
+"""The project's static checks, run as tests: ruff over src, tests and benchmarks, mypy (strict)
+over src."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ def run_tool(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_is_clean() -> None:
-    done = run_tool("ruff", "check", "src", "tests")
-    assert done.returncode == 0, f"ruff check src tests failed:\n{done.stdout}{done.stderr}"
+    done = run_tool("ruff", "check", "src", "tests", "benchmarks")
+    assert done.returncode == 0, (f"ruff check src tests benchmarks failed:\n"
+                                  f"{done.stdout}{done.stderr}")
 
 
 def test_mypy_is_clean() -> None:
