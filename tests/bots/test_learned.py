@@ -21,6 +21,7 @@ from cuberail.bots.features_ce import (
     FEATURE_VERSION,
     NUM_FEATURES,
     LinearEvaluator,
+    frontier_gain,
     seat_features,
 )
 from cuberail.bots.heuristic_ce import remaining_dividends
@@ -100,6 +101,58 @@ def test_pending_feature_goes_to_the_high_bidder_of_a_running_auction_ce_2_3() -
     assert state.phase in (SETUP, BID)
     rows = seat_features(state)
     assert [seat for seat, row in enumerate(rows) if row[k] != 0.0] == [bidder]
+
+
+def _best_build(state: ChicagoExpressState, company: int) -> int:
+    """The engine's own answer: the incomes of the hexes a first placement may take now
+    (``placements``, CE-5.2 to CE-5.4), best three, no more than the locomotives left."""
+    fresh = state.clone()
+    fresh.b_placed = 0  # a new build: placements() answers for its first locomotive
+    incomes = sorted((fresh.hex_income(h) for h in fresh.placements(company)), reverse=True)
+    return sum(incomes[:min(3, state.locos_left[company])])
+
+
+def test_frontier_gain_is_the_best_three_hexes_a_build_could_take_now_ce_5() -> None:
+    seen = set()
+    for moves in (20, 60, 110, 150):
+        state = _midgame(moves)
+        for company in range(5):
+            gain = frontier_gain(state, company)
+            assert gain == _best_build(state, company), (moves, company)
+            seen.add(gain)
+    assert len(seen) > 2  # positions where companies differ: the check can fail
+
+
+def test_frontier_gain_is_nothing_without_a_locomotive_or_money_ce_5_4() -> None:
+    state = _midgame(110)  # track has reached income hexes (plain hexes pay nothing)
+    company = max(range(4), key=lambda c: frontier_gain(state, c))
+    assert frontier_gain(state, company) > 0
+    broke = state.clone()
+    broke.treasury[company] = 0
+    assert frontier_gain(broke, company) == 0
+    idle = state.clone()
+    idle.locos_left[company] = 0
+    assert frontier_gain(idle, company) == 0
+    one = state.clone()
+    one.locos_left[company] = 1  # one locomotive left: one hex, the best
+    best = max(state.hex_income(h) for h in one.placements(company))
+    assert frontier_gain(one, company) == best
+
+
+def test_frontier_feature_is_the_seats_share_of_each_companys_gain_over_the_dividends_left(
+) -> None:
+    """``frontier_gain/T``: held over sold of each company's gain, times the dividends
+    still to come (CE-8.1), over the temperature; nothing for a seat without shares."""
+    state = _midgame(110)
+    d = remaining_dividends(state)
+    k = FEATURE_NAMES.index("frontier_gain/T")
+    rows = seat_features(state)
+    for seat, row in enumerate(rows):
+        want = sum(state.held[seat][c] * frontier_gain(state, c) / state.sold[c]
+                   for c in range(5) if state.held[seat][c])
+        assert row[k] == pytest.approx(want * d / (4 + 2.5 * d))
+    assert any(row[k] > 0 for row in rows)
+    assert all(row[k] == 0.0 for row in seat_features(_new()))  # no share sold yet
 
 
 def test_linear_evaluator_gives_chances_that_sum_to_one() -> None:

@@ -21,9 +21,11 @@ import math
 from cuberail.bots.evaluate import softmax_utility
 from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
 from cuberail.core.state import GameState
+from cuberail.core.bits import iter_bits
+from cuberail.games.chicago_express.board import HEX_COST, MAX_PLACEMENTS, SINGLE_COMPANY
 from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
 
-FEATURE_VERSION = 2
+FEATURE_VERSION = 3
 FEATURE_NAMES: tuple[str, ...] = (
     "cash/T",  # cash (the score, CE-9.2) over the temperature
     "dividends/T",  # the hand model's remaining dividends of the seat's shares (CE-8)
@@ -37,11 +39,13 @@ FEATURE_NAMES: tuple[str, ...] = (
     "cash_unsold/T",  # cash times the unsold fraction of the eastern shares, over T:
     # what cash is worth beyond its face while shares can still be bought below their worth
     "cash_unsold/100",  # the same without the temperature
+    "frontier_gain/T",  # the seat's share of what its companies' next builds could add to
+    # their income (the best three affordable hexes next to each network) at every dividend left
 )
 NUM_FEATURES = len(FEATURE_NAMES)
 # The hand-tuned evaluator (bots.evaluate.evaluate_chicago_express) as weights of these
 # features: cash plus the remaining dividends, over the temperature.
-HAND_WEIGHTS: tuple[float, ...] = (1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+HAND_WEIGHTS: tuple[float, ...] = (1.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 EASTERN = 4  # PRR, B&O, C&O, NYC: the companies open from the start (CE-1.1)
 EASTERN_SHARES = sum(COMPANY_SHARES[:EASTERN])
@@ -62,6 +66,27 @@ def share_dividends(s: ChicagoExpressState, c: int, sold: int, d: int) -> float:
         total += math.ceil((income + MONEY_TO_INCOME * (money if money < spent else spent))
                            / (n if n < shares else shares))
     return float(total)
+
+
+def frontier_gain(s: ChicagoExpressState, c: int) -> int:
+    """Income company ``c`` could add at its next build: its best affordable hexes (CE-5).
+
+    The sum of the incomes (CE-5.5) of the best three hexes (CE-5.2) it could place a
+    locomotive on now: next to its network, open to it (CE-5.3), each within its treasury
+    alone (CE-5.4), and no more hexes than locomotives left. A board reading the hand model
+    lacks: it grows every company's income at one rate, wherever its track stands.
+    """
+    left = s.locos_left[c]
+    if left <= 0:
+        return 0
+    money, occ = s.treasury[c], s.occ
+    gains: list[int] = []
+    for h in iter_bits(s.frontier[c]):
+        k = occ[h]
+        if not (k and SINGLE_COMPANY[h]) and HEX_COST[h] * (k + 1) <= money:
+            gains.append(s.hex_income(h))
+    gains.sort(reverse=True)
+    return sum(gains[:min(MAX_PLACEMENTS, left)])
 
 
 def unsold_fraction(s: ChicagoExpressState) -> float:
@@ -87,6 +112,7 @@ def seat_features(state: GameState) -> list[list[float]]:
     companies = len(s.sold)
     grown = [share_dividends(s, c, s.sold[c], d) for c in range(companies)]
     per = [math.ceil(s.income[c] / s.sold[c]) if s.sold[c] else 0 for c in range(companies)]
+    gain = [frontier_gain(s, c) * d / s.sold[c] if s.sold[c] else 0.0 for c in range(companies)]
     mover = s.current_player()
     unsold = unsold_fraction(s)
     out: list[list[float]] = []
@@ -95,16 +121,18 @@ def seat_features(state: GameState) -> list[list[float]]:
         div = 0.0
         next_div = 0.0
         claim = 0.0
+        grow = 0.0
         for c in range(companies):
             k = held[c]
             if k:
                 div += k * grown[c]
                 next_div += k * per[c]
                 claim += k * s.treasury[c] / s.sold[c]
+                grow += k * gain[c]
         cash = float(s.cash[p])
         out.append([cash * inv_t, div * inv_t, next_div * d * inv_t, claim * inv_t, 0.0,
                     cash * 0.01, div * 0.01, next_div * 0.1, 1.0 if p == mover else 0.0,
-                    cash * unsold * inv_t, cash * unsold * 0.01])
+                    cash * unsold * inv_t, cash * unsold * 0.01, grow * inv_t])
     if s.phase in (SETUP, BID) and s.a_bidder >= 0:
         c = s.a_company
         worth = share_dividends(s, c, s.sold[c] + 1, d)
