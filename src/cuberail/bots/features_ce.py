@@ -20,8 +20,8 @@ import math
 
 from cuberail.bots.evaluate import softmax_utility
 from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
-from cuberail.core.state import GameState
 from cuberail.core.bits import iter_bits
+from cuberail.core.state import GameState
 from cuberail.games.chicago_express.board import HEX_COST, MAX_PLACEMENTS, SINGLE_COMPANY
 from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
 
