@@ -155,6 +155,26 @@ def test_frontier_feature_is_the_seats_share_of_each_companys_gain_over_the_divi
     assert all(row[k] == 0.0 for row in seat_features(_new()))  # no share sold yet
 
 
+def test_a_model_without_frontier_weight_skips_the_board_and_scores_the_same() -> None:
+    """``LinearEvaluator`` reads the board only when ``frontier_gain/T`` has weight."""
+    from cuberail.bots.evaluate import softmax_utility
+    from cuberail.bots.features_ce import logits
+
+    state = _midgame(110)
+    k = FEATURE_NAMES.index("frontier_gain/T")
+    assert any(row[k] > 0 for row in seat_features(state))
+    assert all(row[k] == 0.0 for row in seat_features(state, board=False))
+    weights = [0.0] * NUM_FEATURES
+    weights[FEATURE_NAMES.index("cash/T")] = weights[FEATURE_NAMES.index("dividends/T")] = 1.0
+    full = softmax_utility(logits(seat_features(state), weights), 1.0)
+    assert LinearEvaluator(weights)(state) == pytest.approx(full, rel=1e-12)
+    weights[k] = 1.0
+    full = softmax_utility(logits(seat_features(state), weights), 1.0)
+    assert LinearEvaluator(weights)(state) == pytest.approx(full, rel=1e-12)
+    blind = softmax_utility(logits(seat_features(state, board=False), weights), 1.0)
+    assert blind != pytest.approx(full)
+
+
 def test_linear_evaluator_gives_chances_that_sum_to_one() -> None:
     chances = LinearEvaluator([1.0] * NUM_FEATURES)(_midgame())
     assert len(chances) == 4 and all(0.0 <= c <= 1.0 for c in chances)

@@ -20,9 +20,8 @@ import math
 
 from cuberail.bots.evaluate import softmax_utility
 from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
-from cuberail.core.bits import iter_bits
 from cuberail.core.state import GameState
-from cuberail.games.chicago_express.board import HEX_COST, MAX_PLACEMENTS, SINGLE_COMPANY
+from cuberail.games.chicago_express.board import MAX_PLACEMENTS
 from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
 
 FEATURE_VERSION = 3
@@ -79,12 +78,7 @@ def frontier_gain(s: ChicagoExpressState, c: int) -> int:
     left = s.locos_left[c]
     if left <= 0:
         return 0
-    money, occ = s.treasury[c], s.occ
-    gains: list[int] = []
-    for h in iter_bits(s.frontier[c]):
-        k = occ[h]
-        if not (k and SINGLE_COMPANY[h]) and HEX_COST[h] * (k + 1) <= money:
-            gains.append(s.hex_income(h))
+    gains = [s.hex_income(h) for h in s.open_hexes(c)]
     gains.sort(reverse=True)
     return sum(gains[:min(MAX_PLACEMENTS, left)])
 
@@ -103,8 +97,15 @@ def unsold_fraction(s: ChicagoExpressState) -> float:
     return unsold / EASTERN_SHARES
 
 
-def seat_features(state: GameState) -> list[list[float]]:
-    """The features of :data:`FEATURE_NAMES` for each seat of a Chicago Express position."""
+FRONTIER = FEATURE_NAMES.index("frontier_gain/T")
+
+
+def seat_features(state: GameState, board: bool = True) -> list[list[float]]:
+    """The features of :data:`FEATURE_NAMES` for each seat of a Chicago Express position.
+
+    ``board`` False leaves ``frontier_gain/T`` at 0 without reading the board: for a model
+    that gives it no weight (it is most of the features' cost at a search leaf).
+    """
     assert isinstance(state, ChicagoExpressState)
     s = state
     d = remaining_dividends(s)
@@ -112,7 +113,8 @@ def seat_features(state: GameState) -> list[list[float]]:
     companies = len(s.sold)
     grown = [share_dividends(s, c, s.sold[c], d) for c in range(companies)]
     per = [math.ceil(s.income[c] / s.sold[c]) if s.sold[c] else 0 for c in range(companies)]
-    gain = [frontier_gain(s, c) * d / s.sold[c] if s.sold[c] else 0.0 for c in range(companies)]
+    gain = [frontier_gain(s, c) * d / s.sold[c] if board and s.sold[c] else 0.0
+            for c in range(companies)]
     mover = s.current_player()
     unsold = unsold_fraction(s)
     out: list[list[float]] = []
@@ -158,6 +160,7 @@ class LinearEvaluator:
         if len(weights) != NUM_FEATURES:
             raise ValueError(f"{len(weights)} weights for {NUM_FEATURES} features")
         self.weights = list(weights)
+        self.board = weights[FRONTIER] != 0.0
 
     def __call__(self, state: GameState) -> list[float]:
-        return softmax_utility(logits(seat_features(state), self.weights), 1.0)
+        return softmax_utility(logits(seat_features(state, self.board), self.weights), 1.0)

@@ -306,6 +306,11 @@ class ChicagoExpressState(OpenAuction):
         """Hexes where ``company`` may place its next locomotive (CE-5.2 to CE-5.4)."""
         if self.locos_left[company] <= 0 or self.b_placed >= MAX_PLACEMENTS:
             return []
+        return self.open_hexes(company)
+
+    def open_hexes(self, company: int) -> list[int]:
+        """Hexes next to ``company``'s network that a locomotive may take now, each within its
+        treasury (CE-5.2 to CE-5.4), whatever the build in progress or the locomotives left."""
         money, occ = self.treasury[company], self.occ
         out = []
         for h in iter_bits(self.frontier[company]):  # the frontier's hexes, ascending
