@@ -44,6 +44,15 @@ def test_ce_7_1_chicago_dividend_for_that_company_alone() -> None:
     assert state.dividends == 0  # not a general dividend
 
 
+def test_ce_7_1_the_chicago_dividend_counts_per_share_for_that_company_alone() -> None:
+    state = fresh(3)
+    set_shares(state, PRR, {0: 1, 1: 1})
+    next_to_chicago(state, PRR, income=10)
+    before = state.paid[:]
+    reach_chicago(state)
+    assert [now - was for now, was in zip(state.paid, before, strict=True)] == [9, 0, 0, 0, 0]
+
+
 def test_ce_7_1_every_company_reaching_chicago_pays_one() -> None:
     state = fresh(3)
     next_to_chicago(state, PRR)

@@ -124,3 +124,50 @@ def test_ce_8_5_the_player_whose_turn_it_was_takes_it(seat: int) -> None:
     general_dividend(state)  # seat's turn ends; the next seat's turn starts with the dividend
     assert state.current_player() == (seat + 1) % 3
     assert state.to_json()["phase"] == "choose action"
+
+
+def test_ce_8_1_the_state_counts_what_each_company_paid_per_share() -> None:
+    """``paid``: the dividends paid per share so far, by company (what a share held from
+    the start would have earned): income 16 over three NYC shares adds 6 (CE-8.1), a
+    company without shares sold adds nothing."""
+    state = fresh(3)
+    clear_shares(state)
+    set_shares(state, NYC, {0: 2, 1: 1})
+    set_company(state, NYC, income=16)
+    set_company(state, BO, income=30)
+    before = state.paid[:]
+    general_dividend(state)
+    assert [now - was for now, was in zip(state.paid, before, strict=True)] == [0, 0, 0, 6, 0]
+    assert state.clone().paid == state.paid and state.clone().paid is not state.paid
+
+
+def test_ce_7_1_ce_8_1_every_dollar_the_bank_pays_out_is_a_dividend_counted_per_share_or_a_forest(
+) -> None:
+    """At every step of seeded random games (both Chicago options): what the bank paid out
+    is each company's new dividends per share times its shares sold (CE-7.1, CE-8.1), plus
+    the $2 a developed forest pays each company there (CE-6.4)."""
+    import random
+
+    from cuberail.games import get_game
+    from cuberail.games.chicago_express.board import FOREST, HEXES
+    from cuberail.games.chicago_express.state import DEVELOP
+
+    paid_in_total = 0
+    for game, chicago in enumerate(("stop", "continue", "stop", "continue")):
+        rng = random.Random(game)
+        state = get_game("chicago-express").new_game(3 + game % 3, {"chicago": chicago})
+        assert isinstance(state, ChicagoExpressState)
+        while not state.is_terminal():
+            before = state.clone()
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            forest = 0
+            if before.phase == DEVELOP and action.args:
+                h = hx(str(action.args[0]))
+                if HEXES[h].terrain == FOREST:
+                    forest = HEXES[h].develop_cash * bin(before.occ_mask[h]).count("1")
+            dividends = sum((now - was) * sold for now, was, sold
+                            in zip(state.paid, before.paid, state.sold, strict=True))
+            assert state.bank_out - before.bank_out == dividends + forest, action
+            paid_in_total += dividends
+    assert paid_in_total > 0

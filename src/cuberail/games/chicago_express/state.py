@@ -81,6 +81,9 @@ _REACH: Final = tuple(mask & ~START_MASK for mask in NEIGHBOUR_MASK)
 # CE-5.5: the income of a city or mountain hex, and of its house; 0 elsewhere.
 _CITY_INCOME: Final = tuple(h.income if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
 _HOUSE_INCOME: Final = tuple(h.house if h.terrain in (CITY, MOUNTAIN) else 0 for h in HEXES)
+# The hexes where a placement can add income (CE-5.5): cities, mountains, industrial cities.
+INCOME_MASK: Final = sum(1 << h.index for h in HEXES
+                         if _CITY_INCOME[h.index] or _HOUSE_INCOME[h.index] or h.is_industrial)
 # By the bitmask of gauges already red: how many are red, and the gauges a turn may choose
 # (CE-3.1).
 _RED_COUNT: Final = tuple(red.bit_count() for red in range(8))
@@ -119,6 +122,7 @@ class ChicagoExpressState(OpenAuction):
         self.red = 0  # bit g set: gauge g is full (red), kept by _choose and the dividend
         self.wabash_open = False
         self.dividends = 0
+        self.paid = [0] * NUM_COMPANIES  # dividends paid per share so far (CE-7.1, CE-8.1)
         self.bank_in = 0  # dollars paid to the bank (build costs)
         self.bank_out = 0  # dollars paid by the bank (dividends, forests)
         self.turn = 0
@@ -230,6 +234,7 @@ class ChicagoExpressState(OpenAuction):
         other.treasury = self.treasury[:]
         other.income = self.income[:]
         other.sold = self.sold[:]
+        other.paid = self.paid[:]
         other.locos_left = self.locos_left[:]
         other.network = self.network[:]
         other.frontier = self.frontier[:]
@@ -308,12 +313,16 @@ class ChicagoExpressState(OpenAuction):
             return []
         return self.open_hexes(company)
 
-    def open_hexes(self, company: int) -> list[int]:
+    def open_hexes(self, company: int, among: int | None = None) -> list[int]:
         """Hexes next to ``company``'s network that a locomotive may take now, each within its
-        treasury (CE-5.2 to CE-5.4), whatever the build in progress or the locomotives left."""
+        treasury (CE-5.2 to CE-5.4), whatever the build in progress or the locomotives left.
+
+        ``among``: a bitmask of hexes to look at only (e.g. :data:`INCOME_MASK`); None: all.
+        """
         money, occ = self.treasury[company], self.occ
+        frontier = self.frontier[company] if among is None else self.frontier[company] & among
         out = []
-        for h in iter_bits(self.frontier[company]):  # the frontier's hexes, ascending
+        for h in iter_bits(frontier):  # the frontier's hexes, ascending
             k = occ[h]
             if k and SINGLE_COMPANY[h]:  # CE-5.3
                 continue
@@ -436,6 +445,7 @@ class ChicagoExpressState(OpenAuction):
         per = self.dividend_per_share(company)
         if not per:
             return
+        self.paid[company] += per
         for p in range(self.num_players):
             got = per * self.held[p][company]
             self.cash[p] += got
