@@ -47,6 +47,7 @@ COMPILED: tuple[str, ...] = (
     "cuberail.bots.fast_ce",
     "cuberail.bots.fast_ts",
     "cuberail.bots.features_ce",
+    "cuberail.bots.forecast_ce",
     "cuberail.bots.features_ts",
     "cuberail.bots.heuristic_ce",
     "cuberail.bots.heuristic_ts",

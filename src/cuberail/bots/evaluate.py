@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+from cuberail.bots.forecast_ce import dividend_terms
 from cuberail.core.state import GameState
 
 Evaluator = Callable[[GameState], list[float]]
@@ -48,9 +49,9 @@ def terminal_utility(state: GameState, score_weight: float = 0.1) -> list[float]
 def evaluate_chicago_express(state: GameState) -> list[float]:
     """Cash plus the dividends each seat's shares should still pay, as win chances (CE-8, CE-9).
 
-    Dividend by dividend, a company's income grows as its treasury is spent on
-    builds and its unsold shares sell (diluting the dividend): the model of the
-    heuristic's share values, with its tuned rates.
+    The forecast of each share is the hand model's (:mod:`cuberail.bots.forecast_ce`):
+    a company's income grows as its treasury is spent on builds and its unsold shares
+    sell, diluting the dividend.
     """
     from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
     from cuberail.games.chicago_express.state import ChicagoExpressState
@@ -58,26 +59,16 @@ def evaluate_chicago_express(state: GameState) -> list[float]:
     assert isinstance(state, ChicagoExpressState)
     s = state
     d = remaining_dividends(s)
-    ceil = math.ceil
-    per_share = []
-    for c, sold in enumerate(s.sold):
-        total = 0
-        if sold:
-            income, money, shares = s.income[c], s.treasury[c], COMPANY_SHARES[c]
-            for j in range(d):
-                n = sold + CE_SELL_RATE * j
-                spent = CE_SPEND * (j + 1)
-                total += ceil((income + CE_MONEY_TO_INCOME * (money if money < spent else spent))
-                              / (n if n < shares else shares))
-        per_share.append(total)
-    values = [cash + sum(k * v for k, v in zip(held, per_share, strict=True))
-              for cash, held in zip(s.cash, s.held, strict=True)]
+    per_share = [dividend_terms(s.income[c], s.treasury[c], sold, COMPANY_SHARES[c], d)[0]
+                 for c, sold in enumerate(s.sold)]
+    values = []
+    for p in range(s.num_players):
+        held = s.held[p]
+        value = float(s.cash[p])
+        for c in range(len(per_share)):
+            value += held[c] * per_share[c]
+        values.append(value)
     return softmax_utility(values, 4.0 + 2.5 * d)
-
-
-CE_SELL_RATE = 0.7  # shares of a company sold per round
-CE_MONEY_TO_INCOME = 0.2  # income per treasury dollar spent
-CE_SPEND = 9.0  # treasury dollars spent per round
 
 
 EVALUATORS: dict[str, Evaluator] = {
