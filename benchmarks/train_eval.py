@@ -8,7 +8,12 @@ writes the title's shipped weights file (``cuberail.bots.learned.SHIPPED``, in
 ``--out FILE`` a candidate to screen (``CUBERAIL_LEARNED_WEIGHTS=FILE`` makes ``:learned``
 load it): the weights, the rules and feature versions, this command and the held-out scores.
 The same arguments give the same file. Needs numpy (``pip install 'cuberail[train]'``).
-Data and model: see ``cuberail.bots.train_eval``.
+Data and model: see ``cuberail.bots.train_eval``. With ``--label dividends`` (Chicago
+Express) the model is a forecast of what each share will still pay, fitted to what the
+shares paid, and cash keeps the price of one (``cuberail.bots.train_forecast``):
+
+    python benchmarks/train_eval.py chicago-express --seed 7 --games 0 --search-games 300 \
+        --search-bot mcts:1000 --sample 0.25 --label dividends --jobs 2 --out f.json
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import sys
 import time
 
 from cuberail.bots.learned import SHIPPED, TITLES, WEIGHTS_DIR
-from cuberail.bots.train_eval import DataSpec, train
+from cuberail.bots.train_eval import DataSpec, set_weights, train
 from cuberail.core.errors import CuberailError
 
 
@@ -39,8 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sample", type=float, default=default.sample)
     parser.add_argument("--holdout", type=int, default=default.holdout)
     parser.add_argument("--label", default=default.label,
-                        help="targets: 'outcome' (final win shares) or a search bot, e.g."
-                        " mcts:2000, whose root values at each kept position are the targets")
+                        help="targets: 'outcome' (final win shares), a search bot, e.g."
+                        " mcts:2000, whose root values at each kept position are the targets,"
+                        " or 'dividends' (Chicago Express): what each share went on to pay,"
+                        " for a forecast priced one for one against cash")
     parser.add_argument("--leaf", type=int, default=default.leaf,
                         help="play each kept position on by 0..LEAF fast rollout moves (the"
                         " positions the search's cut-offs score; default 0: as played)")
@@ -53,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fit", help="comma-separated features to fit (default: all; the"
                         " others get weight 0); 'hand' fits one weight on the hand-tuned"
                         " evaluator's own sum (its temperature)")
+    parser.add_argument("--set", metavar="NAME=W,...", help="write these weights (the others"
+                        " 0) without playing or fitting: a candidate to screen, or prices"
+                        " chosen by tournaments")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="the weights file (default: the shipped one; required"
                         " for a title without shipped weights)")
@@ -67,6 +77,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--leaf must be in 0..1000 (rollout moves)")
     if args.quiet and not args.leaf:
         parser.error("--quiet plays on the leaves of --leaf: give --leaf N too")
+    if args.set is not None:
+        if args.fit or args.nonneg:
+            parser.error("--set writes the weights given, fitting nothing: leave out --fit"
+                         " and --nonneg")
+        return write_set(args.title, args.set, args.out, parser)
     spec = DataSpec(args.title, args.seed, args.games, args.bot, args.explore,
                     args.search_games, args.search_bot, args.players, args.sample, args.holdout,
                     args.label, args.leaf, args.quiet)
@@ -88,6 +103,31 @@ def main(argv: list[str] | None = None) -> int:
           f" positions): {json.dumps(info['held_out'])}")
     print(f"weights: {dict(zip(model['features'], model['weights'], strict=True))}")
     print(f"wrote {out}")
+    return 0
+
+
+def write_set(title: str, text: str, out: str | None, parser: argparse.ArgumentParser) -> int:
+    """``--set NAME=W,...``: the weights file of those weights."""
+    values: dict[str, float] = {}
+    for part in text.split(","):
+        name, equals, number = part.partition("=")
+        try:
+            values[name.strip()] = float(number)
+        except ValueError:
+            equals = ""
+        if not equals:
+            parser.error(f"--set: {part!r} is not NAME=WEIGHT (e.g. frontier_gain/T=0.5)")
+    try:
+        model = set_weights(title, values)
+    except CuberailError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    path = out or os.path.join(WEIGHTS_DIR, SHIPPED[title])
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(model, f, indent=1)
+        f.write("\n")
+    print(f"weights set, not fitted: {model['training']['set']}")
+    print(f"wrote {path}")
     return 0
 
 

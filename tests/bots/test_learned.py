@@ -408,7 +408,7 @@ def test_a_label_that_is_not_a_search_is_refused_before_any_game() -> None:
     pytest.importorskip("numpy")
     from cuberail.bots.train_eval import DataSpec, train
 
-    with pytest.raises(CuberailError, match="must be 'outcome' or an mcts bot"):
+    with pytest.raises(CuberailError, match="must be 'outcome', 'dividends' or an mcts bot"):
         train(DataSpec(TITLE, games=10**6, label="heuristic"))
 
 

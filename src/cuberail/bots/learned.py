@@ -28,7 +28,7 @@ FORMAT = "cuberail-learned-eval"
 FORMAT_VERSION = 1
 WEIGHTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights")
 # The weights file each title's learned evaluation uses.
-SHIPPED = {"chicago-express": "chicago-express-v3.json", "trans-siberian": "trans-siberian-v1.json"}
+SHIPPED = {"chicago-express": "chicago-express-v4.json", "trans-siberian": "trans-siberian-v1.json"}
 # The titles with a feature set: a model can be trained and screened for each of them.
 TITLES = ("chicago-express", "trans-siberian")
 # A weights file to use instead of the shipped one (checked the same way): how candidate

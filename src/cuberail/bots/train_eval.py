@@ -16,6 +16,8 @@ policy (drawn evenly), so that the data are the positions the search's cut-offs
 score (its rollouts stop after N such moves), not only the positions it plays from;
 with ``quiet`` too, a leaf inside an auction is played on until the auction is over,
 as the search's quiet cut-offs do (the leaves Chicago Express's search scores today).
+With ``label`` ``dividends`` (Chicago Express) the model is instead a forecast of what
+each share will still pay, fitted to what the shares paid (:mod:`cuberail.bots.train_forecast`).
 
 Model: ``P(seat) = softmax_seats(w . f[seat])``, one weight vector shared by all
 seats, fitted by Newton's method on the cross-entropy with the targets plus a
@@ -33,6 +35,7 @@ the seat with the highest chance won).
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import random
 from dataclasses import dataclass
@@ -51,6 +54,7 @@ from cuberail.core.state import GameState
 from cuberail.games import get_game
 
 HAND = "hand"  # a fitted name for the hand-tuned evaluator's own weighted sum (Features.hand)
+DIVIDENDS = "dividends"  # a label: fit a dividend forecast (cuberail.bots.train_forecast)
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,8 @@ class DataSpec:
     sample: float = 0.25  # chance that a decision's position is kept
     holdout: int = 5  # every holdout-th game is held out of the fit
     label: str = "outcome"  # targets: "outcome" (final win shares) or a search bot's name
-    # (e.g. "mcts:2000"): that search's root values at the position (distillation)
+    # (e.g. "mcts:2000"): that search's root values at the position (distillation); or
+    # "dividends": what each share went on to pay, for a forecast (bots.train_forecast)
     leaf: int = 0  # each kept position is first played on by 0..leaf moves (drawn evenly)
     # of the search's fast rollout policy: the positions the search's cut-offs score
     quiet: bool = False  # and then on until no auction is running, as quiet cut-offs do
@@ -89,15 +94,20 @@ def _move(bot: Bot, state: GameState, rng: random.Random, explore: float) -> Act
     return bot.choose(state)
 
 
-def play_one(spec: DataSpec, index: int) -> Game:
-    """Game ``index`` of the data: its kept positions' features and hand-tuned chances, and
-    each seat's final utility."""
+def players(spec: DataSpec, index: int) -> tuple[list[Bot], float, random.Random]:
+    """The bots of game ``index`` of the data, its chance of a random move, and its own
+    random stream (which positions are kept, the random moves)."""
     search = index >= spec.games
     names = (table_seats(spec.search_bot, spec.players, index - spec.games) if search
              else [spec.bot] * spec.players)
-    explore = 0.0 if search else spec.explore
     bots = [make_bot(name, bot_seed(spec.seed, index, seat)) for seat, name in enumerate(names)]
-    rng = random.Random(bot_seed(spec.seed, index, 15))
+    return bots, 0.0 if search else spec.explore, random.Random(bot_seed(spec.seed, index, 15))
+
+
+def play_one(spec: DataSpec, index: int) -> Game:
+    """Game ``index`` of the data: its kept positions' features and hand-tuned chances, and
+    each seat's final utility."""
+    bots, explore, rng = players(spec, index)
     rows_of = _features_function(spec.title)
     hand = evaluator_for(spec.title, "hand")
     state = get_game(spec.title).new_game(spec.players, {})
@@ -288,17 +298,20 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
     """
     import numpy as np
 
+    if spec.label == DIVIDENDS:
+        from cuberail.bots.train_forecast import train_dividends
+
+        return train_dividends(spec, jobs, l2, free, nonneg)
     features = features_for(spec.title)
     free = features.names if free is None else free
     unknown = [name for name in (*free, *nonneg) if name not in (*features.names, HAND)]
     if unknown or not free:
         raise CuberailError(f"unknown features {unknown}; choose from {list(features.names)}"
                             f" or {HAND!r} (the hand-tuned evaluator's own sum, one weight)")
-    for game in range(len(spec.search_bot.split("/"))):
-        for name in table_seats(spec.search_bot, spec.players, game):
-            make_bot(name, 0)  # a clear error for an unknown bot, before any game
+    check_tables(spec)
     if spec.label != "outcome" and not isinstance(make_bot(spec.label, 0), MCTSBot):
-        raise CuberailError(f"label {spec.label!r}: must be 'outcome' or an mcts bot")
+        raise CuberailError(f"label {spec.label!r}: must be 'outcome', {DIVIDENDS!r} or an"
+                            " mcts bot")
     games = generate(spec, jobs) if games is None else games
     fit_games = [g for i, g in enumerate(games) if i % spec.holdout]
     held = [g for i, g in enumerate(games) if i % spec.holdout == 0]
@@ -330,6 +343,38 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
                          "uniform": scores(hx, hy, uniform)},
         },
     }
+
+
+def set_weights(title: str, values: dict[str, float]) -> dict[str, Any]:
+    """A weights file with the weights given (every other one 0), set rather than fitted: a
+    candidate to screen, or a model whose prices were chosen by tournaments. A clear error
+    for a feature the title does not have or a weight that is not a finite number."""
+    features = features_for(title)
+    unknown = [name for name in values if name not in features.names]
+    if unknown or not values:
+        raise CuberailError(f"--set: unknown features {unknown}; choose from"
+                            f" {list(features.names)}")
+    bad = [name for name, w in values.items() if not math.isfinite(w)]
+    if bad:
+        raise CuberailError(f"--set: the weights of {bad} must be finite numbers")
+    weights = [float(values.get(name, 0.0)) for name in features.names]
+    given = ",".join(f"{name}={values[name]:g}" for name in features.names if name in values)
+    return {
+        "format": FORMAT, "format_version": FORMAT_VERSION, "title": title,
+        "rules_version": rules_version(title), "feature_version": features.version,
+        "features": list(features.names), "weights": weights,
+        "model": "conditional logit: P(seat) = softmax over seats of weights . features[seat]",
+        "training": {"command": f"python benchmarks/train_eval.py {title} --set {given}",
+                     "set": {name: values[name] for name in features.names if name in values},
+                     "fitted": []},
+    }
+
+
+def check_tables(spec: DataSpec) -> None:
+    """A clear error for an unknown bot or a table of the wrong size, before any game."""
+    for game in range(len(spec.search_bot.split("/"))):
+        for name in table_seats(spec.search_bot, spec.players, game):
+            make_bot(name, 0)
 
 
 def _command(spec: DataSpec, l2: float, free: tuple[str, ...] | None,
