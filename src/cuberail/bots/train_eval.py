@@ -38,8 +38,9 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from cuberail.bots.arena import bot_seed, seat_names
 from cuberail.bots.base import Bot
@@ -187,17 +188,28 @@ def _features_function(title: str) -> Any:
     return None
 
 
-def _play_job(job: tuple[DataSpec, int]) -> Game:
-    return play_one(*job)
+Played = TypeVar("Played")
 
 
-def generate(spec: DataSpec, jobs: int = 1) -> list[Game]:
-    """Every game of the data, in index order (the same for any ``jobs``)."""
-    work = [(spec, i) for i in range(spec.games + spec.search_games)]
+def _play_job(job: tuple[Callable[[DataSpec, int], Played], DataSpec, int]) -> Played:
+    play, spec, index = job
+    return play(spec, index)
+
+
+def play_all(spec: DataSpec, play: Callable[[DataSpec, int], Played], jobs: int = 1
+             ) -> list[Played]:
+    """Every game of the data played by ``play`` (a module-level function, so that worker
+    processes can run it), in index order (the same for any ``jobs``)."""
+    work = [(play, spec, i) for i in range(spec.games + spec.search_games)]
     if jobs <= 1:
         return [_play_job(w) for w in work]
     with multiprocessing.get_context().Pool(jobs) as pool:
         return list(pool.imap(_play_job, work, chunksize=4))
+
+
+def generate(spec: DataSpec, jobs: int = 1) -> list[Game]:
+    """Every game of the data (:func:`play_one`), in index order."""
+    return play_all(spec, play_one, jobs)
 
 
 def arrays(games: list[Game]) -> tuple[Any, Any, Any]:

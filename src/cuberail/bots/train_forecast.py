@@ -36,6 +36,7 @@ from cuberail.bots.train_eval import (
     _move,
     _softmax,
     check_tables,
+    play_all,
     players,
     scores,
 )
@@ -90,19 +91,9 @@ def play_forecast(spec: DataSpec, index: int) -> ForecastGame:
     return game
 
 
-def _job(job: tuple[DataSpec, int]) -> ForecastGame:
-    return play_forecast(*job)
-
-
 def generate_forecast(spec: DataSpec, jobs: int = 1) -> list[ForecastGame]:
-    """Every game of the data, in index order (the same for any ``jobs``)."""
-    import multiprocessing
-
-    work = [(spec, i) for i in range(spec.games + spec.search_games)]
-    if jobs <= 1:
-        return [_job(w) for w in work]
-    with multiprocessing.get_context().Pool(jobs) as pool:
-        return list(pool.imap(_job, work, chunksize=4))
+    """Every game of the data (:func:`play_forecast`), in index order."""
+    return play_all(spec, play_forecast, jobs)
 
 
 def check_spec(spec: DataSpec, free: tuple[str, ...], nonneg: tuple[str, ...]) -> None:
@@ -150,14 +141,15 @@ def train_dividends(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
     held = [g for i, g in enumerate(games) if i % spec.holdout == 0]
     columns = [FEATURE_NAMES.index(name) for name in free]
 
-    def dollars(part: list[ForecastGame]) -> tuple[Any, Any, Any]:
+    def dollars(part: list[ForecastGame]) -> tuple[Any, Any]:
+        """The share rows in dollars (times T) and what each share went on to pay."""
         rows = np.asarray([r for g in part for r in g.shares], dtype=np.float64).reshape(
             -1, len(FEATURE_NAMES))
         temps = np.asarray([t for g in part for t in g.temps], dtype=np.float64)
         paid = np.asarray([p for g in part for p in g.paid], dtype=np.float64)
-        return rows * temps[:, None], paid, rows
+        return rows * temps[:, None], paid
 
-    x, y, _ = dollars(fit_games)
+    x, y = dollars(fit_games)
     if len(y) < len(columns):
         raise CuberailError(f"{len(y)} shares to fit {len(columns)} features: play more games")
     fitted = fit_forecast(x[:, columns], y, l2)
@@ -165,7 +157,7 @@ def train_dividends(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
     weights[FEATURE_NAMES.index("cash/T")] = 1.0
     for k, w in zip(columns, fitted, strict=True):
         weights[k] = round(float(w), 6)
-    hx, hy, _ = dollars(held)
+    hx, hy = dollars(held)
     if not len(hy):
         raise CuberailError("no held-out share to score the forecast on: play more games or"
                             " keep more positions (--sample)")

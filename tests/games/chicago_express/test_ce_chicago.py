@@ -37,19 +37,13 @@ def test_ce_7_1_chicago_dividend_for_that_company_alone() -> None:
     set_shares(state, PRR, {0: 1, 1: 1})
     next_to_chicago(state, PRR, income=10)
     cash = state.cash[:]
+    before = state.paid[:]
     reach_chicago(state)
     assert state.income[PRR] == 17
     # ceil(17 / 2) = 9 per share; NYC (seat 0), B&O and C&O pay nothing now
     assert state.cash == [cash[0] + 9, cash[1] + 9, cash[2]]
     assert state.dividends == 0  # not a general dividend
-
-
-def test_ce_7_1_the_chicago_dividend_counts_per_share_for_that_company_alone() -> None:
-    state = fresh(3)
-    set_shares(state, PRR, {0: 1, 1: 1})
-    next_to_chicago(state, PRR, income=10)
-    before = state.paid[:]
-    reach_chicago(state)
+    # the engine counts it per share, for that company alone
     assert [now - was for now, was in zip(state.paid, before, strict=True)] == [9, 0, 0, 0, 0]
 
 
