@@ -9,6 +9,7 @@ modules are shown to be the ones loaded. Without one, the pure build is all ther
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import os
 import pickle
@@ -61,6 +62,15 @@ def test_the_compiled_modules_are_the_ones_loaded_when_built() -> None:
     assert out["build"] == "compiled", out["note"]
     assert not any(f.endswith(".py") for f in out["files"])
     assert out["note"].startswith("compiled build")
+
+
+@pytest.mark.skipif(os.environ.get("CUBERAIL_EXPECT_COMPILED") != "1",
+                    reason="CUBERAIL_EXPECT_COMPILED=1 not set (.ci/run sets it where gcc works)")
+def test_the_compiled_build_runs_where_ci_expects_it() -> None:
+    """.ci/run sets CUBERAIL_EXPECT_COMPILED=1 where a C compiler and the Python headers
+    work: the Quickstart's install must then have compiled, and this suite run on it."""
+    assert not _compiled.pure_requested(), "CUBERAIL_PURE is set"
+    assert _compiled.loaded_build() == "compiled", _compiled.build_note()
 
 
 @needs_build
@@ -170,6 +180,37 @@ def test_status_stale_when_a_source_changed_after_the_build(fake: Path) -> None:
     _compile(fake, "cuberail.core.a")
     _compile(fake, "cuberail.games.b", newer=False)
     assert _compiled.extensions_status() == "stale"
+
+
+def _record(root: Path, said: dict[str, Any]) -> None:
+    (root / "_build.json").write_text(json.dumps(said), encoding="utf-8")
+
+
+def _digest(root: Path, name: str) -> str:
+    source = root.joinpath(*name.split(".")[1:]).with_suffix(".py")
+    return hashlib.sha256(source.read_bytes()).hexdigest()
+
+
+def test_status_by_recorded_digest_not_file_times(fake: Path) -> None:
+    """An installed wheel's sources carry the install's time, newer than its extensions:
+    the digests setup.py recorded decide, so it is fresh, and stale once a source changes."""
+    _compile(fake, "cuberail.core.a", newer=False)
+    _compile(fake, "cuberail.games.b", newer=False)
+    _record(fake, {"build": "compiled", "sources": {
+        name: _digest(fake, name) for name in ("cuberail.core.a", "cuberail.games.b")}})
+    assert _compiled.extensions_status() == "fresh"
+    (fake / "games" / "b.py").write_text("x = 1\n", encoding="utf-8")
+    assert _compiled.extensions_status() == "stale"
+
+
+def test_the_note_of_a_pure_install_names_the_reason_the_install_recorded(
+        fake: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(_compiled.PURE_ENV, raising=False)
+    monkeypatch.setattr(_compiled, "loaded_build", lambda: "pure")
+    _record(fake, {"build": "pure", "reason": "no C compiler: cc is not on PATH"})
+    assert "at install time: no C compiler: cc is not on PATH." in _compiled.build_note()
+    (fake / "_build.json").unlink()
+    assert "pip install -v" in _compiled.build_note()
 
 
 def test_status_incomplete_with_a_module_missing_or_one_no_longer_listed(fake: Path) -> None:

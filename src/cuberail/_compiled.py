@@ -17,7 +17,9 @@ it without importing the package, so it imports nothing from cuberail.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.machinery
+import json
 import os
 import sys
 from collections.abc import Sequence
@@ -90,11 +92,39 @@ def extensions_status() -> str:
         return "none"
     if len(present) < len(COMPILED) or _strays():
         return "incomplete"
+    digests = _recorded_digests()
     for name, path in present.items():
         source = os.path.join(ROOT, *name.split(".")[1:]) + ".py"
-        if os.path.exists(source) and os.path.getmtime(source) > os.path.getmtime(path):
+        if os.path.exists(source) and _changed(source, path, digests.get(name)):
             return "stale"
     return "fresh"
+
+
+def _changed(source: str, extension: str, recorded: str | None) -> bool:
+    """Whether ``source`` changed after its ``extension`` was built: by the digest the
+    build recorded when there is one (an installed wheel's files all carry the install's
+    time), else by the files' times."""
+    if recorded is not None:
+        with open(source, "rb") as text:
+            return hashlib.sha256(text.read()).hexdigest() != recorded
+    return os.path.getmtime(source) > os.path.getmtime(extension)
+
+
+def _build_record() -> dict[str, object]:
+    """What setup.py wrote of the build (``_build.json``), or nothing."""
+    try:
+        with open(os.path.join(ROOT, "_build.json"), encoding="utf-8") as source:
+            said = json.load(source)
+    except (OSError, ValueError):
+        return {}
+    return said if isinstance(said, dict) else {}
+
+
+def _recorded_digests() -> dict[str, str]:
+    said = _build_record().get("sources")
+    if not isinstance(said, dict):
+        return {}
+    return {k: v for k, v in said.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def _strays() -> list[str]:
@@ -138,9 +168,22 @@ def build_note() -> str:
     if status in ("stale", "incomplete"):
         return (f"pure-Python build: the compiled modules are {status} (source changed since"
                 " the build), so the source runs; `pip install -e .` rebuilds them")
-    return ("pure-Python build: nothing compiled at install time (no C compiler, Python"
-            " headers or mypyc); with gcc and python3-dev present, `pip install -e .`"
-            " compiles the engine and search, several times faster")
+    reason = install_reason()
+    if reason:
+        return (f"pure-Python build: nothing compiled at install time: {reason}. Once"
+                " mended, a reinstall (`pip install -e .`) compiles the engine and search,"
+                " several times faster")
+    return ("pure-Python build: nothing compiled at install time (the install left no"
+            " record of why; `pip install -v -e .` shows the build's messages)")
+
+
+def install_reason() -> str | None:
+    """What the install said of a pure build (``_build.json``, written by setup.py)."""
+    said = _build_record()
+    if said.get("build") != "pure":
+        return None
+    reason = said.get("reason")
+    return reason if isinstance(reason, str) and reason else None
 
 
 class PureSourceFinder(MetaPathFinder):
