@@ -12,7 +12,7 @@ CE-8.1). It prints the means by stage and by buyer, and the least-squares line o
 the shares paid against the forecast (how far the search can trust the forecast at one
 dollar for one dollar of cash). This is how the search's loss to
 the heuristic at a short cut-off was traced to the setup auctions
-(docs/chicago-express.md, "Why a short cut-off lost to the heuristic").
+(docs/history.md, "Why a short cut-off lost to the heuristic").
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The search's rollout cut-off in Chicago Express: the title's default is the one it uses.
 
 The default (``CUTOFFS["chicago-express"]``) was checked by tournaments at equal time
-and against the heuristic (README "The search's cut-off in Chicago Express"); these
+and against the heuristic (docs/history.md, "The search's cut-off in Chicago Express"); these
 tests check that the bots the players meet (``mcts:...`` without ``:cutN``, the
 levels) search with it, and that the cut-off is a real knob (another one searches
 differently).

@@ -6,7 +6,7 @@ the same module. Tuning the search must not change the opponent the search is
 measured against, nor the levels people play: these digests are of every move of
 seeded games (3, 4 and 5 players) played with the heuristic as it was when the
 search was last tuned. A change here means the heuristic now plays differently;
-if that is intended, the levels must be re-measured (README, the ladder) and the
+if that is intended, the levels must be re-measured (docs/bots.md, the ladder) and the
 digests updated with the change.
 """
 

@@ -1,10 +1,10 @@
 """The search's per-title defaults: Trans-Siberian's cut-off and exploration; CE's kept.
 
 Trans-Siberian's search cuts its rollouts later and explores less than Chicago
-Express's (measured against the heuristic, docs/trans-siberian.md) at small budgets;
+Express's (measured against the heuristic, docs/history.md#ts-rollouts) at small budgets;
 from 2000 iterations or a quarter of a second per decision (``hard``: one second) it
 cuts at 60 and explores with the shared constant, measured better there (the ladder's
-paired seeds, README). A knob named in the bot's name (``mcts:200:cut40:c1.4``)
+paired seeds, docs/bots.md). A knob named in the bot's name (``mcts:200:cut40:c1.4``)
 still wins over the title's default.
 """
 

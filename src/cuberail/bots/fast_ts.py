@@ -356,7 +356,7 @@ def _turn(s: TransSiberianState, rng: random.Random) -> Action:
 # 0.8), with a temperature of about 3 dollars. Log-loss on other games, 150 of the
 # fast policy and 150 of four heuristics: 0.82 and 0.67, against 1.12 and 1.16 for
 # the heuristic's values at its temperature (6 + 3 per dividend left), and 1.39
-# for even chances (docs/trans-siberian.md).
+# for even chances (docs/history.md#ts-rollouts).
 EVAL_PUBLIC, EVAL_PRIVATE, EVAL_DIVIDENDS, EVAL_TEMPERATURE = 1.08, 0.66, 0.41, 3.0
 
 

@@ -102,7 +102,7 @@ def unsold_fraction(s: ChicagoExpressState) -> float:
 
     While shares are left, cash buys them, and in games of the search and the
     heuristic a share bought after the setup paid about twice its price in
-    dividends (docs/chicago-express.md, "Why a short cut-off lost"): so cash is
+    dividends (docs/history.md, "Why a short cut-off lost"): so cash is
     worth more than its face early, and its face at the end.
     """
     unsold = 0

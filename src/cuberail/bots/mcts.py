@@ -49,7 +49,7 @@ from cuberail.core.state import GameState
 ROLLOUTS = ("fast", "heuristic", "biased", "random")
 AUTO = -1  # cutoff, or an exploration below 0: the title's own (title_settings)
 # Trans-Siberian, measured by tournaments of mcts:200 against three heuristics
-# (docs/trans-siberian.md), fast_ts's policy and evaluator, 60 games of seed 7 each: cut at
+# (docs/history.md#ts-rollouts), fast_ts's policy and evaluator, 60 games of seed 7 each: cut at
 # 30 won 0.62, at 60 0.67, at 80 0.79, at 100 0.85, at 150 0.79, full rollouts 0.80; so 100
 # (a rollout from the middle of the game mostly reaches its end: the evaluator scores the
 # positions of the opening, where it is surest, less often the rest).
@@ -61,8 +61,8 @@ AUTO = -1  # cutoff, or an exploration below 0: the title's own (title_settings)
 # cut-off inside an auction plays the auction out first) mend that: mcts:200:cut15:quiet
 # won 0.89 of 120 games against three heuristics, the same games' mean rank as cut 30
 # (paired difference -0.00, -0.16 to +0.15), and at equal time against three cut-30
-# searches ranked 2.28 (2.11-2.45) over 150 games of seed 2025. So 15, quiet (README
-# "The search's cut-off in Chicago Express").
+# searches ranked 2.28 (2.11-2.45) over 150 games of seed 2025. So 15, quiet
+# (docs/history.md, "The search's cut-off in Chicago Express").
 CUTOFFS = {"chicago-express": 15, "trans-siberian": 100}
 # Titles whose rollouts cut off only outside auctions (MCTSConfig.quiet). Not Trans-
 # Siberian: the learned search at cut 40 won 0.73 of 120 games against three heuristics
@@ -80,7 +80,7 @@ DEFAULT_EXPLORATION = 1.4
 # at mcts:2000 both won alike (0.93, 0.95); at hard's budget (its iteration twins
 # mcts:7600 and, with these settings, mcts:10600, in ladder games on seven paired seeds)
 # cut 60 and UCT 1.4 won 0.795 of the meetings with medium against 0.701, better on six
-# seeds of seven (README "How strong are the bots"): a lean, so hard keeps these.
+# seeds of seven (docs/bots.md, "How strong are the bots"): a lean, so hard keeps these.
 LARGE_BUDGET_SETTINGS: dict[str, tuple[int | None, float]] = {"trans-siberian": (60, 1.4)}
 # The learned evaluation's own cut-off, by title, at every budget (the UCT constant stays the
 # budget's). Trans-Siberian: its model (weights v1) forecasts the search's games far better
@@ -90,7 +90,7 @@ LARGE_BUDGET_SETTINGS: dict[str, tuple[int | None, float]] = {"trans-siberian": 
 # (2.12-2.45) at 0.05 s a decision (they cut at 100, UCT 0.5) and 2.25 (2.08-2.41) at 0.25 s
 # (they cut at 60, UCT 1.4); the hand-tuned evaluator at cut 40 ranked 2.73 (60 games) and
 # the learned one at cut 100 2.57 (150). Against the heuristic it is weaker at 0.05 s, so it
-# stays opt-in (README "Learned evaluation", docs/trans-siberian.md).
+# stays opt-in (docs/learned.md, docs/history.md#ts-learned).
 LEARNED_CUTOFFS = {"trans-siberian": 40}
 LARGE_ITERATIONS = 2000  # a budget is large from this many iterations per decision
 LARGE_SECONDS = 0.25  # or from this many seconds (about 2000 iterations, compiled)

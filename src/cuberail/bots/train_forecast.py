@@ -10,7 +10,7 @@ from the position to the end of the game (CE-7.1, CE-8.1; the engine's
 
 Why not fit the win chances (``--label outcome``): a regression on outcomes prices
 a projected dividend below a dollar of cash (a noisy predictor's weight shrinks),
-and the search needs that price right (docs/chicago-express.md, "Learned models at
+and the search needs that price right (docs/history.md, "Learned models at
 quiet cut-offs"). A regression on the dividends themselves shrinks nothing: its
 target is in the same dollars as the forecast.
 

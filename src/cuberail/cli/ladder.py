@@ -83,7 +83,7 @@ def register(subparsers: Any) -> None:
                    help="also rate the games of an earlier ladder's --json file of this title"
                         " (repeatable; with --games 0, only those)")
     p.add_argument("--markdown", action="store_true",
-                   help="also print the ladder as a Markdown table (as in the README)")
+                   help="also print the ladder as a Markdown table (as in docs/bots.md)")
     p.set_defaults(func=run)
 
 
