@@ -8,9 +8,10 @@ import random
 from rich.console import Console
 
 from cuberail.core.actions import Action
-from cuberail.games import get_game, view_module
-from cuberail.games.chicago_express import view
+from cuberail.games import get_game
 from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.terminal import chicago_express as view
+from cuberail.terminal import face
 
 NAMES = ["Annabelle Longname", "Bob", "Cy", "Dee"]
 
@@ -34,7 +35,7 @@ def new_state(players: int = 4) -> ChicagoExpressState:
 
 
 def test_view_module_lookup() -> None:
-    assert view_module("ce") is view
+    assert face("ce") is view
 
 
 def test_the_start_is_drawn_with_the_landmarks() -> None:

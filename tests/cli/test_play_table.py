@@ -14,7 +14,8 @@ from cuberail.cli import play, table
 from cuberail.cli.main import build_parser, main
 from cuberail.cli.play import Game, new_game, play_loop
 from cuberail.cli.table.hint import hint
-from cuberail.games import get_game, view_module
+from cuberail.games import get_game
+from cuberail.terminal import face as view_module
 
 
 class _Tty(io.StringIO):

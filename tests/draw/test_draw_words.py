@@ -20,8 +20,8 @@ from cuberail.games import get_game
 NS = "{http://www.w3.org/2000/svg}"
 TITLES = ("chicago-express", "trans-siberian")
 BOARD_KINDS = {"place", "develop", "choose", "link", "value"}
-VIEWS = {"chicago-express": "cuberail.games.chicago_express.view",
-         "trans-siberian": "cuberail.games.trans_siberian.view"}
+VIEWS = {"chicago-express": "cuberail.games.chicago_express.moves",
+         "trans-siberian": "cuberail.games.trans_siberian.moves"}
 
 
 def titles_of(svg: str) -> list[str]:

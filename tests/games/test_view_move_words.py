@@ -17,8 +17,9 @@ import pytest
 
 from cuberail.core.actions import Action
 from cuberail.core.words import LANGUAGES, Said, Words, catalog, placeholders
-from cuberail.games import get_game, view_module
+from cuberail.games import get_game
 from cuberail.games.words import MOVE_PACKAGES, TITLE_PACKAGES, move_words
+from cuberail.terminal import face as view_module
 
 GOLDEN = json.loads(Path(__file__).with_name("view_move_words.json").read_text("utf-8"))
 

@@ -13,7 +13,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from cuberail.games import get_game, view_module
+from cuberail.games import get_game
+from cuberail.terminal import face as view_module
 
 OUT = Path(__file__).with_name("view_move_words.json")
 EVERY = 3  # every third position of a game, all its legal moves

@@ -7,7 +7,8 @@ import random
 from cuberail.cli.table import choices as C
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
-from cuberail.games import get_game, view_module
+from cuberail.games import get_game
+from cuberail.terminal import face as view_module
 
 CE_VIEW = view_module("chicago-express")
 TS_VIEW = view_module("trans-siberian")

@@ -32,7 +32,8 @@ from cuberail.core.files import write_atomic
 from cuberail.core.names import MAX_NAME, clean_name
 from cuberail.core.record import Record, replay
 from cuberail.core.state import GameState
-from cuberail.games import get_game, titles, view_module
+from cuberail.games import get_game, titles
+from cuberail.terminal import face
 
 WIDTH = 110  # the views are drawn for this width
 PREFERRED_BOTS = ("medium", "heuristic", "random")
@@ -200,7 +201,7 @@ def replay_record(record: Record, upto: int | None = None) -> GameState:
 def load_view(title: str) -> ModuleType:
     """A title's text view (``render``, ``describe_action``), or a CuberailError."""
     try:
-        return view_module(title)
+        return face(title)
     except ImportError as exc:
         raise CuberailError(f"{title} has no text view in this cuberail ({exc})") from None
 

@@ -25,6 +25,16 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
     factory: StateFactory
     doc: str = ""
+    # The title's package (``cuberail.games.chicago_express``): where the layers look for
+    # its kits by convention (``<layer>.<last part>``), and its word catalogues.
+    package: str = ""
+    # Other names a player may type for the title (``ce``), lower case.
+    aliases: tuple[str, ...] = ()
+    # The name OpenSpiel registers the title under (letters, digits, underscores).
+    short_name: str = ""
+    # A bound on the decisions of one game, for consumers that need one up front
+    # (OpenSpiel's max_game_length); the rules end every game well before it.
+    max_game_length: int = 0
     # For each older rules version: option values that reproduce that version's behaviour,
     # used for options its records do not name (options added since, or whose default moved).
     legacy: Mapping[int, Mapping[str, OptionValue]] = field(default_factory=dict)

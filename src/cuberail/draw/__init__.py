@@ -19,7 +19,7 @@ from typing import Any
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.draw.words import LANGUAGES, Words
-from cuberail.games import get_game, view_module
+from cuberail.games import get_game, moves_module
 
 Drawer = Callable[[Mapping[str, Any], Iterable[str] | None, Words | None, Callable[[str], str]],
                   str]
@@ -35,7 +35,7 @@ def _drawers() -> dict[str, Drawer]:
 def move_words(title: str, state: GameState, words: Words) -> Callable[[str], str]:
     """A move's sentence in ``words``' language: the view's ``describe_parts`` of a legal
     move of ``state`` rendered from the catalogs; a move not legal there, its text."""
-    describe = view_module(title).describe_parts
+    describe = moves_module(title).describe_parts
     legal = {a.text(): a for a in state.legal_actions()}
 
     def said(text: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
 from cuberail.draw.svg import document, el, points, text, title
 from cuberail.draw.words import Words
-from cuberail.games.trans_siberian import view
+from cuberail.games.trans_siberian import moves
 from cuberail.games.trans_siberian.board import (
     COMPANY_IDS,
     INCOME_MARKS,
@@ -81,7 +81,7 @@ def _place(loc_id: str) -> str:
 def link_name(link: Link, words: Words) -> str:
     """``Moscow–Kazan``; a link to a border ends in an arrow: ``Chita→ext`` (the view's
     name of the link, in the reader's language)."""
-    return words.value(view.link_name(link.index))
+    return words.value(moves.link_name(link.index))
 
 
 def _link_tip(link: Link, owner: str | None, words: Words) -> str:

@@ -34,7 +34,8 @@ from cuberail.core.game import GameInfo
 from cuberail.core.state import GameResult, GameState
 from cuberail.env.actions import ActionTable, action_table
 from cuberail.env.observe import Layout, Vector, layout_for
-from cuberail.games import get_game, view_module
+from cuberail.games import get_game
+from cuberail.terminal import face
 
 REWARDS = ("win", "rank")
 RENDER_MODES = ("ansi", "human")
@@ -181,7 +182,7 @@ class CuberailEnv(AECEnv):  # type: ignore[misc]
 
         console = Console(width=120, record=True, force_terminal=False,
                           file=None if self.render_mode == "human" else io.StringIO())
-        console.print(view_module(self.info.title).render(self.state_, self.possible_agents))
+        console.print(face(self.info.title).render(self.state_, self.possible_agents))
         text = console.export_text()
         return text if self.render_mode == "ansi" else None
 

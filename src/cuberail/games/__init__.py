@@ -1,30 +1,74 @@
-"""The titles cuberail plays, and a lookup by title."""
+"""The titles cuberail plays, discovered, and a lookup by title or alias.
+
+A title is a package that exports ``INFO``, its :class:`GameInfo`: every subpackage of
+``cuberail.games``, and every package an installed distribution names under the
+``cuberail.titles`` entry-point group (a plug-in), e.g. in its pyproject.toml::
+
+    [project.entry-points."cuberail.titles"]
+    my-title = "my_package.my_title"
+
+Nothing here names a title: adding one is a new package, not an edit.
+"""
 
 from __future__ import annotations
 
 import importlib
+import pkgutil
+from functools import lru_cache
+from importlib.metadata import entry_points
 from types import ModuleType
 
 from cuberail.core.errors import CuberailError
 from cuberail.core.game import GameInfo
 
+ENTRY_POINTS = "cuberail.titles"
 
+
+def _packages() -> list[str]:
+    """The packages that may hold a title: ours, then the plug-ins'."""
+    ours = [f"{__name__}.{m.name}" for m in pkgutil.iter_modules(__path__) if m.ispkg]
+    plugins = [point.value for point in entry_points(group=ENTRY_POINTS)]
+    return [*ours, *plugins]
+
+
+def _info_of(package: str) -> GameInfo | None:
+    info = getattr(importlib.import_module(package), "INFO", None)
+    if not isinstance(info, GameInfo):
+        return None
+    if info.package and info.package != package:
+        raise CuberailError(f"title {info.title!r} says its package is {info.package!r},"
+                            f" but it was found in {package!r}")
+    return info
+
+
+@lru_cache(maxsize=1)
 def _titles() -> dict[str, GameInfo]:
-    from cuberail.games.chicago_express import INFO as CHICAGO_EXPRESS
+    table: dict[str, GameInfo] = {}
+    for package in _packages():
+        info = _info_of(package)
+        if info is None:
+            continue
+        if info.title in table:
+            raise CuberailError(f"two packages declare the title {info.title!r}:"
+                                f" {table[info.title].package} and {package}")
+        table[info.title] = info
+    return table
 
-    infos = [CHICAGO_EXPRESS]
-    try:
-        from cuberail.games.trans_siberian import INFO as TRANS_SIBERIAN
-    except ImportError:  # pragma: no cover - while the title is being built
-        pass
-    else:
-        infos.append(TRANS_SIBERIAN)
-    return {info.title: info for info in infos}
+
+@lru_cache(maxsize=1)
+def _aliases() -> dict[str, str]:
+    """Every alias and full name (lower case) -> its title."""
+    out: dict[str, str] = {}
+    for info in _titles().values():
+        for alias in (*info.aliases, info.name.lower().replace(" ", "-")):
+            out.setdefault(alias.lower(), info.title)
+    return out
 
 
-_ALIASES = {"ce": "chicago-express", "chicago": "chicago-express",
-            "ts": "trans-siberian", "tsr": "trans-siberian",
-            "trans-siberian-railroad": "trans-siberian"}
+def refresh() -> None:
+    """Forget the titles found so far (after installing a plug-in in this process)."""
+    _titles.cache_clear()
+    _aliases.cache_clear()
 
 
 def titles() -> list[str]:
@@ -32,19 +76,32 @@ def titles() -> list[str]:
     return sorted(_titles())
 
 
+def infos() -> list[GameInfo]:
+    """Every title's :class:`GameInfo`, in title order."""
+    table = _titles()
+    return [table[title] for title in sorted(table)]
+
+
 def get_game(title: str) -> GameInfo:
     """The :class:`GameInfo` of a title (or a short alias such as ``ce``)."""
     table = _titles()
-    key = _ALIASES.get(title.lower(), title.lower())
+    key = title.lower()
+    key = key if key in table else _aliases().get(key, key)
     if key not in table:
         raise CuberailError(f"unknown game {title!r}; cuberail plays: {', '.join(sorted(table))}")
     return table[key]
 
 
-_PACKAGES = {"chicago-express": "chicago_express", "trans-siberian": "trans_siberian"}
+def title_module(title: str, name: str) -> ModuleType:
+    """Module ``name`` of a title's package (``view``, ``snapshot``, ...)."""
+    return importlib.import_module(f"{get_game(title).package}.{name}")
 
 
-def view_module(title: str) -> ModuleType:
-    """The text-view module of a title: ``render(state, players)`` and friends."""
-    info = get_game(title)
-    return importlib.import_module(f"cuberail.games.{_PACKAGES[info.title]}.view")
+def moves_module(title: str) -> ModuleType:
+    """A title's words for moves and events (``describe_parts``, ``describe_action``,
+    ``events``, ``describe_step``): its ``moves`` module."""
+    return title_module(title, "moves")
+
+
+__all__ = ["ENTRY_POINTS", "get_game", "infos", "moves_module", "refresh", "title_module",
+           "titles"]

@@ -12,9 +12,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from cuberail.core.words import CORE, Said, Words
+from cuberail.games import infos
 
-TITLE_PACKAGES = {"chicago-express": "cuberail.games.chicago_express",
-                  "trans-siberian": "cuberail.games.trans_siberian"}
+# Each title's package holds its catalogues (``data/words-LANG.json``); found, not listed.
+TITLE_PACKAGES = {info.title: info.package for info in infos()}
 MOVE_PACKAGES = (CORE, *TITLE_PACKAGES.values())
 
 

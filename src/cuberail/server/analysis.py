@@ -48,7 +48,7 @@ from cuberail.core.actions import Action
 from cuberail.core.record import Record, start_state
 from cuberail.core.state import GameState
 from cuberail.core.words import Said
-from cuberail.games import get_game, view_module
+from cuberail.games import get_game, moves_module
 from cuberail.server.bots import watch_parent
 from cuberail.server.games import GameService, Loaded, Refused
 from cuberail.server.models import analyses
@@ -122,7 +122,7 @@ def compute(job: Job, report: Callable[[int, int], None] | None = None) -> dict[
     decisions = analyse(start, record.actions, analysis_bot(job.seconds, job.iterations,
                                                             job.seed), report)
     states = list(positions(start, record.actions))
-    describe = view_module(job.title).describe_action
+    describe = moves_module(job.title).describe_action
     entries = [{**d.to_json(), "label": _label(describe, states[d.index], d.action)}
                for d in decisions]
     return {"status": "done", "game": job.game_id, "title": job.title,

@@ -28,7 +28,7 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.core.words import DEFAULT, Said, Words
-from cuberail.games import get_game, view_module
+from cuberail.games import get_game, moves_module
 from cuberail.games.words import MOVE_PACKAGES, english
 from cuberail.server import tokens
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
@@ -379,7 +379,7 @@ def labels(title: str, state: GameState) -> list[dict[str, Any]]:
     terminal says it) and ``words``, the same sentence as data (``{"key", "values"}``) that
     the browser renders in the page's language with the catalogs of ``GET /api/words/{lang}``
     (so one broadcast serves readers of every language)."""
-    describe = view_module(title).describe_parts
+    describe = moves_module(title).describe_parts
     out: list[dict[str, Any]] = []
     for action in state.legal_actions():
         try:

@@ -180,7 +180,7 @@ def test_ce_5_7_continue_refuses_building_during_the_wabash_auction() -> None:
 
 
 def test_ce_5_7_continue_view_says_the_build_resumes_after_the_auction() -> None:
-    from cuberail.games.chicago_express.view import describe_step
+    from cuberail.games.chicago_express.moves import describe_step
 
     state = continue_game("A3")
     play(state, "choose build", "company PRR", "place A2")

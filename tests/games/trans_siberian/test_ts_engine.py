@@ -12,9 +12,9 @@ from ts_helpers import build_leaning, builder, give, new, opened, play, texts
 
 from cuberail.core.actions import Action
 from cuberail.core.errors import IllegalActionError
-from cuberail.games import view_module
-from cuberail.games.trans_siberian import view
 from cuberail.games.trans_siberian.actions import parse_pay, pay_arg, payee_bit
+from cuberail.terminal import face
+from cuberail.terminal import trans_siberian as view
 
 
 @pytest.mark.parametrize("text", [
@@ -93,7 +93,7 @@ def test_snapshot_is_plain_json() -> None:
 
 
 def test_view_renders_in_100_columns_and_describes_every_action() -> None:
-    assert view_module("trans-siberian") is view
+    assert face("trans-siberian") is view
     rng, s, step = random.Random(3), new(5), 0
     names = ["Anastasia", "Boris", "Catherine", "Dmitri", "Elena"]
     while not s.is_terminal():

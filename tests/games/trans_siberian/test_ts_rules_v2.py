@@ -14,7 +14,6 @@ from ts_helpers import INFO, auction, build_leaning, c, hold, new, opened, play,
 
 from cuberail.core.actions import Action
 from cuberail.core.errors import IllegalActionError
-from cuberail.games.trans_siberian import view
 from cuberail.games.trans_siberian.board import SHARE_TRACK
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
@@ -24,6 +23,7 @@ from cuberail.games.trans_siberian.state import (
     TURN,
     TransSiberianState,
 )
+from cuberail.terminal import trans_siberian as view
 
 
 def phase2_turn(**options: object) -> TransSiberianState:

@@ -20,7 +20,7 @@ from cuberail.games.chicago_express.board import (
     Hex,
 )
 from cuberail.games.chicago_express.state import ChicagoExpressState
-from cuberail.games.chicago_express.view import (
+from cuberail.terminal.chicago_express import (
     CHICAGO_STYLE,
     COLS,
     COMPANY_STYLE,
@@ -29,7 +29,7 @@ from cuberail.games.chicago_express.view import (
     ROWS,
     TERRAIN_STYLE,
 )
-from cuberail.games.chicago_express.view import GLYPH as VIEW_GLYPH
+from cuberail.terminal.chicago_express import GLYPH as VIEW_GLYPH
 
 CELL = 5  # characters of a hex
 STEP = CELL + 1  # a map column: the hex and one blank column

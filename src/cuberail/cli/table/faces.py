@@ -15,10 +15,10 @@ from rich.text import Text
 
 from cuberail.core.state import GameState
 from cuberail.games.chicago_express import board as ceb
-from cuberail.games.chicago_express import view as ce_view
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian import board as tsb
 from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES, TransSiberianState
+from cuberail.terminal import chicago_express as ce_view
 
 from . import ce_map, ts_map
 

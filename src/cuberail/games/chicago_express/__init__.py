@@ -65,6 +65,13 @@ INFO = GameInfo(
     options=OPTIONS,
     factory=_new,
     doc="docs/chicago-express.md",
+    package=__name__,
+    aliases=("ce", "chicago"),
+    short_name="cuberail_chicago_express",
+    # Longest of 360 random games (every player count): 349 and 162 decisions. A wide
+    # margin: the rules bound a game (CE: Detroit's track, within 8 dividends; TS: the
+    # dividend track), not this number.
+    max_game_length=3000,
     refuse_record=record_refusal,
 )
 

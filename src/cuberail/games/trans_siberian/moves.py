@@ -1,17 +1,14 @@
-"""Trans-Siberian Railroad in the terminal: tracks, companies, players, the network, the step.
+"""Trans-Siberian Railroad in words: what a move says and what happened (no rendering).
 
-Rendering only; the rules live in state.py. ``render``, ``describe_action`` (the English
-of ``describe_parts``, a move's sentence as data) and ``events`` are what every title's
-view offers (see ``cuberail.games.view_module``).
-Everything fits a 100-column terminal; the network is a list of links per owner.
+``describe_parts`` (a move's sentence as data, a catalog key of
+``data/words-*.json`` and its values), ``describe_action`` (its English), ``events``
+(what happened by itself when an action was applied), ``describe_step`` (who decides
+what) and the links' names: the one source of these words for the terminal, the
+server, the drawings and the research environments. The engine does not import Rich;
+the terminal views do.
 """
 
 from __future__ import annotations
-
-from rich import box
-from rich.console import Group, RenderableType
-from rich.table import Table
-from rich.text import Text
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
@@ -19,7 +16,6 @@ from cuberail.core.words import Said, Value
 from cuberail.games.trans_siberian import actions as A
 from cuberail.games.trans_siberian import network as N
 from cuberail.games.trans_siberian.board import (
-    COMPANIES,
     COMPANY_IDS,
     COMPANY_INDEX,
     LINK_INDEX,
@@ -28,7 +24,6 @@ from cuberail.games.trans_siberian.board import (
     NUM_COMPANIES,
     PAYEE_IDS,
     SHARE_TRACK,
-    SHARES,
     SURCHARGE,
     TOP,
 )
@@ -42,12 +37,9 @@ from cuberail.games.trans_siberian.state import (
     PICK_LINK,
     PICK_SURCHARGE,
     PICK_VALUE,
-    STATUS_NAMES,
     TransSiberianState,
 )
 from cuberail.games.words import english
-
-STYLE = tuple(c.style for c in COMPANIES)
 
 
 def _ts(state: GameState) -> TransSiberianState:
@@ -58,10 +50,6 @@ def _ts(state: GameState) -> TransSiberianState:
 
 def _name(players: list[str], seat: int) -> str:
     return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
-
-
-def _co(c: int) -> Text:
-    return Text(COMPANY_IDS[c], style=STYLE[c])
 
 
 def link_name(link: int) -> Value:
@@ -84,104 +72,6 @@ def link_parts(link: int) -> Said:
 def link_text(link: int) -> str:
     """``Moscow–Kazan 3``; an external link ends in ``→ext``: ``Chita→ext 5``."""
     return english(link_parts(link))
-
-
-# ----- tracks ---------------------------------------------------------------------------
-
-
-def _dots(done: int, size: int) -> str:
-    return "●" * min(done, size) + "○" * max(size - done, 0)
-
-
-def render_tracks(s: TransSiberianState) -> Text:
-    """Phase, timing, dividend and nationalization tracks on one line."""
-    out = Text()
-    out.append(f"phase {s.phase}", style="bold")
-    out.append(f"   timing {_dots(s.timing, s.opts.timing)} {s.timing}/{s.opts.timing}")
-    out.append(f"   dividends {s.dividends}/{s.opts.dividend_track}")
-    out.append("   nationalization at ")
-    out.append(f"${s.nationalization_value()}", style="bold red" if s.phase == 2 else "")
-    return out
-
-
-# ----- companies and players --------------------------------------------------------------
-
-
-def _status(s: TransSiberianState, c: int) -> str:
-    if s.status[c] != ACTIVE:
-        return STATUS_NAMES[s.status[c]]
-    return "public" if s.is_public(c) else "private"
-
-
-def render_companies(s: TransSiberianState) -> Table:
-    """Status, share value, income, dividend, treasury, shares and links of each company."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    heads = ("company", "status", "value", "nat.", "income", "div", "cash", "owned", "left",
-             "links")
-    for head in heads:
-        table.add_column(head, justify="left" if head in ("company", "status") else "right")
-    for c in range(NUM_COMPANIES):
-        live = s.status[c] == ACTIVE
-        value = f"${s.share_value(c)}" if s.value[c] >= 0 else "-"
-        table.add_row(
-            _co(c), _status(s, c), value, _nat_cell(s, c), str(s.income[c]),
-            f"${s.dividend_per_share(c)}" if live and s.owned(c) else "-",
-            f"${s.treasury[c]}", f"{s.owned(c)}/{SHARES[c]}", str(s.unsold[c]),
-            str(s.nlinks[c]),
-        )
-    return table
-
-
-def _nat_cell(s: TransSiberianState, c: int) -> Text:
-    """The nationalization value beside a share value; marked when the value is at risk."""
-    if s.status[c] != ACTIVE or s.value[c] < 0:
-        return Text("-")
-    if s.nationalizes(c):
-        return Text(f"${s.nationalization_value()}!", style="bold red")
-    return Text(f"${s.nationalization_value()}")
-
-
-def _shares(s: TransSiberianState, seat: int) -> Text:
-    out = Text()
-    for c in range(NUM_COMPANIES):
-        n = s.shares_held(seat, c)
-        if n:
-            out.append(COMPANY_IDS[c], style=STYLE[c])
-            out.append(f"x{n} ")
-    return out
-
-
-def render_players(s: TransSiberianState, players: list[str]) -> Table:
-    """Cash, shares and current score (TS-9.2) of each player; the one to move is marked."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False)
-    for head in ("", "player", "cash", "score", "shares"):
-        table.add_column(head, justify="right" if head in ("cash", "score") else "left")
-    mover = s.current_player()
-    for p, score in enumerate(s.scores()):
-        mark = Text("▶", style="bold") if p == mover else Text("")
-        table.add_row(mark, _name(players, p)[:16], f"${s.cash[p]}", f"${score}", _shares(s, p))
-    return table
-
-
-# ----- the network --------------------------------------------------------------------------
-
-
-def render_network(s: TransSiberianState) -> Table:
-    """Every link with its value, grouped by owner; ``→ext`` marks external links."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False)
-    table.add_column("owner", no_wrap=True)
-    table.add_column("links (ends, value)", max_width=86)
-    for c in range(NUM_COMPANIES):
-        mine = [i for i, o in enumerate(s.owner) if o == c]
-        if mine:
-            label = _co(c)
-            if s.status[c] == NATIONALIZED:
-                label.append(" (nat.)", style="dim")
-            table.add_row(label, ", ".join(link_text(i) for i in mine))
-    free = [i for i, o in enumerate(s.owner) if o < 0]
-    table.add_row(Text("unowned", style="dim"), Text(", ".join(link_text(i) for i in free),
-                                                     style="dim"))
-    return table
 
 
 # ----- the step -----------------------------------------------------------------------------
@@ -217,14 +107,6 @@ def describe_step(s: TransSiberianState, players: list[str]) -> str:
     if s.step == BUILD_SECOND:
         return f"{who} may build a second {COMPANY_IDS[s.b_company]} link, or stop"
     return f"{who}'s turn: buy, build or pass"
-
-
-def render(state: GameState, players: list[str]) -> RenderableType:
-    """The whole table: tracks, companies and players, the network and the step."""
-    s = _ts(state)
-    step = Text.assemble(("now: ", "bold"), describe_step(s, players))
-    return Group(render_tracks(s), render_companies(s), render_players(s, players),
-                 render_network(s), step)
 
 
 # ----- actions and events -------------------------------------------------------------------
@@ -386,4 +268,5 @@ def events(before: GameState, after: GameState, players: list[str]) -> list[str]
     return out
 
 
-__all__ = ["describe_action", "describe_parts", "describe_step", "events", "render"]
+__all__ = ["company_word", "describe_action", "describe_parts", "describe_step", "events",
+           "link_name", "link_parts", "link_text", "nat_warning"]
