@@ -4,6 +4,12 @@ One agent per seat (``player_0`` ...). The agent to act is the engine's current
 player; a turn-based game, so only that agent's action mask has ones. Each
 observation is ``{"observation": float32 vector, "action_mask": int8 vector}``
 (layouts: :mod:`cuberail.env.observe`; action ids: :mod:`cuberail.env.actions`).
+``state()`` is the global state: the observation from seat 0's view (it has every
+seat's holdings and whose turn it is, so it is the whole game), the same whatever
+the agent; ``state_space`` declares it. ``metadata["action_scheme_version"]`` is the
+version of the action ids (:data:`cuberail.env.actions.ACTION_SCHEME_VERSION`). An
+env pickles, mid-game too (the tables are rebuilt from the title on unpickling).
+
 ``infos[agent]["snapshot"]`` carries the engine's JSON snapshot when the env is
 made with ``snapshot=True`` (for debugging: it costs a full JSON build per step).
 
@@ -32,7 +38,7 @@ from pettingzoo import AECEnv
 from cuberail.core.errors import CuberailError
 from cuberail.core.game import GameInfo
 from cuberail.core.state import GameResult, GameState
-from cuberail.env.actions import ActionTable, action_table
+from cuberail.env.actions import ACTION_SCHEME_VERSION, ActionTable, action_table
 from cuberail.env.observe import Layout, Vector, layout_for
 from cuberail.games import get_game
 from cuberail.terminal import face
@@ -59,7 +65,8 @@ class CuberailEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.metadata: dict[str, Any] = {
             "render_modes": list(RENDER_MODES), "is_parallelizable": False,
-            "name": f"cuberail_{get_game(title).title.replace('-', '_')}_v0"}
+            "name": f"cuberail_{get_game(title).title.replace('-', '_')}_v0",
+            "action_scheme_version": ACTION_SCHEME_VERSION}
         self.info: GameInfo = get_game(title)
         self.info.new_game(players, options)  # refuse bad players/options now, clearly
         if reward not in REWARDS:
@@ -80,9 +87,23 @@ class CuberailEnv(AECEnv):  # type: ignore[misc]
         self._act_space = gymnasium.spaces.Discrete(self.table.size)
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
+        self.state_space = box
         self.state_: GameState = self.info.new_game(players, options)
         self._legal: dict[int, Any] = {}
         self._steps = 0
+
+    # ----- pickling: the title's tables are shared, rebuilt on loading -------------
+
+    _SHARED = ("info", "table", "layout")
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in self._SHARED}
+
+    def __setstate__(self, saved: dict[str, Any]) -> None:
+        self.__dict__.update(saved)
+        title = self.state_.title
+        self.info, self.table, self.layout = get_game(title), action_table(title), \
+            layout_for(title)
 
     # ----- spaces -------------------------------------------------------------------
 
@@ -129,6 +150,10 @@ class CuberailEnv(AECEnv):  # type: ignore[misc]
         if agent == self.agent_selection and not self.state_.is_terminal():
             mask[list(self._legal)] = 1
         return {"observation": self.encode(seat), "action_mask": mask}
+
+    def state(self) -> Vector:
+        """The global state: the observation vector from seat 0's view (see the docstring)."""
+        return self.layout.encode(self.state_, 0)
 
     def encode(self, seat: int) -> Vector:
         """The observation vector of the current state for ``seat``."""

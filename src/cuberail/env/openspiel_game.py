@@ -9,8 +9,10 @@ constant-sum with terminal rewards (winners share 1.0, so returns always sum to
 comma in a value is written ``_``: ``income_marks=10_15_20``, since OpenSpiel
 separates parameters with commas).
 
-Action ids are the fixed table of :mod:`cuberail.env.actions`; action strings are
-its texts (``bid 12``, ``place R3``, ``link omsk-barnaul pay-set:blue``).
+Action ids are the fixed table of :mod:`cuberail.env.actions` (action-id scheme
+version 2: every legal engine move has exactly one id, so ``num_distinct_actions`` is
+the table's size); action strings are its texts (``bid 12``, ``place R3``, ``link
+omsk-barnaul pay-set:blue``, a dearer route paying the same set ``pay-extra:1``).
 Observation tensors are the flat layouts of :mod:`cuberail.env.observe` (seen from
 the observing player); observation strings are the engine's JSON snapshot.
 States serialise as their action history (OpenSpiel's default), which replays

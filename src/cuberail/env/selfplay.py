@@ -17,7 +17,8 @@ name                shape, dtype    meaning
 ``policy_ids``      (M,) int32      action ids searched at the root
 ``policy_visits``   (M,) int32      root visits of each (a bot without a search: the
                                     move it played, 1 visit)
-``action``          (N,) int32      the id played (-1: the move has no id, see actions)
+``action``          (N,) int32      the id played (every move has one; meta names the
+                                    ``action_scheme_version`` of the ids)
 ``player``          (N,) int8       the seat that decided
 ``game``            (N,) int32      the game index in the run
 ``move``            (N,) int32      the decision's number in its game
@@ -47,9 +48,10 @@ from cuberail.bots.arena import bot_seed, seat_names
 from cuberail.bots.base import Bot
 from cuberail.bots.mcts import MCTSBot, Node
 from cuberail.bots.registry import make_bot
+from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
-from cuberail.env.actions import ActionTable, action_table
+from cuberail.env.actions import ACTION_SCHEME_VERSION, action_table, ids_of
 from cuberail.env.aec import rank_rewards
 from cuberail.env.observe import layout_for
 from cuberail.games import get_game
@@ -75,15 +77,15 @@ def _make_bot(name: str, seed: int) -> Bot:
     return bot
 
 
-def _visits(bot: Bot, table: ActionTable, played: int) -> dict[int, int]:
-    """The root visits of the bot's last search by id (merging ids), or the move played."""
+def _visits(bot: Bot, ids: dict[Action, int], played: int) -> dict[int, int]:
+    """The root visits of the bot's last search by id, or the move played."""
     root = bot.last_root if isinstance(bot, RecordingMCTS) else None
     if root is None or not root.children:
         return {played: 1} if played >= 0 else {}
     out: dict[int, int] = {}
     for child in root.children:
         assert child.action is not None
-        i = table.id_of(child.action)
+        i = ids.get(child.action)
         if i is not None:
             out[i] = out.get(i, 0) + child.visits
     return out
@@ -118,14 +120,16 @@ def play_game(title: str, bots: Sequence[str], seed: int, index: int,
         bot = players[seat]
         if isinstance(bot, RecordingMCTS):
             bot.last_root = None
+        legal_ids = table.legal_ids(state)
         legal = np.zeros(table.size, dtype=np.uint8)
-        legal[list(table.legal_ids(state))] = 1
+        legal[list(legal_ids)] = 1
         rows.obs.append(layout.encode(state, seat))
         rows.mask.append(np.packbits(legal, bitorder="little"))
         action = bot.choose(state)
-        played = table.id_of(action)
-        rows.action.append(-1 if played is None else played)
-        rows.visits.append(_visits(bot, table, -1 if played is None else played))
+        ids = ids_of(legal_ids)
+        played = ids.get(action, -1)
+        rows.action.append(played)
+        rows.visits.append(_visits(bot, ids, played))
         rows.player.append(seat)
         state.apply(action)
     result = state.result()
@@ -151,7 +155,8 @@ def encode_shard(title: str, games: Sequence[GameRows], seed: int,
             "options": info.resolve_options(options), "seed": seed,
             "players": len(games[0].seats) if games else 0,
             "bots": {str(g.index): g.seats for g in games},
-            "obs_size": layout.size, "num_actions": table.size, "decisions": n}
+            "obs_size": layout.size, "num_actions": table.size, "decisions": n,
+            "action_scheme_version": ACTION_SCHEME_VERSION}
     columns: dict[str, Any] = {
         "obs": np.stack([o for g in games for o in g.obs]) if n else
         np.zeros((0, layout.size), np.float32),
