@@ -223,4 +223,9 @@ def events(before: GameState, after: GameState, players: list[str]) -> list[str]
     return out
 
 
-__all__ = ["describe_action", "describe_parts", "describe_step", "events"]
+def end_parts(state: GameState) -> list[Said]:
+    """CE-9.1: why the game ends (the conditions that hold), as words in every language."""
+    return [Said(f"ce.end_{code}") for code in _ce(state).end_codes()]
+
+
+__all__ = ["describe_action", "describe_parts", "describe_step", "end_parts", "events"]

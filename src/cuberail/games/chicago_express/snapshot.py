@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cuberail.core.hexes import iter_bits
 from cuberail.games.chicago_express.board import COMPANIES, COMPANY_IDS, GAUGE_NAMES, HEXES
+from cuberail.games.chicago_express.moves import end_parts
 
 if TYPE_CHECKING:
     from cuberail.games.chicago_express.state import ChicagoExpressState
@@ -60,6 +61,7 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
                          "reached_chicago": s.b_chicago}
     if s.phase == OVER:
         data["result"] = s.result().to_json()
+        data["end"] = [said.to_json() for said in end_parts(s)]  # CE-9.1, as words
     data["legal_actions"] = [a.text() for a in s.legal_actions()]
     return data
 

@@ -60,6 +60,12 @@ OVER: Final = 7
 PHASE_NAMES: Final = ("setup auction", "choose action", "choose share", "auction",
                       "choose company", "build", "develop", "game over")
 # Kinds of auction.
+# CE-9.1's end conditions in English, by code (end_codes); their words in every
+# language: moves.end_parts and the ``ce.end_*`` catalogue keys.
+END_TEXT: Final = {"locos": "3 companies have no locomotives left",
+                   "shares": "3 companies have no unsold shares",
+                   "houses": "the supply holds 3 houses or fewer",
+                   "detroit": "Detroit stands at its maximum"}
 AUCTION_SETUP: Final = 0
 AUCTION_TURN: Final = 1
 AUCTION_WABASH: Final = 2
@@ -376,18 +382,23 @@ class ChicagoExpressState(OpenAuction):
         """CE-8.1: income over shares sold, rounded up per share."""
         return dividend_per_share(self.income[company], self.sold[company])
 
-    def end_conditions(self) -> list[str]:
-        """CE-9.1: the end conditions that hold now (checked at a general dividend)."""
+    def end_codes(self) -> list[str]:
+        """CE-9.1: the end conditions that hold now (checked at a general dividend), as
+        codes: ``locos``, ``shares``, ``houses``, ``detroit`` (words: moves.end_parts)."""
         out = []
         if sum(1 for c in range(NUM_COMPANIES) if self.locos_left[c] == 0) >= 3:
-            out.append("3 companies have no locomotives left")
+            out.append("locos")
         if sum(1 for c in range(NUM_COMPANIES) if self.unsold(c) == 0) >= 3:
-            out.append("3 companies have no unsold shares")
+            out.append("shares")
         if self.houses <= 3:
-            out.append("the supply holds 3 houses or fewer")
+            out.append("houses")
         if self.track[DETROIT] >= HEXES[DETROIT].track_max:
-            out.append("Detroit stands at its maximum")
+            out.append("detroit")
         return out
+
+    def end_conditions(self) -> list[str]:
+        """CE-9.1: the end conditions that hold now, in English."""
+        return [END_TEXT[code] for code in self.end_codes()]
 
     # ----- auctions (CE-2, CE-4, CE-7.2) -------------------------------------------
 
@@ -455,7 +466,7 @@ class ChicagoExpressState(OpenAuction):
         for c in range(NUM_COMPANIES):  # CE-8.1
             self._pay_dividend(c)
         self.dividends += 1
-        if self.end_conditions():  # CE-8.2, CE-9.1
+        if self.end_codes():  # CE-8.2, CE-9.1
             self.phase = OVER
             return
         self.gauges = [0, 0, 0]  # CE-8.3

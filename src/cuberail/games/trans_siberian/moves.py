@@ -268,5 +268,12 @@ def events(before: GameState, after: GameState, players: list[str]) -> list[str]
     return out
 
 
-__all__ = ["company_word", "describe_action", "describe_parts", "describe_step", "events",
+def end_parts(state: GameState) -> list[Said]:
+    """TS-9.1: why the game ends (the conditions that hold), as words in every language."""
+    return [Said(f"ts.end_{code}", {"top": SHARE_TRACK[TOP]} if code == "top" else {})
+            for code in _ts(state).end_codes()]
+
+
+__all__ = ["company_word", "describe_action", "describe_parts", "describe_step", "end_parts",
+           "events",
            "link_name", "link_parts", "link_text", "nat_warning"]

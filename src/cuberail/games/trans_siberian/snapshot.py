@@ -19,6 +19,7 @@ from cuberail.games.trans_siberian.board import (
     SHARE_TRACK,
     SURCHARGE,
 )
+from cuberail.games.trans_siberian.moves import end_parts
 
 if TYPE_CHECKING:
     from cuberail.games.trans_siberian.state import TransSiberianState
@@ -61,6 +62,7 @@ def snapshot(s: TransSiberianState) -> dict[str, Any]:
     if s.step == OVER:
         data["result"] = s.result().to_json()
         data["end_reasons"] = s.end_reasons()
+        data["end"] = [said.to_json() for said in end_parts(s)]  # the reasons as words
     data["legal_actions"] = [a.text() for a in s.legal_actions()]
     return data
 

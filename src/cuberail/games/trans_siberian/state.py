@@ -72,6 +72,11 @@ STEP_NAMES = ("auction", "choose first link", "choose share value", "turn",
 WAITING, ACTIVE, NEVER, NATIONALIZED = range(4)
 STATUS_NAMES = ("waiting", "in play", "never entered", "nationalized")
 NC = NUM_COMPANIES
+# TS-9.1's end conditions in English, by code (end_codes); their words in every
+# language: moves.end_parts and the ``ts.end_*`` catalogue keys.
+END_TEXT = {"top": "a share value reached {top}",
+            "dividends": "the dividend track reached its end",
+            "empty": "no company is left in play and none can enter"}
 
 
 class TransSiberianState(OpenAuction):
@@ -318,16 +323,21 @@ class TransSiberianState(OpenAuction):
                 others |= self.touch[c]
         return N.phase2_links(self.free, others)
 
-    def end_reasons(self) -> list[str]:
-        """TS-9.1: the end conditions that hold now (checked at the end of an interturn)."""
+    def end_codes(self) -> list[str]:
+        """TS-9.1: the end conditions that hold now (checked at the end of an interturn),
+        as codes: ``top``, ``dividends``, ``empty`` (words: moves.end_parts)."""
         out = []
         if any(self.status[c] == ACTIVE and self.value[c] >= TOP for c in range(NC)):
-            out.append(f"a share value reached {SHARE_TRACK[TOP]}")
+            out.append("top")
         if self.dividends >= self.opts.dividend_track:
-            out.append("the dividend track reached its end")
+            out.append("dividends")
         if self.opts.end_when_empty and ACTIVE not in self.status:
-            out.append("no company is left in play and none can enter")
+            out.append("empty")
         return out
+
+    def end_reasons(self) -> list[str]:
+        """TS-9.1: the end conditions that hold now, in English."""
+        return [END_TEXT[code].format(top=SHARE_TRACK[TOP]) for code in self.end_codes()]
 
     def nationalizes(self, company: int) -> bool:
         """TS-8.1: whether ``company``'s share value is at (or, by option, below) the marker."""
@@ -542,7 +552,7 @@ class TransSiberianState(OpenAuction):
                 self.phase = 2
         elif not self._nationalize():  # TS-6.3
             self.nat = min(self.nat + self.opts.quiet_steps, TOP)
-        if self.end_reasons():  # TS-6.4, TS-9.1
+        if self.end_codes():  # TS-6.4, TS-9.1
             self.step = OVER
             return
         if starts_phase2:  # TS-7.1: opened by the player who had the last turn
