@@ -213,7 +213,8 @@ def test_the_call_goes_to_the_checked_address_with_the_urls_own_host_name(
 
     notifier = asyncio.run(scenario())
     assert notifier.sent == 1 and Hook.hosts == [f"hooks.lan:{port}"]
-    assert Hook.bodies == [{"content": "your turn", "text": "your turn"}]
+    assert Hook.bodies == [{"content": "your turn", "text": "your turn",
+                            "allowed_mentions": {"parse": []}}]
 
 
 def test_a_redirect_answer_is_not_followed(hook_url: str) -> None:

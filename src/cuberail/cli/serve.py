@@ -8,6 +8,7 @@ import ipaddress
 import math
 import os
 import socket
+from typing import Any
 from urllib.parse import urlsplit
 
 from cuberail.cli.analyse import search_budget
@@ -17,6 +18,11 @@ ANALYSIS_MAX_SECONDS = 5.0
 ANALYSIS_MAX_ITERATIONS = 20_000
 BOT_MAX_SECONDS = 600.0
 BOT_MAX_WORKERS = 64
+# The connection limits of `cuberail serve`: (option, smallest, largest) of each number.
+CONNECTION_LIMITS = (("limit_concurrency", 1, 1_000_000), ("timeout_keep_alive", 1, 3600),
+                     ("backlog", 1, 65535), ("max_header_size", 1024, 1024 * 1024),
+                     ("body_timeout", 1, 3600), ("bot_seats_per_address", 0, 10_000),
+                     ("bot_max_iterations", 1, 5000))
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -36,23 +42,32 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url[len("postgresql://"):]
     _check_limits(args)
-    public = _public_url(args.public_url) if args.public_url else _base(args.host, args.port)
+    tls = _tls_files(args)
+    scheme = "https" if tls else "http"
+    public = (_public_url(args.public_url) if args.public_url
+              else _base(args.host, args.port, scheme))
     settings = Settings(url, public, bot_time_limit=args.bot_time,
                         sqlite_sync=args.sqlite_sync.upper(), bot_workers=args.bot_workers,
                         bot_processes=True, allow_private_webhooks=args.allow_private_webhooks,
-                        rate_limits=not args.no_rate_limits)
+                        rate_limits=not args.no_rate_limits, body_timeout=args.body_timeout,
+                        bot_seats_per_address=args.bot_seats_per_address or None,
+                        bot_max_iterations=args.bot_max_iterations)
     budget = _analysis_budget(args)
     proxies = _trusted_proxies(args.forwarded_allow_ips)
     analysis = AnalysisSettings(budget[0], budget[1], workers=args.analysis_workers,
                                 processes=True)
+    if args.check:
+        from cuberail.cli import doctor
+
+        return doctor.report(args, url, public, proxies)
     listener = listen(args.host, args.port)
-    print(f"cuberail server on {_base(args.host, args.port)} (invite links: {public});"
-          f" database: {_safe(url)}", flush=True)
+    print(f"cuberail server on {_base(args.host, args.port, scheme)} (invite links:"
+          f" {public}); database: {_safe(url)}", flush=True)
     config = uvicorn.Config(create_app(settings, analysis), host=args.host, port=args.port,
                             log_level=args.log_level, ws_max_size=64 * 1024, proxy_headers=True,
                             forwarded_allow_ips=proxies,
                             # small events: compression only costs CPU
-                            ws_per_message_deflate=False)
+                            ws_per_message_deflate=False, **connection_options(args, tls))
     uvicorn.Server(config).run(sockets=[listener])
     return 0
 
@@ -68,11 +83,45 @@ def _check_limits(args: argparse.Namespace) -> None:
     if not 1 <= args.bot_workers <= BOT_MAX_WORKERS:
         raise CuberailError(f"--bot-workers must be from 1 to {BOT_MAX_WORKERS},"
                             f" not {args.bot_workers}")
+    for name, low, high in CONNECTION_LIMITS:
+        value = getattr(args, name)
+        if not (math.isfinite(value) and low <= value <= high):
+            raise CuberailError(f"--{name.replace('_', '-')} must be from {low} to {high},"
+                                f" not {value}")
 
 
-def _base(host: str, port: int) -> str:
+def connection_options(args: argparse.Namespace,
+                       tls: tuple[str, str] | None) -> dict[str, Any]:
+    """uvicorn's limits on connections (and its TLS files): a cap on connections and
+    requests at once (503 past it), idle keep-alive, the listen backlog, the size of a
+    request's head (h11 enforces it: the default parser), and HTTPS."""
+    options: dict[str, Any] = {
+        "limit_concurrency": args.limit_concurrency, "backlog": args.backlog,
+        "timeout_keep_alive": args.timeout_keep_alive, "http": args.http,
+        "h11_max_incomplete_event_size": args.max_header_size,
+        "timeout_graceful_shutdown": 10}
+    if tls is not None:
+        options["ssl_certfile"], options["ssl_keyfile"] = tls
+    return options
+
+
+def _tls_files(args: argparse.Namespace) -> tuple[str, str] | None:
+    """``--ssl-certfile`` and ``--ssl-keyfile``: both or neither, each a readable file."""
+    cert, key = args.ssl_certfile, args.ssl_keyfile
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise CuberailError("--ssl-certfile and --ssl-keyfile go together: give both (the"
+                            " certificate chain and its private key, PEM files)")
+    for option, path in (("--ssl-certfile", cert), ("--ssl-keyfile", key)):
+        if not os.path.isfile(path) or not os.access(path, os.R_OK):
+            raise CuberailError(f"{option} {path[:120]!r}: no such readable file")
+    return cert, key
+
+
+def _base(host: str, port: int, scheme: str = "http") -> str:
     """The server's own address as a URL (an IPv6 address in brackets)."""
-    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+    return f"{scheme}://[{host}]:{port}" if ":" in host else f"{scheme}://{host}:{port}"
 
 
 def _public_url(value: str) -> str:
@@ -157,6 +206,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Run the game server. By default on http://127.0.0.1:8000 with an SQLite"
         " database in your data directory; --database-url postgresql+psycopg://... for"
         " production (several processes may share one PostgreSQL).")
+    p.add_argument("--check", action="store_true",
+                   help="start nothing: check the setup these options give (database"
+                        " reachable and writable, open-file limit, proxy headers, TLS, rate"
+                        " limits, bot caps) and exit 1 if something would fail")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--database-url", help="sqlite:///FILE or postgresql+psycopg://USER@HOST/DB")
@@ -166,6 +219,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="seconds a bot may search for one move (default 10)")
     p.add_argument("--bot-workers", type=int, default=2,
                    help="processes searching bot moves at once (default 2)")
+    p.add_argument("--bot-seats-per-address", type=int, default=30, metavar="N",
+                   help="bot seats one address may have in unfinished games (default 30; 0:"
+                   " no cap): one client cannot keep every bot worker busy")
+    p.add_argument("--bot-max-iterations", type=int, default=5000, metavar="N",
+                   help="the strongest bot a game may seat: mcts:N up to this N (default 5000)")
     p.add_argument("--analysis-seconds", type=float, default=0.1,
                    help="search time per position when analysing a finished game (default"
                    " 0.1: a game of 250 decisions takes about 25 s of one core)")
@@ -191,6 +249,29 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    " machine, or $FORWARDED_ALLOW_IPS): rate limits and logs then count the"
                    " client's address, not the proxy's. * trusts anyone, which lets any client"
                    " choose its address: only behind a proxy that is the sole way in")
+    _connection_arguments(p)
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"])
     p.set_defaults(func=cmd_serve)
+
+
+def _connection_arguments(p: argparse.ArgumentParser) -> None:
+    """The options on connections: limits, timeouts, TLS."""
+    p.add_argument("--limit-concurrency", type=int, default=4000, metavar="N",
+                   help="connections (WebSockets included) and requests at once; past it"
+                   " the server answers 503 (default 4000; keep it under `ulimit -n`)")
+    p.add_argument("--timeout-keep-alive", type=int, default=5, metavar="SECONDS",
+                   help="close an idle HTTP connection after this long (default 5)")
+    p.add_argument("--body-timeout", type=float, default=30.0, metavar="SECONDS",
+                   help="answer 408 when a request body takes longer to arrive (default 30)")
+    p.add_argument("--backlog", type=int, default=2048,
+                   help="connections waiting to be accepted (default 2048)")
+    p.add_argument("--max-header-size", type=int, default=16 * 1024, metavar="BYTES",
+                   help="largest request line and headers (default 16384; with --http h11)")
+    p.add_argument("--http", default="h11", choices=["h11", "httptools"],
+                   help="the HTTP parser: h11 (default; enforces --max-header-size) or"
+                   " httptools (faster, no limit on the headers' size)")
+    p.add_argument("--ssl-certfile", metavar="PEM",
+                   help="serve HTTPS with this certificate (chain), with --ssl-keyfile; a"
+                   " server without a TLS proxy in front should use it")
+    p.add_argument("--ssl-keyfile", metavar="PEM", help="the certificate's private key")

@@ -33,21 +33,22 @@ _BLANKED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
 _LOOKED_AT = MAX_NAME * 4 + 1  # more than enough for a name of MAX_NAME after cleaning
 
 
-def clean_name(value: object) -> str:
-    """The cleaned form of a player name (see the module docstring).
+def clean_name(value: object, limit: int = MAX_NAME) -> str:
+    """The cleaned form of a player name (see the module docstring), at most ``limit``
+    characters (other names, such as a game's, follow the same rule with their own limit).
 
     :class:`NameRefusedError` when ``value`` is not a string or nothing visible is left.
     """
     if not isinstance(value, str):
         raise NameRefusedError(f"a player name is text, not {type(value).__name__}")
     raw = value.lstrip()
-    head = raw[:_LOOKED_AT]
+    head = raw[:_LOOKED_AT if limit == MAX_NAME else limit * 4 + 1]
     text = " ".join(unicodedata.normalize("NFC", _blanked(head)).split())
     if not text:
         raise NameRefusedError(
             "a player name may not be empty (control and format characters are removed)")
-    if len(text) > MAX_NAME or len(raw) > len(head):
-        text = unicodedata.normalize("NFC", text[: MAX_NAME - 1].rstrip() + "…")
+    if len(text) > limit or len(raw) > len(head):
+        text = unicodedata.normalize("NFC", text[: limit - 1].rstrip() + "…")
     return text
 
 

@@ -52,7 +52,7 @@ from cuberail.games import get_game, moves_module
 from cuberail.server.bots import watch_parent
 from cuberail.server.games import GameService, Loaded, Refused
 from cuberail.server.models import analyses
-from cuberail.server.schemas import GAME_ID
+from cuberail.server.schemas import GAME_ID, errors
 from cuberail.server.storage import now
 
 log = logging.getLogger("cuberail.server")
@@ -447,9 +447,10 @@ router = APIRouter()
 
 @router.get("/api/games/{game_id}/analysis", responses={
     202: {"description": "started or running: `{status: running, done, of}`"},
-    404: {"description": "no such game"},
-    409: {"description": "the game is not over (no engine help during a game)"},
-    503: {"description": "too many analyses are waiting, or analysis is turned off"}},
+    **errors(404, 422, said={
+        409: "the game is not over (no engine help during a game)",
+        503: "too many analyses are waiting, analysis is turned off, or the database is"
+             " away for a moment"})},
     summary="the engine's analysis of a finished game: winning chances per action and the"
             " costly moves (202 while it runs, then 200)")
 async def get_analysis(request: Request, game_id: str, start: bool = True) -> JSONResponse:

@@ -16,21 +16,29 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, TypeVar
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 
 from cuberail.core.words import Said
-from cuberail.server import analysis, boards, claims, lobby, web
+from cuberail.server import analysis, boards, claims, dbfaults, lobby, web
+from cuberail.server.bodytime import BodyDeadline
+from cuberail.server.botquota import BotQuota
 from cuberail.server.bots import BotRunner
 from cuberail.server.broadcast import Hub, Item, listen
 from cuberail.server.catalog import titles_json
 from cuberail.server.config import Settings
+from cuberail.server.errors import JsonGuard, validation_refused
+from cuberail.server.frames import client_message
 from cuberail.server.games import GameService, Outcome, Refused
 from cuberail.server.gcpause import keep_collections_short
 from cuberail.server.limits import BodyLimit, RateLimit
 from cuberail.server.notify import Notifier
+from cuberail.server.pools import Answers, Busy, ExpensivePool, busy_refused
 from cuberail.server.schemas import (
+    BODY_ERRORS,
     GAME_ID,
+    ChatLine,
     ChatRequest,
     Claimed,
     ClaimRequest,
@@ -38,12 +46,18 @@ from cuberail.server.schemas import (
     CreateGame,
     ImportRequest,
     IndexReply,
+    LogPage,
     MoveRequest,
     SeatChange,
+    SeatChanged,
     SeatToken,
+    StateAt,
     UndoRequest,
     WebhookRequest,
+    WordsReply,
+    errors,
 )
+from cuberail.server.security import SecurityHeaders, bearer_token
 from cuberail.server.storage import Store
 
 log = logging.getLogger("cuberail.server")
@@ -51,6 +65,10 @@ T = TypeVar("T")
 THREADS_SQLITE = 2
 THREADS_POSTGRES = 8
 Auth = Annotated[str | None, Header(alias="Authorization", description="Bearer TOKEN")]
+SEQ_MAX = 2**31 - 1  # PostgreSQL's integer: a larger number cannot even be compared there
+LOG_PAGE = 1000
+Since = Annotated[int, Query(ge=0, le=SEQ_MAX, description="entries after this seq")]
+Limit = Annotated[int, Query(ge=1, le=LOG_PAGE, description="at most this many entries")]
 
 
 class Server:
@@ -74,8 +92,16 @@ class Server:
         # (many runnable threads handing it over every 5 ms cost the loop its latency).
         self.executor = ThreadPoolExecutor(THREADS_SQLITE if not self.store.is_postgres
                                            else THREADS_POSTGRES, "cuberail-db")
+        # Drawings and replays: threads of their own (moves never wait behind them), a
+        # bounded queue (past it 503) and a cache of finished answers.
+        self.expensive = ExpensivePool(settings.draw_workers, settings.draw_queue)
+        self.answers = Answers()
+        self.file_lock = dbfaults.file_lock(settings.database_url)
+        self.quota = BotQuota(settings.bot_seats_per_address, settings.bot_max_iterations)
 
     async def start(self) -> None:
+        for warning in dbfaults.startup_warnings(self.settings.database_url, self.file_lock):
+            log.warning("cuberail: %s", warning)
         await asyncio.to_thread(self.store.migrate)
         if self.store.is_postgres:
             ready = asyncio.Event()
@@ -94,7 +120,10 @@ class Server:
         await self.analyses.stop()
         await self.notifier.close()
         self.executor.shutdown(wait=False)
+        self.expensive.shutdown()
         self.store.dispose()
+        if self.file_lock is not None:
+            self.file_lock.release()
 
     def deliver(self, game_id: str, outcome: Outcome) -> None:
         """After a commit: broadcast the events, call the webhooks, let the bots move."""
@@ -111,10 +140,13 @@ class Server:
 
 
 def bearer(value: str | None) -> str | None:
-    if not value:
-        return None
-    scheme, _, token = value.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+    """The Bearer token of an Authorization header (:func:`security.bearer_token`)."""
+    return bearer_token(value)
+
+
+def client_of(request: Request) -> str:
+    """The client's address (a trusted proxy's X-Forwarded-For already applied)."""
+    return request.client.host if request.client else "?"
 
 
 def game_id_ok(game_id: str) -> str:
@@ -134,12 +166,22 @@ def create_app(settings: Settings,
         yield
         await server.stop()
 
+    # No /docs or /redoc: they load script from a CDN on the origin that holds seat
+    # tokens. The API is described by /openapi.json and docs/api.md.
     app = FastAPI(title="cuberail game server", version="1", lifespan=lifespan,
-                  description=API_DOC)
+                  description=API_DOC, docs_url=None, redoc_url=None,
+                  responses=errors(503))  # every route: the database away for a moment
     app.state.server = server
+    app.add_middleware(JsonGuard)  # innermost: the body is capped before it is read
+    app.add_middleware(BodyDeadline, seconds=settings.body_timeout)  # 408 for a slow body
     app.add_middleware(BodyLimit, limit=settings.body_limit, big_limit=settings.import_limit)
     if settings.rate_limits:
         app.add_middleware(RateLimit)
+    app.add_middleware(SecurityHeaders)  # outermost: on every answer, 413 and 429 too
+    app.add_exception_handler(RequestValidationError, validation_refused)  # type: ignore[arg-type]
+
+    app.add_exception_handler(Busy, busy_refused)  # type: ignore[arg-type]
+    dbfaults.install(app)  # 503 + Retry-After for database faults, no traceback
 
     @app.exception_handler(Refused)
     async def refused(_request: Request, exc: Refused) -> JSONResponse:
@@ -165,51 +207,65 @@ def create_app(settings: Settings,
     async def titles() -> list[dict[str, Any]]:
         return titles_json()
 
-    @app.get("/api/words/{lang}", summary="the move sentences of every title and the"
-             " server's refusals in `lang` (en, it, es, de, ca; other languages: en), to"
-             " render the `words` of a move or of an error answer")
+    @app.get("/api/words/{lang}", response_model=WordsReply, responses=errors(422),
+             summary="the move sentences of every title and the server's refusals in"
+             " `lang` (en, it, es, de, ca; other languages: en), to render the `words` of a"
+             " move or of an error answer")
     async def words(lang: str) -> dict[str, Any]:
         return boards.words_json(lang)
 
     @app.post("/api/games", status_code=201, response_model=Created,
+              responses=errors(*CREATE_ERRORS),
               summary="create a game: a token per human seat, an owner token")
     async def create(request: Request, req: CreateGame) -> Created:
-        made = await server.run(lobby.create_game, server.service, req)
+        made = await server.run(server.quota.admit, server.service, client_of(request),
+                                [s.bot for s in req.seats or []],
+                                lambda: lobby.create_game(server.service, req),
+                                lambda m: m.id)  # (within the host's caps on bots)
         server.bots.poke(made.id)
         return links(request, made)
 
     @app.post("/api/games/import", status_code=201, response_model=Created,
+              responses=errors(*CREATE_ERRORS),
               summary="continue a game from a record (as `cuberail play` saves it)")
     async def import_(request: Request, req: ImportRequest) -> Created:
         made = await server.run(lobby.import_game, server.service, req)
         server.bots.poke(made.id)
         return links(request, made)
 
-    @app.get("/api/games/{game_id}", summary="the game: state, legal moves, players, chat")
+    @app.get("/api/games/{game_id}", responses=errors(404, 422),
+             summary="the game: state, legal moves, players, chat")
     async def get(game_id: str) -> dict[str, Any]:
         seats = set(server.connected.get(game_id_ok(game_id), Counter()))
         return await server.run(server.service.view, game_id, seats)
 
-    @app.get("/api/games/{game_id}/state", summary="the snapshot and legal moves after"
-             " `at` actions in force (default: now), for replays")
-    async def state_at(game_id: str, at: int | None = None) -> dict[str, Any]:
-        return await server.run(boards.state_at, server.service, game_id_ok(game_id), at)
+    @app.get("/api/games/{game_id}/state", responses=DRAWN,
+             summary="the snapshot and legal moves after `at` actions in force (default:"
+             " now), for replays")
+    async def state_at(game_id: str, at: int | None = None) -> Response:
+        body = await server.expensive.run(boards.cached_state, server.service, server.answers,
+                                          game_id_ok(game_id), at)
+        return Response(body, media_type="application/json")
 
     @app.get("/api/games/{game_id}/board.svg", summary="the board drawn as SVG after `at`"
              " actions (default: now), legal moves clickable (`data-action`), its words"
              " in `lang` (en, it, es, de, ca; other languages: en)",
-             response_class=Response)
+             response_class=Response, responses=SVG)
     async def board(game_id: str, at: int | None = None, lang: str | None = None) -> Response:
-        svg = await server.run(boards.svg_at, server.service, game_id_ok(game_id), at, lang)
+        svg = await server.expensive.run(boards.cached_svg, server.service, server.answers,
+                                         game_id_ok(game_id), at, lang)
         return Response(svg, media_type="image/svg+xml")
 
-    @app.get("/api/games/{game_id}/record", summary="the game as a cuberail record")
+    @app.get("/api/games/{game_id}/record", responses=errors(404, 422),
+             summary="the game as a cuberail record")
     async def record(game_id: str) -> dict[str, Any]:
         return await server.run(lobby.export_record, server.service, game_id_ok(game_id))
 
-    @app.get("/api/games/{game_id}/actions", summary="the log from entry `since` (seq)")
-    async def actions(game_id: str, since: int = 0) -> dict[str, Any]:
-        return await server.run(server.service.log, game_id_ok(game_id), max(0, since))
+    @app.get("/api/games/{game_id}/actions", response_model=LogPage,
+             responses=errors(404, 422), summary="the log after entry `since` (seq),"
+             " at most `limit` entries; `more`: ask again from the last entry's seq")
+    async def actions(game_id: str, since: Since = 0, limit: Limit = LOG_PAGE) -> dict[str, Any]:
+        return await server.run(server.service.log, game_id_ok(game_id), since, limit)
 
     @app.post("/api/games/{game_id}/actions", response_model=IndexReply, responses=REFUSALS,
               summary="make a move (seat token); refusals in the order 404, 401/403, 409,"
@@ -228,19 +284,24 @@ def create_app(settings: Settings,
         server.deliver(game_id, out)
         return IndexReply(index=out.index, seq=out.seq)
 
-    @app.post("/api/games/{game_id}/chat", summary="a chat line (seat or owner token)")
+    @app.post("/api/games/{game_id}/chat", response_model=ChatLine,
+              responses=errors(401, 403, 404, 429, *BODY_ERRORS),
+              summary="a chat line (seat or owner token)")
     async def chat(game_id: str, req: ChatRequest, authorization: Auth = None) -> dict[str, Any]:
         out = await server.run(lobby.post_chat, server.service, game_id_ok(game_id),
                                bearer(authorization), req.text)
         server.deliver(game_id, out)
         return out.events[0]
 
-    @app.post("/api/games/{game_id}/seats/{seat}",
+    @app.post("/api/games/{game_id}/seats/{seat}", response_model=SeatChanged,
+              responses=errors(401, 403, 404, 409, *BODY_ERRORS),
               summary="owner: hand a seat to a bot ({bot: medium}) or back ({bot: null})")
     async def seat(request: Request, game_id: str, seat: int, req: SeatChange,
                    authorization: Auth = None) -> dict[str, Any]:
-        out = await server.run(lobby.set_seat, server.service, game_id_ok(game_id),
-                               bearer(authorization), seat, req.bot, req.new_token)
+        out = await server.run(server.quota.admit, server.service, client_of(request),
+                               [req.bot], lambda: lobby.set_seat(
+                                   server.service, game_id_ok(game_id), bearer(authorization),
+                                   seat, req.bot, req.new_token), lambda _out: game_id)
         server.deliver(game_id, out)
         root = f"{base(request)}/g/{game_id}"
         url = f"{root}#seat={seat}&token={out.token}" if out.token else None
@@ -263,12 +324,15 @@ def create_app(settings: Settings,
                        invite_url=f"{base(request)}/g/{game_id}#seat={seat}&token={token}")
 
     @app.put("/api/games/{game_id}/seats/{seat}/webhook", status_code=204,
+             responses=errors(401, 403, 404, 429, *BODY_ERRORS),
              summary="a seat's webhook (Discord/Slack), called on its turn and at the end")
     async def webhook(game_id: str, seat: int, req: WebhookRequest,
                       authorization: Auth = None) -> None:
+        token = bearer(authorization)  # the seat's token first: strangers resolve nothing
+        await server.run(lobby.check_seat_token, server.service, game_id_ok(game_id),
+                         token, seat)
         await server.notifier.check(req.url)  # 422: not http(s), credentials, not public
-        await server.run(lobby.set_webhook, server.service, game_id_ok(game_id),
-                         bearer(authorization), seat, req.url)
+        await server.run(lobby.set_webhook, server.service, game_id, token, seat, req.url)
 
     @app.websocket("/api/games/{game_id}/ws")
     async def ws(websocket: WebSocket, game_id: str, since: int | None = None) -> None:
@@ -347,11 +411,8 @@ async def _messages(server: Server, websocket: WebSocket, game_id: str,
                     seat_box: list[int]) -> None:
     """Read client messages until the client goes away."""
     while True:
-        try:
-            message = await websocket.receive_json()
-        except ValueError:
-            continue
-        if not isinstance(message, dict):
+        message = await client_message(websocket)
+        if message is None:
             continue
         if message.get("type") == "ping":
             await websocket.send_json({"type": "pong"})
@@ -385,22 +446,25 @@ def catch_up(service: GameService, game_id: str, since: int) -> list[dict[str, A
     return out
 
 
-REFUSALS: dict[int | str, dict[str, Any]] = {
-    401: {"description": "no seat token"},
-    403: {"description": "an unknown token, or a seat that is not on turn"},
-    404: {"description": "no such game"},
-    409: {"description": "`index` is not the current index (stale or duplicate), or the"
-                         " game is over"},
-    422: {"description": "an unparsable or illegal action, with the engine's reason"},
-}
+REFUSALS = errors(400, 408, 411, 413, said={
+    401: "no seat token",
+    403: "an unknown token, or a seat that is not on turn",
+    404: "no such game",
+    409: "`index` is not the current index (stale or duplicate), or the game is over",
+    422: "an unparsable or illegal action, with the engine's reason (or fields that do"
+         " not validate: `detail` a list of problems)",
+})
 
-CLAIM_REFUSALS: dict[int | str, dict[str, Any]] = {
-    403: {"description": "the game is not open (invite links only)"},
-    404: {"description": "no such game or seat"},
-    409: {"description": "the seat is taken (another claim won), a bot plays it, or the"
-                         " game is over"},
-    422: {"description": "a name with nothing visible in it"},
-}
+CLAIM_REFUSALS = errors(400, 408, 411, 413, 429, said={
+    403: "the game is not open (invite links only)",
+    404: "no such game or seat",
+    409: "the seat is taken (another claim won), a bot plays it, or the game is over",
+    422: "a name with nothing visible in it (or fields that do not validate)",
+})
+CREATE_ERRORS = (403, 429, *BODY_ERRORS)  # 403: over the host's caps on bot seats
+DRAWN = errors(404, 422, 429) | {200: {"model": StateAt, "description": "the position"}}
+SVG = errors(404, 422, 429) | {200: {"content": {"image/svg+xml": {"schema": {
+    "type": "string"}}}, "description": "the board as an SVG document"}}
 
 API_DOC = """The cuberail game server: play Chicago Express and Trans-Siberian Railroad
 with friends and bots.
@@ -425,5 +489,11 @@ illegal action is English only (no `words`).
 then the missed `move`/`undo` entries after `since`, then live events of type `move`,
 `undo`, `chat`, `seat`, `over` and `analysis` (a finished game's analysis is ready).
 Send `{"type": "hello", "token": T}` to show your seat as connected, `{"type": "ping"}`
-for a `pong`.
+for a `pong`. A frame the server does not read closes the socket with a code and a
+reason: binary 1003, over 64 KiB 1009, JSON nested too deep 1008, NaN or a lone
+surrogate 1007.
+
+**Limits.** The log (`GET /api/games/{id}/actions`) comes in pages of at most `limit`
+(1000) entries: while `more` is true, ask again with `since` = the last entry's `seq`.
+Bodies with NaN, Infinity, lone surrogates or deep nesting answer 422.
 """

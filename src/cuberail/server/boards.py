@@ -8,6 +8,7 @@ refusals of a language for the page.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from cuberail.core.errors import CuberailError
@@ -15,16 +16,35 @@ from cuberail.core.state import GameState
 from cuberail.core.words import Said
 from cuberail.draw import board_svg
 from cuberail.draw.words import language
-from cuberail.server.games import GameService, Refused, initial_state, labels, page_words
+from cuberail.server.games import (
+    GameService,
+    Loaded,
+    Refused,
+    initial_state,
+    labels,
+    page_words,
+)
+from cuberail.server.pools import Answers
 
 
 def position(service: GameService, game_id: str, at: int | None) -> tuple[str, GameState, int]:
     """(title, state, n): the game after its first ``at`` actions in force (all when None)."""
-    loaded = service.read(game_id)
+    return position_in(service.read(game_id), at)
+
+
+def resolve(loaded: Loaded, at: int | None) -> int:
+    """The number of actions ``at`` names (all when None; 422 outside the game)."""
+    last = len(loaded.snap.effective)
+    n = last if at is None else at
+    if not 0 <= n <= last:
+        raise Refused(422, Said("refusal.at_range", {"last": last}))
+    return n
+
+
+def position_in(loaded: Loaded, at: int | None) -> tuple[str, GameState, int]:
+    """(title, state, n) of a loaded game after its first ``at`` actions in force."""
     effective = loaded.snap.effective
-    n = len(effective) if at is None else at
-    if not 0 <= n <= len(effective):
-        raise Refused(422, Said("refusal.at_range", {"last": len(effective)}))
+    n = resolve(loaded, at)
     if n == len(effective):
         return loaded.game.title, loaded.snap.state, n
     state = initial_state(loaded.game, len(loaded.seats))
@@ -57,6 +77,34 @@ def svg_at(service: GameService, game_id: str, at: int | None, lang: str | None 
     chosen = board_language(lang)
     title, state, _ = position(service, game_id, at)
     return board_svg(title, state, chosen)
+
+
+def cached_svg(service: GameService, answers: Answers, game_id: str, at: int | None,
+               lang: str | None = None) -> bytes:
+    """:func:`svg_at` as UTF-8, remembered by (game, log seq, position, language)."""
+    chosen = board_language(lang)
+    loaded = service.read(game_id)
+    key = ("svg", game_id, loaded.snap.seq, resolve(loaded, at), chosen)
+    found = answers.get(key)
+    if found is None:
+        title, state, _ = position_in(loaded, at)
+        found = board_svg(title, state, chosen).encode()
+        answers.put(key, found)
+    return found
+
+
+def cached_state(service: GameService, answers: Answers, game_id: str,
+                 at: int | None) -> bytes:
+    """:func:`state_at` as JSON, remembered by (game, log seq, position)."""
+    loaded = service.read(game_id)
+    key = ("state", game_id, loaded.snap.seq, resolve(loaded, at))
+    found = answers.get(key)
+    if found is None:
+        title, state, n = position_in(loaded, at)
+        body = {"index": n, "state": state.to_json(), "moves": _moves(title, state)}
+        found = json.dumps(body, separators=(",", ":")).encode()
+        answers.put(key, found)
+    return found
 
 
 def words_json(lang: str | None) -> dict[str, Any]:

@@ -11,24 +11,28 @@ unfinished game, so bots resume after a restart.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool as BrokenExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing import get_context
 
+from cuberail.bots.mcts import MCTSBot
 from cuberail.bots.random_bot import RandomBot
 from cuberail.bots.registry import make_bot
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
+from cuberail.server.botqueue import FairSlots
 from cuberail.server.games import GameService, Outcome, Refused, bot_seed
 
 log = logging.getLogger("cuberail.server")
 TIMEOUT_BOT = "medium"
+GRACE, GRACE_SECONDS = 1.5, 2.0  # past limit * GRACE + GRACE_SECONDS a search is given up
 
 
 @dataclass
@@ -56,9 +60,14 @@ def watch_parent(parent: int) -> None:
     threading.Thread(target=watch, daemon=True).start()
 
 
-def choose(bot: str, seed: int, state: GameState) -> Action:
-    """The search itself (runs in a worker thread)."""
-    return make_bot(bot, seed).choose(state)
+def choose(bot: str, seed: int, state: GameState, seconds: float | None = None) -> Action:
+    """The search itself (runs in a worker): an MCTS stops by itself after ``seconds``
+    counted from its start (its iteration budget, if smaller, stops it first)."""
+    made = make_bot(bot, seed)
+    if seconds is not None and isinstance(made, MCTSBot):
+        cfg = made.config
+        made = MCTSBot(seed, replace(cfg, seconds=min(cfg.seconds or seconds, seconds)))
+    return made.choose(state)
 
 
 class BotRunner:
@@ -72,6 +81,7 @@ class BotRunner:
         self.workers = workers
         self.processes = processes
         self.pool = self._new_pool()
+        self.slots = FairSlots(workers)  # a search starts only on a free worker
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._sleeping: set[str] = set()
         self._again: set[str] = set()
@@ -163,8 +173,10 @@ class BotRunner:
         if len(legal) == 1:
             return legal[0]
         try:
-            future = self.pool.submit(choose, turn.bot, turn.seed, turn.state)
-            return await asyncio.wait_for(asyncio.wrap_future(future), self.time_limit)
+            future = await self._submit(turn)
+            # The search stops itself at the limit; past a grace, play without it.
+            return await asyncio.wait_for(asyncio.wrap_future(future),
+                                          self.time_limit * GRACE + GRACE_SECONDS)
         except TimeoutError:
             log.warning("bot %s in game %s passed its time limit; playing a random move",
                         turn.bot, turn.game_id)
@@ -172,3 +184,21 @@ class BotRunner:
             log.error("the bot workers died; starting new ones")
             self.pool = self._new_pool()
         return RandomBot(turn.seed).choose(turn.state)
+
+    async def _submit(self, turn: Turn) -> Future[Action]:
+        """The search in the pool once a worker is free (its slot back when it ends, even
+        after its result was given up)."""
+        await self.slots.acquire(turn.game_id)
+        loop = asyncio.get_running_loop()
+        try:
+            future = self.pool.submit(choose, turn.bot, turn.seed, turn.state, self.time_limit)
+        except BaseException:
+            self.slots.release()
+            raise
+
+        def done(_future: Future[Action]) -> None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed
+                loop.call_soon_threadsafe(self.slots.release)
+
+        future.add_done_callback(done)
+        return future

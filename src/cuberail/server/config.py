@@ -30,3 +30,8 @@ class Settings:
     sqlite_sync: str = "NORMAL"  # NORMAL: survives kill -9, not a power cut; FULL: both
     allow_private_webhooks: bool = False  # webhooks may call LAN/loopback addresses (LAN use)
     rate_limits: bool = False  # 429 past the write rates of server.limits.RULES (serve: on)
+    draw_workers: int = 2  # threads drawing boards and replaying positions (not the moves')
+    draw_queue: int = 32  # drawings waiting for them; past it 503 with Retry-After
+    body_timeout: float = 30.0  # seconds a request body may take to arrive (then 408)
+    bot_seats_per_address: int | None = None  # bot seats in unfinished games (None: any)
+    bot_max_iterations: int | None = None  # the strongest mcts:N allowed (None: mcts:5000)

@@ -17,6 +17,7 @@ import json
 import random
 import threading
 from collections import OrderedDict
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -31,6 +32,7 @@ from cuberail.core.words import DEFAULT, Said, Words
 from cuberail.games import get_game, moves_module
 from cuberail.games.words import MOVE_PACKAGES, english
 from cuberail.server import tokens
+from cuberail.server.keyedlocks import KeyedLocks
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
 
 CACHE_SIZE = 2000
@@ -145,13 +147,13 @@ class GameService:
         self.origin = origin
         self._cache: OrderedDict[str, Snapshot] = OrderedDict()
         self._cache_lock = threading.Lock()
-        self._locks: dict[str, threading.Lock] = {}
+        self._locks = KeyedLocks()  # only the games being written: bounded by the writers
 
     # ----- loading ------------------------------------------------------------------
 
-    def lock(self, game_id: str) -> threading.Lock:
-        with self._cache_lock:
-            return self._locks.setdefault(game_id, threading.Lock())
+    def lock(self, game_id: str) -> AbstractContextManager[None]:
+        """One writer per game in this process (forgotten when nobody holds it)."""
+        return self._locks.hold(game_id)
 
     def load(self, conn: Connection, game_id: str) -> Loaded:
         """The game, its seats and its state at the log's last entry (404 when unknown)."""
@@ -201,12 +203,13 @@ class GameService:
 
     @staticmethod
     def seat_of(loaded: Loaded, token: str | None) -> int:
-        """The seat a bearer token holds: 401 without one, 403 for an unknown one."""
+        """The seat a bearer token holds: 401 without one, 403 for an unknown one (or the
+        token of a seat a bot now plays)."""
         if not token:
             raise Refused(401, Said("refusal.seat_token_missing"))
         found = -1
         for s in loaded.seats:  # no early exit: every seat is compared
-            if tokens.matches(token, s.token_hash):
+            if tokens.matches(token, s.token_hash) and s.bot is None:
                 found = s.seat
         if found < 0:
             raise Refused(403, Said("refusal.token_holds_no_seat"))
@@ -359,12 +362,17 @@ class GameService:
             chat = self.store.chat(conn, game_id)
         return game_view(loaded, chat, connected or set())
 
-    def log(self, game_id: str, since: int = 0) -> dict[str, Any]:
-        """The log entries after ``seq`` = since (moves and undos), for catching up."""
+    def log(self, game_id: str, since: int = 0, limit: int | None = None) -> dict[str, Any]:
+        """The log entries after ``seq`` = since (moves and undos), at most ``limit`` of
+        them (``more``: later entries remain, ask again from the last seq)."""
         with self.store.read() as conn:
             loaded = self.load(conn, game_id)
-            rows = self.store.entries(conn, game_id, since)
+            rows = self.store.entries(conn, game_id, since,
+                                      None if limit is None else limit + 1)
+        more = limit is not None and len(rows) > limit
+        rows = rows[:limit] if more else rows
         return {"id": game_id, "index": loaded.snap.index, "seq": loaded.snap.seq,
+                "more": more,
                 "entries": [{"seq": e.seq, "seat": e.seat, "kind": e.kind,
                              "action": e.action, "created": e.created.isoformat()}
                             for e in rows]}

@@ -4,7 +4,8 @@ of one kind from one address (or one token) answer 429 with Retry-After.
 The write limits are token buckets: each (kind, address) and (kind, token) may send a
 burst, then a steady rate. Moves are never limited (a game's pace is its players'), only
 what a stranger could repeat to fill the database or the chat: creating or importing
-games, chat lines, seat claims and webhook changes.
+games, chat lines, seat claims and webhook changes; and the reads that cost the most
+(board drawings and replays at a position).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from cuberail.server.security import bearer_token
 
 
 class BodyLimit:
@@ -95,6 +98,10 @@ RULES = (
     Rule("seat claims", "POST", re.compile(GAME + r"/seats/\d+/claim"), Rate(10, 20)),
     Rule("webhook changes", "PUT", re.compile(GAME + r"/seats/\d+/webhook"), Rate(10, 20),
          Rate(5, 10)),
+    # Reads that draw or replay a position (see server.pools): a page asks one per move
+    # and per step of a replay; a stranger asking hundreds a second is refused.
+    Rule("board drawings and replays", "GET", re.compile(GAME + r"/(board\.svg|state)"),
+         Rate(120, 240)),
 )
 KEYS_MAX = 50_000  # buckets remembered; the least recently used are forgotten first
 
@@ -160,8 +167,9 @@ class RateLimit:
         address = str(client[0]) if client else "?"
         checks: list[tuple[tuple[str, ...], Rate]] = [((rule.kind, "address", address),
                                                        rule.per_address)]
-        token = dict(scope.get("headers") or []).get(b"authorization")
+        raw = dict(scope.get("headers") or []).get(b"authorization")
+        token = bearer_token(raw.decode("latin-1")) if raw else None  # as the routes read it
         if rule.per_token is not None and token:
-            digest = hashlib.sha256(token).hexdigest()  # not the secret itself
+            digest = hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()  # not it
             checks.append(((rule.kind, "token", digest), rule.per_token))
         return checks

@@ -19,6 +19,7 @@ from cuberail.server.claims import free_seats
 from cuberail.server.games import (
     Effective,
     GameService,
+    Loaded,
     Outcome,
     Refused,
     Snapshot,
@@ -150,7 +151,8 @@ def export_record(service: GameService, game_id: str) -> dict[str, Any]:
 
 def set_seat(service: GameService, game_id: str, owner_token: str | None, seat: int,
              bot: str | None, new_token: bool) -> Outcome:
-    """The owner hands a seat to a bot, or back to a human (with a fresh token if asked)."""
+    """The owner hands a seat to a bot (its token is revoked), or back to a human (with a
+    fresh token when asked, or when the seat has none: always after a bot)."""
     with service.lock(game_id), service.store.write() as conn:
         loaded = service.load(conn, game_id)
         if not service.is_owner(loaded, owner_token):
@@ -161,7 +163,9 @@ def set_seat(service: GameService, game_id: str, owner_token: str | None, seat: 
         old = loaded.seats[seat]
         values: dict[str, Any] = {"bot": bot}
         secret = None
-        if bot is None and (new_token or old.token_hash is None):
+        if bot is not None:  # the removed player's token stops working at once
+            values["token_hash"] = None
+        elif new_token or old.token_hash is None:
             secret = tokens.new_token()
             values["token_hash"] = tokens.hash_token(secret)
         service.store.update_seat(conn, game_id, seat, **values)
@@ -171,13 +175,23 @@ def set_seat(service: GameService, game_id: str, owner_token: str | None, seat: 
     return Outcome(loaded.snap.index, loaded.snap.seq, [event], token=secret, bot_due=True)
 
 
+def _check_seat(service: GameService, loaded: Loaded, token: str | None, seat: int) -> None:
+    if service.seat_of(loaded, token) != seat:
+        raise Refused(403, Said("refusal.not_token_seat", {"seat": seat}))
+
+
+def check_seat_token(service: GameService, game_id: str, token: str | None,
+                     seat: int) -> None:
+    """404, 401 or 403 unless ``token`` holds ``seat`` (before a webhook URL is looked at)."""
+    _check_seat(service, service.read(game_id), token, seat)
+
+
 def set_webhook(service: GameService, game_id: str, token: str | None, seat: int,
                 url: str | None) -> None:
     """A seat registers (or removes) the webhook called on its turn and at the end."""
     with service.store.write() as conn:
         loaded = service.load(conn, game_id)
-        if service.seat_of(loaded, token) != seat:
-            raise Refused(403, Said("refusal.not_token_seat", {"seat": seat}))
+        _check_seat(service, loaded, token, seat)
         service.store.update_seat(conn, game_id, seat, webhook=url)
 
 

@@ -22,6 +22,7 @@ import ipaddress
 import logging
 import socket
 from collections.abc import Awaitable, Callable
+from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
 import httpx
@@ -33,6 +34,10 @@ TIMEOUT = 5.0
 PARALLEL = 20
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 Resolver = Callable[[str, int], Awaitable[list[str]]]
+NAT64 = ipaddress.IPv6Network("64:ff9b::/96")
+NAT64_LOCAL = ipaddress.IPv6Network("64:ff9b:1::/48")  # where it embeds IPv4 varies
+# Discord: never ping (a name may read "@everyone"); Slack: its mentions are <!...>.
+NO_MENTIONS: dict[str, list[str]] = {"parse": []}
 
 
 class WebhookRefused(ValueError):
@@ -45,10 +50,28 @@ async def resolve(host: str, port: int) -> list[str]:
     return sorted({str(info[4][0]) for info in infos})
 
 
+def embedded_ipv4(ip: IPAddress) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one carries and reaches: IPv4-mapped, 6to4 (2002::/16),
+    Teredo (its client) or NAT64 (64:ff9b::/96); None for any other address."""
+    if not isinstance(ip, ipaddress.IPv6Address):
+        return None
+    if ip.ipv4_mapped is not None or ip.sixtofour is not None:
+        return ip.ipv4_mapped or ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[1]
+    if ip in NAT64:
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
 def address_kind(ip: IPAddress) -> str | None:
-    """Why an address is not one a webhook may reach (None: a public address)."""
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return address_kind(ip.ipv4_mapped)
+    """Why an address is not one a webhook may reach (None: a public address); an IPv6
+    address that carries an IPv4 one is judged by that one too."""
+    inner = embedded_ipv4(ip)
+    if inner is not None and address_kind(inner) is not None:
+        return address_kind(inner)
+    if ip in NAT64_LOCAL:
+        return "non-public"
     kinds = [("loopback", ip.is_loopback), ("link-local", ip.is_link_local),
              ("multicast", ip.is_multicast), ("unspecified", ip.is_unspecified),
              ("reserved", ip.is_reserved), ("private", ip.is_private),
@@ -108,6 +131,14 @@ def pinned(url: str, ip: IPAddress) -> tuple[str, dict[str, str], dict[str, str]
     return target, {"Host": host_header}, {"sni_hostname": host}
 
 
+def payload(message: str) -> dict[str, Any]:
+    """The JSON body of a call: ``content`` for Discord, ``text`` for Slack, neither able
+    to ping anyone (no @everyone/@here, no Slack <!channel>)."""
+    quiet = message.replace("@", "@\u200b")  # a zero-width space after every @
+    slack = quiet.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return {"content": quiet, "text": slack, "allowed_mentions": NO_MENTIONS}
+
+
 class Notifier:
     """Fire-and-forget webhook calls, a bounded number at a time, to checked addresses."""
 
@@ -144,7 +175,7 @@ class Notifier:
                 ips = await checked_addresses(url, self.allow_private, self.resolver)
                 target, headers, extensions = pinned(url, ips[0])
                 reply = await self._client.post(target, headers=headers, extensions=extensions,
-                                                json={"content": message, "text": message})
+                                                json=payload(message))
                 self.sent += 1
                 if reply.status_code >= 400:
                     log.warning("webhook answered %s", reply.status_code)

@@ -56,6 +56,19 @@ def clean_name(text: str) -> str:
         raise ValueError(str(exc)) from None
 
 
+def clean_game_name(text: str) -> str | None:
+    """A game's name by the rule of player names, at most :data:`GAME_NAME_MAX` characters;
+    blank means no name (None), and a name with nothing visible left is refused."""
+    if not text.strip():
+        return None
+    try:
+        return core_clean_name(text, GAME_NAME_MAX)
+    except NameRefusedError:
+        raise ValueError("a game name needs a visible character (control and format"
+                         f" characters are removed); at most {GAME_NAME_MAX} are kept,"
+                         " or send null for none") from None
+
+
 def check_webhook(url: str) -> str:
     """An http(s) URL of a webhook (Discord, Slack or any that takes a JSON POST)."""
     if len(url) > URL_MAX:
@@ -93,7 +106,9 @@ class CreateGame(Strict):
     options: dict[str, int | str | bool] | None = Field(default=None, description="rule options")
     seats: list[SeatSpec] | None = Field(default=None, max_length=8,
                                          description="per seat, in seat order")
-    name: str | None = Field(default=None, description="a name for this game (plain text)")
+    name: str | None = Field(default=None, description="a name for this game (plain text,"
+                             f" cleaned as player names are, at most {GAME_NAME_MAX}"
+                             " characters kept)")
     bot_after: float | None = Field(
         None, ge=1, le=30 * 86400,
         description="seconds a human seat may stay idle on turn before the medium bot"
@@ -107,7 +122,7 @@ class CreateGame(Strict):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str | None) -> str | None:
-        return None if v is None else clean_text(v, GAME_NAME_MAX)
+        return None if v is None else clean_game_name(v)
 
 
 class SeatToken(BaseModel):
@@ -198,8 +213,126 @@ class ImportRequest(Strict):
                                    " saves it)")
     seats: list[SeatSpec] | None = Field(default=None, max_length=8, description="override the"
                                          " seats (names, bots) the record's meta names")
-    name: str | None = None
+    name: str | None = Field(default=None, description="a name for this game (plain text,"
+                             f" cleaned as player names are, at most {GAME_NAME_MAX}"
+                             " characters kept)")
     bot_after: float | None = Field(default=None, ge=1, le=30 * 86400)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str | None) -> str | None:
+        return None if v is None else clean_game_name(v)
 
 
 EntryKind = Literal["move", "undo"]
+
+
+# ----- answers: the documented bodies of the routes (OpenAPI) ----------------------------
+
+
+class Words(BaseModel):
+    key: str = Field(description="a sentence of the catalog (GET /api/words/{lang})")
+    values: dict[str, Any] = Field(description="the sentence's values (nested sentences as"
+                                   " objects)")
+
+
+class Problem(BaseModel):
+    type: str = Field(description="the kind of problem, e.g. `missing`, `int_parsing`")
+    loc: list[str | int] = Field(description="where: `body`, `query`, `path` or `header`,"
+                                 " then the field")
+    msg: str
+    ctx: dict[str, Any] | None = Field(default=None, description="the limit or pattern broken")
+
+
+class Refusal(BaseModel):
+    """Every error answer: why in ``detail``; ``words`` for the server's own refusals."""
+
+    detail: str | list[Problem] = Field(description="why, in English; a list of problems"
+                                        " when the request's fields do not validate (422)")
+    words: Words | None = Field(default=None, description="the same sentence as data, to"
+                                " render in the reader's language (the server's refusals)")
+
+
+class LogEntry(BaseModel):
+    seq: int
+    seat: int
+    kind: EntryKind
+    action: str = Field(description="the move made, or the one an undo took back")
+    created: str
+
+
+class LogPage(BaseModel):
+    id: str
+    index: int
+    seq: int
+    more: bool = Field(description="later entries remain: ask again from the last seq")
+    entries: list[LogEntry]
+
+
+class ChatLine(BaseModel):
+    type: Literal["chat"]
+    game: str
+    index: int
+    seq: int
+    id: int
+    seat: int | None = Field(description="the writer's seat; null: the owner")
+    name: str
+    text: str
+    created: str
+
+
+class SeatChanged(BaseModel):
+    seat: int
+    bot: str | None
+    token: str | None = Field(description="the seat's new token (null: none issued)")
+    invite_url: str | None
+
+
+class StateAt(BaseModel):
+    index: int = Field(description="the actions in force at this position")
+    state: dict[str, Any] = Field(description="the game's snapshot")
+    moves: list[dict[str, Any]] = Field(description="the legal actions, as in the game view")
+
+
+class WordsReply(BaseModel):
+    lang: str
+    words: dict[str, str]
+
+
+def _error(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {"model": Refusal, "description": description}
+    if headers:
+        out["headers"] = headers
+    return out
+
+
+RETRY = {"Retry-After": {"description": "seconds to wait before asking again",
+                         "schema": {"type": "integer", "minimum": 1}}}
+BEARER = {"WWW-Authenticate": {"description": "`Bearer`", "schema": {"type": "string"}}}
+ERRORS: dict[int, dict[str, Any]] = {
+    400: _error("a body that is not JSON text (not UTF-8)"),
+    401: _error("no token, where one is needed", BEARER),
+    403: _error("a token that holds no seat here, a seat not on turn, not the owner, not"
+                " an open game, or over this server's bot caps"),
+    404: _error("no such game (or seat)"),
+    408: _error("the request body did not arrive in time"),
+    409: _error("`index` is not the current index (stale or duplicate), the game is over,"
+                " or the seat is taken or a bot's"),
+    411: _error("a chunked body without Content-Length"),
+    413: _error("the request body is over the server's limit"),
+    422: _error("a field that does not validate (`detail`: a list of problems), or an"
+                " action, option or record the game refuses (`detail`: the reason)"),
+    429: _error("too many requests of this kind from this address or token", RETRY),
+    503: _error("the server is busy (drawings queued, the database away for a moment or"
+                " analysis turned off or full)", RETRY),
+}
+BODY_ERRORS = (400, 408, 411, 413, 422)  # routes that take a JSON body
+
+
+def errors(*statuses: int, said: dict[int, str] | None = None) -> dict[int | str, Any]:
+    """The documented error answers ``statuses`` (one shared description of each), and
+    those of ``said`` with a description of the route's own."""
+    out: dict[int | str, Any] = {status: ERRORS[status] for status in statuses}
+    for status, description in (said or {}).items():
+        out[status] = {**ERRORS[status], "description": description}
+    return out

@@ -36,6 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 
 from cuberail.server.checkpoints import Checkpointer
+from cuberail.server.dbfaults import Recovery
 from cuberail.server.models import chat, entries, games, seats
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -144,6 +145,7 @@ class Store:
         if sqlite_sync.upper() not in ("NORMAL", "FULL"):
             raise ValueError(f"sqlite synchronous mode {sqlite_sync!r}: use NORMAL or FULL")
         self.checkpointer: Checkpointer | None = None
+        self.recovery = Recovery()  # a fault throws its connection (and pool) away
         self._write_lock = threading.Lock() if self.dialect == "sqlite" else None
         if self.dialect == "sqlite":
             path = make_url(url).database
@@ -183,7 +185,7 @@ class Store:
 
     @contextmanager
     def read(self) -> Iterator[Connection]:
-        with self.reader.connect() as conn:
+        with self.recovery.connect(self.reader) as conn:
             yield conn
             conn.rollback()
 
@@ -191,14 +193,14 @@ class Store:
     def write(self) -> Iterator[Connection]:
         """One write transaction, committed on success (SQLite writers take turns here)."""
         if self._write_lock is None:
-            with self.writer.connect() as conn:
+            with self.recovery.connect(self.writer) as conn:
                 yield conn
                 conn.commit()
             return
         with self._write_lock:
             if self.checkpointer is not None and not self.checkpointer.running:
                 self.checkpointer.start()
-            with self.writer.connect() as conn:
+            with self.recovery.connect(self.writer) as conn:
                 yield conn
                 conn.commit()
 
@@ -226,8 +228,10 @@ class Store:
         value = conn.execute(LAST_SEQ, {"gid": game_id}).scalar()
         return int(value or 0)
 
-    def entries(self, conn: Connection, game_id: str, after: int = 0) -> list[Entry]:
-        rows = conn.execute(ENTRIES, {"gid": game_id, "after": after})
+    def entries(self, conn: Connection, game_id: str, after: int = 0,
+                limit: int | None = None) -> list[Entry]:
+        query = ENTRIES if limit is None else ENTRIES.limit(limit)
+        rows = conn.execute(query, {"gid": game_id, "after": after})
         return [Entry(*row) for row in rows]
 
     def add_game(self, conn: Connection, row: GameRow, seat_rows: list[SeatRow]) -> None:

@@ -30,13 +30,14 @@ FALLBACK = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>cuberail server</title></head>
 <body><h1>cuberail server</h1>
 <p>The browser client is not installed in this copy of cuberail, but the server runs.</p>
-<ul><li><a href="/docs">API documentation</a> (<a href="/openapi.json">OpenAPI</a>)</li>
+<ul><li>API: <a href="/openapi.json">OpenAPI</a> (described in docs/api.md)</li>
 <li>Play from a terminal: <code>cuberail join INVITE-URL</code></li>
 <li>Create a game: <code>POST /api/games</code> with
 <code>{"title": "chicago-express", "players": 3}</code></li></ul></body></html>
 """
 
 router = APIRouter(include_in_schema=False)
+PATH_MAX = 255  # characters of a static path: the client's are far shorter
 
 
 def _page(name: str) -> Response:
@@ -66,10 +67,18 @@ def favicon() -> Response:
 
 @router.get("/static/{path:path}")
 def static(path: str) -> Response:
-    """A file under ``web/`` (never outside it), with the right MIME type."""
+    """A file under ``web/`` (never outside it), with the right MIME type; 404 for any
+    other path (also one no file system could hold: a NUL, an overlong name)."""
+    missing = HTTPException(404, f"no file {path[:80]!r}")
+    if "\x00" in path or len(path) > PATH_MAX:
+        raise missing
     root = WEB.resolve()
-    target = (root / path).resolve()
-    if not target.is_relative_to(root) or not target.is_file():
-        raise HTTPException(404, f"no file {path[:80]!r}")
+    try:
+        target = (root / path).resolve()
+        found = target.is_relative_to(root) and target.is_file()
+    except (OSError, ValueError):
+        found = False
+    if not found:
+        raise missing
     media = TYPES.get(target.suffix.lower(), "application/octet-stream")
     return FileResponse(target, media_type=media)
