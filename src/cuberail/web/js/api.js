@@ -3,6 +3,17 @@
 // shows the server's reason ("detail") instead of failing.
 
 const MEMORY = "cuberail.games";
+const reachListeners = [];
+
+/** Call `listener(reached)` after every request: false when the server could not be
+ *  reached at all (no answer: offline, server down), true when it answered. */
+export function onReach(listener) {
+  reachListeners.push(listener);
+}
+
+function reached(yes) {
+  for (const listener of reachListeners) listener(yes);
+}
 
 export async function call(method, path, body, token) {
   const headers = { Accept: "application/json" };
@@ -13,14 +24,36 @@ export async function call(method, path, body, token) {
     response = await fetch(path, {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
-  } catch (err) {
-    return { ok: false, status: 0, data: { detail: String(err) } };
+  } catch {
+    // no answer at all: status 0, `network` set (the page says so in words, never the
+    // browser's error text)
+    reached(false);
+    return { ok: false, status: 0, network: true, data: { detail: "the server cannot be reached" } };
   }
+  reached(true);
   let data = null;
   const type = response.headers.get("Content-Type") || "";
-  if (type.includes("json")) data = await response.json();
-  else data = await response.text();
+  try {
+    data = type.includes("json") ? await response.json() : await response.text();
+  } catch {
+    data = null;  // the answer was cut off (the server went away mid-answer)
+  }
   return { ok: response.ok, status: response.status, data };
+}
+
+/** The log after entry `since`, every page of it (the server sends at most 1000 a page). */
+async function logFrom(id, since) {
+  const entries = [];
+  for (let page = 0; page < 100; page++) {
+    const answer = await call("GET", `/api/games/${id}/actions?since=${since}`);
+    if (!answer.ok) return answer;
+    entries.push(...(answer.data.entries || []));
+    if (!answer.data.more || !answer.data.entries.length) {
+      return { ...answer, data: { ...answer.data, entries } };
+    }
+    since = answer.data.entries[answer.data.entries.length - 1].seq;
+  }
+  return { ok: false, status: 0, data: { detail: "the log is too long" } };
 }
 
 export const api = {
@@ -29,7 +62,7 @@ export const api = {
   game: (id) => call("GET", `/api/games/${id}`),
   openGames: () => call("GET", "/api/open-games"),
   claim: (id, seat, name) => call("POST", `/api/games/${id}/seats/${seat}/claim`, { name }),
-  log: (id, since = 0) => call("GET", `/api/games/${id}/actions?since=${since}`),
+  log: (id, since = 0) => logFrom(id, since),
   act: (id, token, action, index) =>
     call("POST", `/api/games/${id}/actions`, { action, index }, token),
   undo: (id, token, index) => call("POST", `/api/games/${id}/undo`, { index }, token),

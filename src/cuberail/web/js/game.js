@@ -10,10 +10,14 @@ import { $, say } from "./dom.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
   useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
+import { renderEndBanner } from "./end.js";
+import { isOnline, onChange, setOnline, translateBanner, watch } from "./net.js";
 import { playerName, renderAuction, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
+import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
-  socket: null, retry: 0, busy: false, drawn: 0, boardKey: "", wasMyTurn: false, charts: false };
+  socket: null, retry: 0, timer: 0, busy: false, chatShown: false, shown: null, drawn: 0,
+  boardKey: "", wasMyTurn: false, charts: false };
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
 let log;
@@ -25,7 +29,8 @@ function isLive() {
 
 function myTurn() {
   const v = G.view;
-  return Boolean(v && isLive() && !v.over && G.seat !== null && v.current_player === G.seat);
+  return Boolean(v && isLive() && isOnline() && !v.over && G.seat !== null
+    && v.current_player === G.seat);
 }
 
 // ----- drawing ------------------------------------------------------------------
@@ -39,16 +44,20 @@ async function showBoard(at, clickable) {
   const answer = await api.board(G.id, at, language());  // drawn in the page's language
   if (ticket !== G.drawn) return;  // a newer position is on its way
   if (answer.ok && typeof answer.data === "string") {
-    insertBoard(box, answer.data, clickable);
+    insertBoard(box, answer.data, clickable && myTurn());
     G.boardKey = key;
-  } else {
+    renderShareStrip($("#share-strip"), box, at === undefined ? G.view.state : G.shown);
+  } else if (!answer.network) {  // no network: the banner says so
     say(t("error.board", { status: answer.status }), "error");
   }
 }
 
 function renderPanels(view, state, live) {
   const mine = live && myTurn();
-  const waiting = view.over ? t("game.over") : t("game.waiting", { name: nameOf(state.current_player) });
+  const offline = live && !isOnline() && !view.over;
+  const waiting = view.over ? t("game.over") : offline ? t("net.paused")
+    : t("game.waiting", { name: nameOf(state.current_player) });
+  renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf);
   renderPlayers($("#players"), view, state, G.seat);
   renderCompanies($("#companies"), view, state);
   renderEnd($("#end"), view, state);
@@ -56,9 +65,11 @@ function renderPanels(view, state, live) {
   renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
     live ? waiting : t("replay.viewing", { n: G.at }));
   const undo = $("#undo");
-  undo.hidden = !(live && !view.over && G.token && view.last && view.last.seat === G.seat);
+  undo.hidden = !(live && isOnline() && !view.over && G.token && view.last && view.last.seat === G.seat);
   $("#turn").textContent = mine ? t("game.your_turn") : waiting;
   $("#turn").classList.toggle("mine", mine);
+  $("#turn").classList.toggle("offline", offline);
+  $("#turn").hidden = live && view.over;  // the end banner says it
   $("#actions-title").textContent = mine ? t("game.moves") : t("game.status");
 }
 
@@ -82,10 +93,11 @@ async function render() {
 async function renderAt(n) {
   const answer = await api.stateAt(G.id, n);
   if (!answer.ok) {
-    say(t("error.replay", { status: answer.status }), "error");
+    if (!answer.network) say(t("error.replay", { status: answer.status }), "error");
     return;
   }
   const state = answer.data.state;
+  G.shown = state;
   renderPanels({ ...G.view, over: false }, state, false);
   await showBoard(n, false);
 }
@@ -126,11 +138,18 @@ async function loadAndRender() {
   root().setAttribute("aria-busy", "true");
   const answer = await api.game(G.id);
   if (!answer.ok) {
+    if (answer.network) return null;  // the banner says it; the game is fetched again on return
+    root().setAttribute("aria-busy", "false");
     say(answer.status === 404 ? t("error.no_game") : t("error.server", { status: answer.status }), "error");
     return false;
   }
   G.view = answer.data;
   G.seq = Math.max(G.seq, answer.data.seq || 0);
+  if (!G.chatShown) {  // the first view: the chat so far (then it comes over the socket)
+    G.chatShown = true;
+    if (G.seat !== null) remember(G.id, { title: G.view.title });
+    renderChat($("#chat"), G.view.chat || [], nameOf);
+  }
   const entries = await api.log(G.id, log.seq);  // after the view: it has every move shown
   if (entries.ok) log.add(entries.data.entries || []);
   analysis.markLog();
@@ -155,11 +174,13 @@ function scheduleRefresh() {
 }
 
 function connect() {
+  clearTimeout(G.timer);
   const socket = new WebSocket(socketUrl(G.id, G.seq || undefined));
   G.socket = socket;
   socket.addEventListener("open", () => {
     G.retry = 0;
     $("#game").dataset.live = "1";
+    setOnline(true);
     if (G.token) socket.send(JSON.stringify({ type: "hello", token: G.token }));
   });
   socket.addEventListener("message", (message) => {
@@ -174,10 +195,42 @@ function connect() {
   socket.addEventListener("close", () => {
     $("#game").dataset.live = "0";
     if (G.socket !== socket) return;
-    const wait = Math.min(10000, 500 * 2 ** G.retry);
+    setOnline(false);
+    const wait = Math.min(5000, 500 * 2 ** G.retry);
     G.retry += 1;
-    setTimeout(connect, wait);
+    G.timer = setTimeout(connect, wait);
   });
+}
+
+/** A request was answered again: with the live connection open, the page is online;
+ *  else it reconnects now (online once the socket opens). */
+function answered() {
+  const state = G.socket ? G.socket.readyState : WebSocket.CLOSED;
+  if (state === WebSocket.OPEN) setOnline(true);
+  else if (state !== WebSocket.CONNECTING) connect();
+}
+
+/** Offline for a while, or the browser says the network is back: try the server. */
+function probe() {
+  const state = G.socket ? G.socket.readyState : WebSocket.CLOSED;
+  if (state === WebSocket.OPEN) api.titles();  // answered: answered() turns the page online
+  else if (state !== WebSocket.CONNECTING) connect();
+}
+
+/** Offline: no moves (the panels say why, the board takes no clicks); back online: the
+ *  game is fetched again (moves made meanwhile), then the moves return. */
+function onConnection(online) {
+  if (online) {
+    G.boardKey = "";
+    say(t("net.back"), "ok");
+    refresh();
+    return;
+  }
+  $("#chooser").hidden = true;
+  $("#board").classList.remove("clickable");
+  G.boardKey = "";
+  root().setAttribute("aria-busy", "true");  // not known to be current until fetched again
+  if (G.view && isLive()) renderPanels(G.view, G.view.state, true);
 }
 
 function onEvent(event) {
@@ -208,7 +261,7 @@ async function act(action) {
     say(t("error.stale"), "error");  // a lost race: say so plainly, and show the new state
     await refresh();
   } else {
-    say(t("error.refused", { reason: refusalText(answer) }), "error");
+    if (!answer.network) say(t("error.refused", { reason: refusalText(answer, nameOf) }), "error");
     if (answer.status === 409) await refresh();
   }
 }
@@ -218,7 +271,7 @@ async function undo() {
   G.busy = true;
   const answer = await api.undo(G.id, G.token, G.view.index);
   G.busy = false;
-  if (!answer.ok) say(t("error.refused", { reason: refusalText(answer) }), "error");
+  if (!answer.ok && !answer.network) say(t("error.refused", { reason: refusalText(answer, nameOf) }), "error");
   await refresh();
 }
 
@@ -292,13 +345,17 @@ function wire() {
     if (button && !button.disabled) act(button.dataset.action);
   });
   $("#undo").addEventListener("click", undo);
+  $("#share-strip").addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action]");
+    if (button && myTurn()) onBoardAction([button.dataset.action], button, true);  // confirm first
+  });
   $("#chat-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     const text = $("#chat-text").value.trim();
     if (!text) return;
     const answer = await api.chat(G.id, G.token || G.owner, text);
     if (answer.ok) $("#chat-text").value = "";
-    else say(t("error.refused", { reason: refusalText(answer) }), "error");
+    else say(t("error.refused", { reason: refusalText(answer, nameOf) }), "error");
   });
   $("#chat-form").hidden = !(G.token || G.owner);
   $("#rp-first").addEventListener("click", () => setAt(0));
@@ -328,6 +385,7 @@ async function main() {
   log = new MoveLog($("#log"), nameOf);
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
   languageSwitch($("#lang"), () => {
+    translateBanner();
     log.reset();
     G.boardKey = "";
     G.charts = false;
@@ -335,9 +393,9 @@ async function main() {
     refresh();
   });
   wire();
-  if (!(await refresh())) return;
-  if (G.seat !== null) remember(G.id, { title: G.view.title });
-  renderChat($("#chat"), G.view.chat || [], nameOf);
+  onChange(onConnection);
+  watch(answered, probe);
+  if ((await refresh()) === false) return;  // no such game (without network: retried)
   connect();
 }
 

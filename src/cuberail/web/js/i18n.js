@@ -100,12 +100,31 @@ function part(value, company) {
   return [String(value)];
 }
 
+// Refusals whose `seat` and `current` are seat numbers (0-based in the API): the page
+// counts seats from 1, as its "Seat {n}" labels do.
+const SEAT_REFUSALS = new Set(["refusal.not_your_turn", "refusal.undo_not_yours",
+  "refusal.seat_taken", "refusal.bot_seat"]);
+
+function seatsFromOne(words) {
+  if (!words || !SEAT_REFUSALS.has(words.key)) return words;
+  const values = { ...words.values };
+  for (const name of ["seat", "current"]) {
+    if (Number.isInteger(values[name])) values[name] += 1;
+  }
+  return { ...words, values };
+}
+
 /** Why the server refused a request ({ok, status, data} from api.js), in the page's
- *  language: the answer's `words` rendered as a move's are; else its English `detail`
- *  (an engine's reason for an illegal action), else its status. */
-export function refusalText(answer) {
-  const parts = sayParts(answer.data?.words);
-  return parts ? parts.join("") : answer.data?.detail ?? answer.status;
+ *  language: no answer at all is "can't reach the server"; the answer's `words` rendered
+ *  as a move's are; else its English `detail` (an engine's reason for an illegal action,
+ *  its "player N" named by `nameOf(N)` when given), else its status. */
+export function refusalText(answer, nameOf = null) {
+  if (answer.network || answer.status === 0) return t("net.offline");
+  const parts = sayParts(seatsFromOne(answer.data?.words));
+  if (parts) return parts.join("");
+  const detail = answer.data?.detail;
+  if (typeof detail !== "string") return String(answer.status);
+  return nameOf ? detail.replace(/\bplayer (\d+)\b/g, (all, n) => nameOf(Number(n))) : detail;
 }
 
 /** A company's name in the page's language: a Trans-Siberian colour is a word of the

@@ -4,7 +4,7 @@
 
 import { api, forget, remember, remembered } from "./api.js";
 import { $, h, say } from "./dom.js";
-import { languageSwitch, pickLanguage, refusalText, setLanguage, t, useMoveWords } from "./i18n.js";
+import { language, languageSwitch, pickLanguage, refusalText, setLanguage, t, useMoveWords } from "./i18n.js";
 
 let titles = [];
 
@@ -103,7 +103,7 @@ async function create(event) {
   const answer = await api.create(body);
   button.disabled = false;
   if (!answer.ok) {
-    say(t("error.refused", { reason: refusalText(answer) }), "error");
+    say(answer.network ? t("net.offline") : t("error.refused", { reason: refusalText(answer) }), "error");
     return;
   }
   const made = answer.data;
@@ -153,6 +153,23 @@ function showInvites(made, seats) {
   $("#created").hidden = false;
 }
 
+/** A title's name as the server lists it ("Chicago Express"), else its id. */
+function titleName(title) {
+  return titles.find((x) => x.title === title)?.name || title || "";
+}
+
+/** Who plays a game and when it started, in the page's language. */
+function gameFacts(g) {
+  const names = g.players.map((p) => p.name || (p.bot ? t("game.bot", { level: p.bot })
+    : t("game.seat", { n: p.seat + 1 })));
+  const out = [t("lobby.with", { names: names.join(", ") })];
+  const created = g.created ? new Date(g.created) : null;
+  if (created && !Number.isNaN(created.getTime())) {
+    out.push(t("lobby.created_on", { date: created.toLocaleDateString(language()) }));
+  }
+  return `${out.join(" · ")} ·`;
+}
+
 async function renderMine() {
   const list = $("#mine");
   const games = Object.entries(remembered()).sort((a, b) => (b[1].seen || 0) - (a[1].seen || 0));
@@ -162,18 +179,22 @@ async function renderMine() {
     return;
   }
   for (const [id, facts] of games.slice(0, 20)) {
+    const link = h("a", { href: `/g/${id}` }, titleName(facts.title));
     const item = h("li", { class: "my-game", dataset: { game: id } },
-      h("a", { href: `/g/${id}` }, `${facts.title || ""} ${id}`), " ", h("span", { class: "turn" }, "…"),
+      link, " ", h("span", { class: "who hint" }), " ", h("span", { class: "turn" }, "…"),
       h("button", { type: "button", class: "forget", onclick: () => { forget(id); renderMine(); } },
         t("lobby.forget")));
     list.append(item);
     api.game(id).then((answer) => {
       const turn = item.querySelector(".turn");
       if (!answer.ok) {
-        turn.textContent = t("lobby.gone");
+        turn.textContent = answer.network ? t("net.offline") : t("lobby.gone");
         return;
       }
       const g = answer.data;
+      link.textContent = `${titleName(g.title)}${g.name ? ` “${g.name}”` : ""}`;
+      link.title = id;
+      item.querySelector(".who").textContent = gameFacts(g);
       const who = g.players.find((p) => p.seat === g.current_player);
       if (g.over) turn.textContent = t("lobby.over");
       else if (g.current_player === facts.seat) {
@@ -199,7 +220,7 @@ async function renderOpen() {
   const answer = await api.openGames();
   const list = $("#open-list");
   if (!answer.ok) {
-    say(t("error.server", { status: answer.status }), "error");
+    say(answer.network ? t("net.offline") : t("error.server", { status: answer.status }), "error");
     return [];
   }
   const games = answer.data;
@@ -252,7 +273,7 @@ async function main() {
   languageSwitch($("#lang"), () => { renderTitle(); renderMine(); renderOpen(); });
   const answer = await api.titles();
   if (!answer.ok) {
-    say(t("error.server", { status: answer.status }), "error");
+    say(answer.network ? t("net.offline") : t("error.server", { status: answer.status }), "error");
     return;
   }
   titles = answer.data;

@@ -39,8 +39,10 @@ export class MoveLog {
       if (e.kind === "undo") {
         const live = [...this.list.querySelectorAll("li.move:not(.undone)")].pop();
         if (live) live.classList.add("undone");
-        this.list.append(h("li", { class: "undo", dataset: { seq: e.seq } },
-          t("log.undo", { name: this.nameOf(e.seat) })));
+        // who took it back (the entry's seat) and what (the entry's action)
+        this.list.append(h("li", { class: "undo", dataset: { seq: e.seq, seat: e.seat } },
+          h("strong", {}, this.nameOf(e.seat)), " ", t("log.undo"),
+          e.action ? [" (", ...withChips(words(e.action)), ")"] : null));
         continue;
       }
       const n = this.list.querySelectorAll("li.move:not(.undone)").length + 1;

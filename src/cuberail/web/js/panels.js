@@ -2,6 +2,7 @@
 // the auction and the list of moves. The page offers only the moves the API lists.
 
 import { chip, h, withChips } from "./dom.js";
+import { endReasons } from "./end.js";
 import { companyName, moveText, sayParts, t } from "./i18n.js";
 
 // Move kinds made by clicking the board (the SVG's [data-action] elements).
@@ -12,9 +13,14 @@ export function playerName(view, seat) {
   return p?.name || t("game.seat", { n: seat + 1 });
 }
 
+/** A header's words, breakable after a slash ("Dividend/share"). */
+function breakable(text) {
+  return String(text).split("/").flatMap((part, i) => (i ? ["/", h("wbr"), part] : [part]));
+}
+
 function table(head, rows, cls) {
   return h("table", { class: cls },
-    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, x)))),
+    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, breakable(x))))),
     h("tbody", {}, rows));
 }
 
@@ -44,8 +50,9 @@ function ceCompany(c) {
 }
 
 function tsCompany(c) {
-  return h("tr", { dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id)),
-    h("td", {}, t(`status.${c.status}`)),
+  // the status under the name: one column less, so the table fits the side panel
+  return h("tr", { dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id),
+    h("span", { class: "status" }, t(`status.${c.status}`))),
     h("td", { class: "num" }, c.share_value ? `$${c.share_value}` : "–"),
     h("td", { class: "num" }, `${c.shares_owned}/${c.shares_owned + c.shares_unsold}`),
     h("td", { class: "num" }, `$${c.treasury}`), h("td", { class: "num" }, c.income),
@@ -54,7 +61,7 @@ function tsCompany(c) {
 
 export function renderCompanies(box, view, state) {
   if (view.title === "trans-siberian") {
-    box.replaceChildren(table([t("co.company"), t("co.status"), t("co.value"), t("co.shares"),
+    box.replaceChildren(table([t("co.company"), t("co.value"), t("co.shares"),
       t("co.treasury"), t("co.income"), t("co.links")], state.companies.map(tsCompany), "companies"));
   } else {
     box.replaceChildren(table([t("co.company"), t("co.sold"), t("co.treasury"), t("co.income"),
@@ -73,13 +80,14 @@ export function renderEnd(box, view, state) {
     out.push(meter(t("end.dividends"), state.dividends.paid, state.dividends.size));
     out.push(meter(t("end.timing"), state.timing.advanced, state.timing.size));
     out.push(h("p", {}, t("end.phase", { n: state.phase })));
-    for (const reason of state.end_reasons || []) out.push(h("p", { class: "reason" }, reason));
+    for (const reason of endReasons(state)) out.push(h("p", { class: "reason" }, reason));
   } else {
     const noLocos = state.companies.filter((c) => c.locomotives_left === 0).length;
     const noShares = state.companies.filter((c) => c.shares_left === 0).length;
     out.push(meter(t("end.locos"), noLocos, 3), meter(t("end.shares"), noShares, 3));
     out.push(h("p", {}, t("end.houses", { n: state.houses })));
     out.push(h("p", {}, t("end.detroit", { n: state.industrial_track.Detroit })));
+    out.push(h("p", { class: "dividends-paid" }, t("end.ce_dividends", { n: state.dividends_paid ?? 0 })));
   }
   if (view.over && view.result) out.push(renderResult(view));
   box.replaceChildren(...out);
@@ -150,6 +158,29 @@ function moveWords(m) {
   return parts.flatMap((p) => (typeof p === "string" ? withChips(p) : [p]));
 }
 
+/** The label of "stop": Chicago Express ends a build of N placements; Trans-Siberian
+ *  builds no second link (TS-7: its build has no count). */
+function stopLabel(view, state) {
+  if (view.title === "trans-siberian") {
+    const company = state.build?.company;
+    return t("game.stop_ts", { company: company ? companyName(company) : "" });
+  }
+  return t("game.stop", { n: state.build?.placed ?? 0 });
+}
+
+/** Why "forgo" is the only move (CE-5.1, CE-5.6: a build needs a company the player holds
+ *  a share of that can place a locomotive), read from the snapshot. */
+function forgoHelp(view, state, move) {
+  if (move.words?.key !== "ce.move_forgo_build") return [h("p", { class: "help forgo" }, t("help.forgo_other"))];
+  const me = state.players.find((p) => p.seat === state.current_player);
+  const held = state.companies.filter((c) => me && me.shares[c.id]);
+  const why = held.length ? held.map((c) => (c.locomotives_left === 0
+    ? t("help.no_locos", { company: c.id })
+    : t("help.stuck", { company: c.id, cash: c.treasury }))) : [t("help.no_shares")];
+  return [h("div", { class: "help forgo" }, h("p", {}, t("help.forgo_build")),
+    h("ul", {}, why.map((x) => h("li", {}, x))))];
+}
+
 /** Buttons for the legal moves that are not bids (bids: the auction panel), in the page's
  *  language. */
 export function renderMoves(box, view, state, myTurn, waitingFor) {
@@ -166,11 +197,12 @@ export function renderMoves(box, view, state, myTurn, waitingFor) {
   const other = moves.filter((m) => !BOARD_KINDS.has(m.action.split(" ")[0]));
   const out = [];
   if (onBoard.length) out.push(h("p", { class: "hint" }, t("game.click_board")));
+  if (moves.length === 1 && moves[0].action === "forgo") out.push(...forgoHelp(view, state, moves[0]));
   for (const m of other) {
     const confirm = m.action === "stop";
     out.push(h("button", { type: "button", class: confirm ? "move confirm" : "move",
       dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) },
-    confirm ? t("game.stop", { n: state.build?.placed ?? "" }) : moveWords(m)));
+    confirm ? stopLabel(view, state) : moveWords(m)));
   }
   if (onBoard.length) {
     out.push(h("details", { class: "board-moves" }, h("summary", {}, t("game.board_list", { n: onBoard.length })),

@@ -1,0 +1,71 @@
+"""The end of a game announced at the top of the page (issue 29, item 4), in Chromium:
+the winner(s), every player's final score, and why the game ended, in the page's
+language; the Chicago Express panel counts the dividends actually paid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webapi import create, finished, play_until
+from webplay import wait_loaded
+
+PLAYERS = ["Ann", "Bob", "Cleo"]
+
+
+def open_finished(base_url: str, open_page: Any, title: str, options: dict[str, Any],
+                  locale: str = "en-US") -> tuple[Any, dict[str, Any]]:
+    made = create(base_url, title, PLAYERS, options)
+    view = play_until(base_url, made, finished, seed=5)
+    assert view["over"]
+    page = open_page(width=1366, height=768, locale=locale).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#end-banner:visible")
+    return page, view
+
+
+def check_banner(page: Any, view: dict[str, Any]) -> None:
+    banner = page.locator("#end-banner")
+    box = banner.bounding_box()
+    assert box and box["y"] < 200, box  # at the top, not below the fold
+    assert page.locator("#turn").is_hidden()  # no "The game is over." line above it
+    scores = view["result"]["scores"]
+    rows = banner.locator("tbody tr")
+    assert rows.count() == len(PLAYERS)
+    shown = [int(rows.nth(i).locator("td.score").inner_text().lstrip("$"))
+             for i in range(rows.count())]
+    assert shown == sorted(scores, reverse=True)
+    winners = [PLAYERS[s] for s in view["result"]["winners"]]
+    title = banner.locator("h2").inner_text()
+    assert all(name in title for name in winners), title
+    for seat in view["result"]["winners"]:
+        assert banner.locator(f"tr.winner[data-seat='{seat}']").count() == 1
+
+
+def test_chicago_express_end_banner(base_url: str, open_page: Any) -> None:
+    page, view = open_finished(base_url, open_page, "chicago-express", {})
+    check_banner(page, view)
+    why = page.locator("#end-banner .why").inner_text()
+    assert why.startswith("The game ended because ")
+    state = view["state"]
+    english = {"ce.end_locos": "3 companies have no locomotives left",
+               "ce.end_shares": "3 companies have no unsold shares",
+               "ce.end_houses": "the supply holds 3 houses or fewer",
+               "ce.end_detroit": "Detroit stands at its maximum"}
+    said = {w["key"] for w in state["end"]}
+    assert said, "a finished game says why it ended (CE-9.1)"
+    for key, sentence in english.items():
+        assert (sentence in why) == (key in said), why
+    paid = page.locator("#end .dividends-paid").inner_text()
+    assert paid == f"General dividends paid: {state['dividends_paid']}"
+
+
+def test_trans_siberian_end_banner_in_german(base_url: str, open_page: Any) -> None:
+    page, view = open_finished(base_url, open_page, "trans-siberian", {"dividend_track": 1},
+                               locale="de-DE")
+    check_banner(page, view)
+    assert "gewinnt" in page.locator("#end-banner h2").inner_text() \
+        or "teilen sich den Sieg" in page.locator("#end-banner h2").inner_text()
+    why = page.locator("#end-banner .why").inner_text()
+    assert why == "Das Spiel ist zu Ende: die Dividendenleiste ist am Ende angekommen.", why
+    assert "dividend track" not in page.locator("#end").inner_text()  # translated there too
