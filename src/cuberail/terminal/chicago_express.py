@@ -253,4 +253,5 @@ def render(state: GameState, players: list[str]) -> RenderableType:
     step = Text.assemble(("now: ", "bold"), describe_step(s, players))
     return Group(render_map(s), render_legend(s), tables, _gauges(s), _track(s), step)
 
-__all__ = ["describe_action", "describe_parts", "describe_step", "events", "render", "render_companies", "render_legend", "render_map", "render_players"]
+__all__ = ["describe_action", "describe_parts", "describe_step", "events", "render",
+           "render_companies", "render_legend", "render_map", "render_players"]

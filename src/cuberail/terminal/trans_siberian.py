@@ -160,4 +160,6 @@ def render(state: GameState, players: list[str]) -> RenderableType:
     return Group(render_tracks(s), render_companies(s), render_players(s, players),
                  render_network(s), step)
 
-__all__ = ["company_word", "describe_action", "describe_parts", "describe_step", "events", "link_name", "link_parts", "link_text", "nat_warning", "render", "render_companies", "render_network", "render_players", "render_tracks"]
+__all__ = ["company_word", "describe_action", "describe_parts", "describe_step", "events",
+           "link_name", "link_parts", "link_text", "nat_warning", "render", "render_companies",
+           "render_network", "render_players", "render_tracks"]
