@@ -318,6 +318,37 @@ def action_table(title: str) -> ActionTable:
     return _BUILDERS[name]()
 
 
+@cache
+def _by_identity(title: str) -> dict[int, int]:
+    """``id(action)`` -> its id, for the table's own action objects but jumps.
+
+    The engines hand out shared action objects (``games/*/actions.py``, the cached
+    bids), the very objects of the table: looking them up by identity skips hashing
+    them. Sound within one process: the table (cached, never freed) keeps them alive,
+    so no other live object has their ``id``. Never pickled: built where it is used.
+    """
+    table = action_table(title)
+    out: dict[int, int] = {}
+    for action in table.actions:
+        i = None if table.is_jump(action) else table.id_of(action)
+        if i is not None:
+            out[id(action)] = i
+    return out
+
+
+def fast_legal_ids(table: ActionTable, state: GameState) -> dict[int, Action]:
+    """:meth:`ActionTable.legal_ids`, the same map, faster when the engine's legal actions
+    are the table's own objects (see :func:`_by_identity`); else the general way."""
+    known = _by_identity(table.title)
+    out: dict[int, Action] = {}
+    for action in state.legal_actions():
+        i = known.get(id(action))
+        if i is None:
+            return table.legal_ids(state)
+        out[i] = action
+    return out
+
+
 def mask_list(table: ActionTable, ids: Sequence[int]) -> list[int]:
     """A 0/1 list over the table with ones at ``ids``."""
     out = [0] * table.size

@@ -17,11 +17,15 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from cuberail.core.state import GameState
+
+if TYPE_CHECKING:
+    from cuberail.env.batch import BatchEncoder
 
 Vector = npt.NDArray[np.float32]
 
@@ -134,6 +138,21 @@ def layout_for(title: str) -> Layout:
     from cuberail.env.observe_ts import LAYOUT as TS
 
     return TS
+
+
+def batch_encoder_for(title: str, out: npt.NDArray[np.float32]) -> BatchEncoder:
+    """A batch encoder of a title's layout writing into ``out`` (rows, size); see
+    :mod:`cuberail.env.batch`. The reference encoder row by row for a title without one."""
+    from cuberail.env.batch import ReferenceBatch
+    from cuberail.games import get_game
+
+    name = get_game(title).title
+    layout = layout_for(name)
+    if name == "chicago-express":
+        from cuberail.env.batch_ce import CEBatch
+
+        return CEBatch(layout, out)
+    return ReferenceBatch(layout, out)  # Trans-Siberian: no batch encoder yet
 
 
 def main(argv: Sequence[str] | None = None) -> int:
