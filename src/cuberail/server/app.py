@@ -29,7 +29,7 @@ from cuberail.server.broadcast import Hub, Item, listen
 from cuberail.server.catalog import titles_json
 from cuberail.server.config import Settings
 from cuberail.server.errors import JsonGuard, validation_refused
-from cuberail.server.frames import client_message
+from cuberail.server.frames import MessageBudget, client_message
 from cuberail.server.games import GameService, Outcome, Refused
 from cuberail.server.gcpause import keep_collections_short
 from cuberail.server.limits import BodyLimit, RateLimit
@@ -409,9 +409,10 @@ async def _read(server: Server, websocket: WebSocket, game_id: str, seat_box: li
 
 async def _messages(server: Server, websocket: WebSocket, game_id: str,
                     seat_box: list[int]) -> None:
-    """Read client messages until the client goes away."""
+    """Read client messages until the client goes away (or sends too many)."""
+    budget = MessageBudget()
     while True:
-        message = await client_message(websocket)
+        message = await client_message(websocket, budget)
         if message is None:
             continue
         if message.get("type") == "ping":

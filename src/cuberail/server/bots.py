@@ -22,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool as BrokenExecutor
 from dataclasses import dataclass, replace
 from multiprocessing import get_context
 
+from cuberail.bots.base import Bot
 from cuberail.bots.mcts import MCTSBot
 from cuberail.bots.random_bot import RandomBot
 from cuberail.bots.registry import make_bot
@@ -63,11 +64,16 @@ def watch_parent(parent: int) -> None:
 def choose(bot: str, seed: int, state: GameState, seconds: float | None = None) -> Action:
     """The search itself (runs in a worker): an MCTS stops by itself after ``seconds``
     counted from its start (its iteration budget, if smaller, stops it first)."""
+    return searcher(bot, seed, seconds).choose(state)
+
+
+def searcher(bot: str, seed: int, seconds: float | None = None) -> Bot:
+    """The bot ``choose`` searches with: an MCTS's time budget capped at ``seconds``."""
     made = make_bot(bot, seed)
     if seconds is not None and isinstance(made, MCTSBot):
         cfg = made.config
         made = MCTSBot(seed, replace(cfg, seconds=min(cfg.seconds or seconds, seconds)))
-    return made.choose(state)
+    return made
 
 
 class BotRunner:

@@ -68,6 +68,16 @@ class Hub:
                     queue.get_nowait()
                     queue.put_nowait(None)  # tells the socket to close
 
+    def drop_all(self) -> None:
+        """Tell every socket to close: after events may have been missed (a lost LISTEN
+        connection), each client reconnects and catches up from its last ``seq``."""
+        for game_id in list(self._subs):
+            for queue in list(self._subs.get(game_id, ())):
+                self.unsubscribe(game_id, queue)
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(None)
+
     def watchers(self, game_id: str) -> int:
         return len(self._subs.get(game_id, ()))
 
@@ -77,15 +87,25 @@ def psycopg_dsn(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-async def listen(url: str, origin: str, hub: Hub, ready: asyncio.Event | None = None) -> None:
-    """Relay other processes' notifications to local subscribers; reconnects on failure."""
+async def listen(url: str, origin: str, hub: Hub, ready: asyncio.Event | None = None,
+                 retry: float = 1.0) -> None:
+    """Relay other processes' notifications to local subscribers; reconnects on failure.
+
+    Notifications sent while the connection was down are lost: once listening again,
+    every local socket is closed (:meth:`Hub.drop_all`), so that its client reconnects
+    and catches up from its last ``seq`` (the log in the database is the truth).
+    """
     import psycopg
 
+    lost = False
     while True:
         try:
             async with await psycopg.AsyncConnection.connect(psycopg_dsn(url),
                                                              autocommit=True) as conn:
                 await conn.execute(f"LISTEN {CHANNEL}")
+                if lost:
+                    hub.drop_all()
+                    log.warning("LISTEN connection back: clients reconnect to catch up")
                 if ready is not None:
                     ready.set()
                 async for note in conn.notifies():
@@ -94,7 +114,8 @@ async def listen(url: str, origin: str, hub: Hub, ready: asyncio.Event | None = 
             raise
         except Exception as exc:  # the database went away: retry, never crash the server
             log.warning("LISTEN connection lost (%s); reconnecting", exc)
-            await asyncio.sleep(1.0)
+            lost = True
+            await asyncio.sleep(retry)
 
 
 def _relay(payload: str, origin: str, hub: Hub) -> None:

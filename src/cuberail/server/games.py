@@ -35,6 +35,9 @@ from cuberail.server import tokens
 from cuberail.server.keyedlocks import KeyedLocks
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
 
+# Undos one game may hold: each adds two entries to the log (the move and its undo), so a
+# player moving and undoing forever would grow it without bound.
+UNDO_MAX = 500
 CACHE_SIZE = 2000
 CHANNEL = "cuberail"
 # The server's own sentences (its refusals, ``server/data/words-LANG.json``) are served
@@ -338,6 +341,8 @@ class GameService:
             effective = loaded.snap.effective
             if not effective:
                 raise Refused(422, Said("refusal.nothing_to_undo"))
+            if (loaded.snap.seq - len(effective)) // 2 >= UNDO_MAX:  # entries: moves + undos
+                raise Refused(409, Said("refusal.undo_limit", {"n": UNDO_MAX}))
             last = effective[-1]
             if last.seat != seat:
                 raise Refused(403, Said("refusal.undo_not_yours",
