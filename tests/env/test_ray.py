@@ -55,7 +55,7 @@ def test_ray_selfplay_shards_equal_the_process_backend(tmp_path: Path) -> None:
     a, b = selfplay.load(tmp_path / "proc"), selfplay.load(tmp_path / "ray")
     assert a.columns.keys() == b.columns.keys()
     for name in a.columns:
-        assert np.array_equal(a.columns[name], b.columns[name]), name
+        np.testing.assert_array_equal(a.columns[name], b.columns[name], err_msg=name)  # NaN==NaN
 
 
 @pytest.mark.usefixtures("local_ray")

@@ -6,6 +6,14 @@ started in this process); ``address="auto"`` or ``"HOST:6379"`` joins a cluster
 started with ``ray start --head`` (workers: ``ray start --address HOST:6379``).
 Every node needs cuberail installed, at the same version as the driver.
 
+Token authentication (Ray 2.52 and later): ``ray start --head`` turns it on when
+``RAY_AUTH_MODE=token`` or, with ``RAY_AUTH_MODE`` unset, when a token exists
+(``RAY_AUTH_TOKEN``, the file named by ``RAY_AUTH_TOKEN_PATH``, or
+``~/.ray/auth_token``, which a local ``ray.init()`` writes). A worker node or a
+driver joining by an explicit address never turns it on by itself: it needs
+``RAY_AUTH_MODE=token`` and the same token, or Ray fails with "Authentication token
+is missing or incorrect"; :func:`connect` then says so.
+
 Results come back to the driver as they finish (in any order); at most two tasks
 per cluster CPU are in flight, so Ctrl-C is answered quickly: it cancels what
 is still queued or running and re-raises :class:`KeyboardInterrupt`. A Ray
@@ -37,15 +45,30 @@ def connect(address: str | None) -> tuple[Any, bool]:
     ray = _ray()
     if ray.is_initialized():
         return ray, False
+    failures = (ConnectionError, RuntimeError, ValueError,
+                getattr(ray.exceptions, "AuthenticationError", RuntimeError))
     try:
         if address is None:
             ray.init(include_dashboard=False, logging_level="ERROR", log_to_driver=False)
         else:
             ray.init(address=address, logging_level="ERROR", log_to_driver=False)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
+    except failures as exc:
         where = "a local Ray" if address is None else f"the Ray cluster at {address!r}"
-        raise CuberailError(f"could not start or reach {where}: {exc}") from None
+        hint = "" if address is None else f" ({AUTH_HINT})"
+        raise CuberailError(f"could not start or reach {where}: {_first_line(exc)}{hint}"
+                            ) from None
     return ray, True
+
+
+AUTH_HINT = ("if the cluster uses token authentication, set RAY_AUTH_MODE=token and give"
+             " the head's token (`ray get-auth-token` there) as RAY_AUTH_TOKEN, a file named by"
+             " RAY_AUTH_TOKEN_PATH, or ~/.ray/auth_token; see docs/research.md, Ray")
+
+
+def _first_line(exc: BaseException) -> str:
+    """Ray's message without its long help text (the hint above says what to do)."""
+    text = getattr(exc, "message", None) or str(exc)
+    return str(text).splitlines()[0] if text else type(exc).__name__
 
 
 def map_unordered(fn: Callable[[T], R], jobs: Sequence[T], address: str | None = None

@@ -2,7 +2,8 @@
 
 Per decision: the observation vector, the legal mask, the search's root visits
 and the final outcome, in numpy ``.npz`` shards (format: cuberail.env.selfplay;
-read them with ``cuberail.env.selfplay.load(DIR)``). Seats rotate and bots are
+read them with ``cuberail.env.selfplay.load(DIR)``) or, with ``--format parquet``,
+Parquet shards (schema: cuberail.env.selfplay_parquet). Seats rotate and bots are
 seeded as in tournaments. Shards are named by title, seed and game range, so
 several runs (machines) can write into one directory at once. Ctrl-C stops early;
 the shards finished so far stay. Needs the research extra (numpy; Ray for
@@ -26,8 +27,8 @@ from cuberail.games import get_game
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("selfplay", help="bots play games and write training data (.npz)",
-                              description=__doc__)
+    p = subparsers.add_parser("selfplay", description=__doc__,
+                              help="bots play games and write training data (.npz, .parquet)")
     p.add_argument("title", help="game title, e.g. chicago-express (or ce)")
     p.add_argument("--bots", default="mcts:200",
                    help="bot per seat, comma-separated (one name fills every seat);"
@@ -44,6 +45,8 @@ def register(subparsers: Any) -> None:
                    help="process: --jobs local processes; ray: Ray tasks")
     p.add_argument("--address", help="with --backend ray: the cluster to join (HOST:6379 or"
                                      " auto; default: start a local Ray)")
+    p.add_argument("--format", choices=("npz", "parquet"), default="npz",
+                   help="shard format: npz (numpy) or parquet (needs pyarrow); default npz")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="rule option (repeatable)")
     p.set_defaults(func=run)
@@ -61,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     bots = _bot_list(args.bots, args.players, info)
     options = parse_option_args(info.options, args.option)
     info.new_game(args.players, options)
+    if args.format == "parquet":
+        _need_pyarrow()
     if args.jobs < 1 or args.first_game < 0:
         raise CuberailError("--jobs must be at least 1 and --first-game at least 0")
     ranges = selfplay.shard_ranges(args.games, args.shard_games, args.first_game)
@@ -75,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     with progress:
         task = progress.add_task(f"{info.title} games", total=args.games)
         shards = selfplay.run_shards(info.title, bots, args.seed, ranges, options, args.jobs,
-                                     args.backend, args.address)
+                                     args.backend, args.address, args.format)
         try:
             for name, data, n in shards:
                 written.append(selfplay.write_shard(out, name, data))
@@ -92,7 +97,14 @@ def run(args: argparse.Namespace) -> int:
     return 130 if interrupted else 0
 
 
+def _need_pyarrow() -> None:
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError:
+        raise CuberailError("--format parquet needs pyarrow: pip install pyarrow") from None
+
+
 def _games_in(name: str) -> range:
-    """The game range of a shard file name (``...-gFIRST-LAST.npz``)."""
-    first, last = name.rsplit("-g", 1)[1].removesuffix(".npz").split("-")
+    """The game range of a shard file name (``...-gFIRST-LAST.npz`` or ``.parquet``)."""
+    first, last = name.rsplit("-g", 1)[1].split(".")[0].split("-")
     return range(int(first), int(last) + 1)

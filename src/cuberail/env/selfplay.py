@@ -1,5 +1,6 @@
 """Self-play training data: per decision the observation, the legal mask, the search's visits
-and the final outcome, written as sharded numpy ``.npz`` files and read back by :func:`load`.
+and root value, and the final outcome, written as sharded numpy ``.npz`` files and read back
+by :func:`load` (or as Parquet: :mod:`cuberail.env.selfplay_parquet`).
 
 A shard holds whole games ``first..last`` of one run and is named
 ``TITLE-sSEED-gFIRST-LAST.npz``: runs with different seeds or game ranges never
@@ -17,6 +18,8 @@ name                shape, dtype    meaning
 ``policy_ids``      (M,) int32      action ids searched at the root
 ``policy_visits``   (M,) int32      root visits of each (a bot without a search: the
                                     move it played, 1 visit)
+``value``           (N,) float32    the search's root value for the deciding seat (mean
+                                    win share of its root visits); NaN: no search
 ``action``          (N,) int32      the id played (every move has one; meta names the
                                     ``action_scheme_version`` of the ids)
 ``player``          (N,) int8       the seat that decided
@@ -91,6 +94,16 @@ def _visits(bot: Bot, ids: dict[Action, int], played: int) -> dict[int, int]:
     return out
 
 
+def _root_value(bot: Bot) -> float:
+    """The deciding seat's value (mean win share) at the root of the bot's last search; NaN
+    for a bot without a search or a move not searched."""
+    root = bot.last_root if isinstance(bot, RecordingMCTS) else None
+    if root is None or not root.children:
+        return float("nan")
+    visits = sum(c.visits for c in root.children)
+    return sum(c.wins for c in root.children) / visits if visits else float("nan")
+
+
 @dataclass
 class GameRows:
     """The decisions of one game, column by column."""
@@ -100,6 +113,7 @@ class GameRows:
     obs: list[npt.NDArray[np.float32]] = field(default_factory=list)
     mask: list[npt.NDArray[np.uint8]] = field(default_factory=list)
     visits: list[dict[int, int]] = field(default_factory=list)
+    values: list[float] = field(default_factory=list)
     action: list[int] = field(default_factory=list)
     player: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
@@ -130,6 +144,7 @@ def play_game(title: str, bots: Sequence[str], seed: int, index: int,
         played = ids.get(action, -1)
         rows.action.append(played)
         rows.visits.append(_visits(bot, ids, played))
+        rows.values.append(_root_value(bot))
         rows.player.append(seat)
         state.apply(action)
     result = state.result()
@@ -165,6 +180,7 @@ def encode_shard(title: str, games: Sequence[GameRows], seed: int,
         "policy_offsets": np.asarray(offsets, np.int64),
         "policy_ids": np.asarray(ids, np.int32),
         "policy_visits": np.asarray(visits, np.int32),
+        "value": np.asarray([v for g in games for v in g.values], np.float32),
         "action": np.asarray([a for g in games for a in g.action], np.int32),
         "player": np.asarray([p for _, p in per_decision], np.int8),
         "game": np.asarray([g.index for g, _ in per_decision], np.int32),
@@ -180,8 +196,11 @@ def encode_shard(title: str, games: Sequence[GameRows], seed: int,
     return buffer.getvalue()
 
 
-def shard_name(title: str, seed: int, first: int, last: int) -> str:
-    return f"{get_game(title).title}-s{seed}-g{first:06d}-{last:06d}.npz"
+FORMATS = ("npz", "parquet")
+
+
+def shard_name(title: str, seed: int, first: int, last: int, fmt: str = "npz") -> str:
+    return f"{get_game(title).title}-s{seed}-g{first:06d}-{last:06d}.{fmt}"
 
 
 def write_shard(out: Path, name: str, data: bytes) -> Path:
@@ -194,11 +213,19 @@ def write_shard(out: Path, name: str, data: bytes) -> Path:
 
 
 def play_shard(title: str, bots: Sequence[str], seed: int, indices: Sequence[int],
-               options: Mapping[str, Any] | None = None) -> tuple[str, bytes, int]:
-    """Play the games of one shard: (file name, npz bytes, decisions)."""
+               options: Mapping[str, Any] | None = None, fmt: str = "npz"
+               ) -> tuple[str, bytes, int]:
+    """Play the games of one shard: (file name, npz or Parquet bytes, decisions)."""
     games = [play_game(title, bots, seed, i, options) for i in indices]
-    data = encode_shard(title, games, seed, options)
-    return (shard_name(title, seed, indices[0], indices[-1]), data,
+    if fmt == "parquet":
+        from cuberail.env import selfplay_parquet
+
+        data = selfplay_parquet.encode_shard(title, bots, games, seed, options)
+    elif fmt == "npz":
+        data = encode_shard(title, games, seed, options)
+    else:
+        raise CuberailError(f"unknown self-play format {fmt!r}; choose from {FORMATS}")
+    return (shard_name(title, seed, indices[0], indices[-1], fmt), data,
             sum(len(g.action) for g in games))
 
 
@@ -291,7 +318,8 @@ def _join(parts: list[dict[str, npt.NDArray[Any]]]) -> dict[str, npt.NDArray[Any
 
 # ----- running many shards -------------------------------------------------------------
 
-Job = tuple[str, list[str], int, list[int], dict[str, Any]]  # title, bots, seed, games, options
+# title, bots, seed, game indices, options, format
+Job = tuple[str, list[str], int, list[int], dict[str, Any], str]
 
 
 def _ignore_sigint() -> None:
@@ -301,20 +329,21 @@ def _ignore_sigint() -> None:
 
 
 def _shard_job(job: Job) -> tuple[str, bytes, int]:
-    title, bots, seed, indices, options = job
-    return play_shard(title, bots, seed, indices, options)
+    title, bots, seed, indices, options, fmt = job
+    return play_shard(title, bots, seed, indices, options, fmt)
 
 
 def run_shards(title: str, bots: Sequence[str], seed: int, ranges: Sequence[Sequence[int]],
                options: Mapping[str, Any] | None = None, jobs: int = 1,
-               backend: str = "process", address: str | None = None
+               backend: str = "process", address: str | None = None, fmt: str = "npz"
                ) -> Iterable[tuple[str, bytes, int]]:
     """Shards as they finish: in this process, in ``jobs`` processes, or as Ray tasks.
 
     Ray tasks send their shard's bytes back, so the files are written where this
     runs (the driver), whichever machine played the games.
     """
-    work: list[Job] = [(title, list(bots), seed, list(r), dict(options or {})) for r in ranges]
+    work: list[Job] = [(title, list(bots), seed, list(r), dict(options or {}), fmt)
+                       for r in ranges]
     if backend == "ray":
         from cuberail.bots.ray_backend import map_unordered
 
