@@ -26,8 +26,8 @@ import sys
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from cuberail.bots.features_ce import share_dividends
-from cuberail.bots.heuristic_ce import remaining_dividends
+from cuberail.bots.chicago_express.features import share_dividends
+from cuberail.bots.chicago_express.heuristic import remaining_dividends
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.record import Record

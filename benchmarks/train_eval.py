@@ -3,14 +3,14 @@ r"""Train the learned evaluation of a title and write its weights file (reproduc
     python benchmarks/train_eval.py chicago-express --seed 3 --games 0 --search-games 70 \
         --sample 0.1 --leaf 15 --fit cash/100,dividends/100 --jobs 2
 
-writes the title's shipped weights file (``cuberail.bots.learned.SHIPPED``, in
+writes the title's shipped weights file (``cuberail.bots.learned.shipped_file``, in
 ``src/cuberail/bots/weights/``; each file's own command is in its ``training``), or with
 ``--out FILE`` a candidate to screen (``CUBERAIL_LEARNED_WEIGHTS=FILE`` makes ``:learned``
 load it): the weights, the rules and feature versions, this command and the held-out scores.
 The same arguments give the same file. Needs numpy (``pip install 'cuberail[train]'``).
 Data and model: see ``cuberail.bots.train_eval``. With ``--label dividends`` (Chicago
 Express) the model is a forecast of what each share will still pay, fitted to what the
-shares paid, and cash keeps the price of one (``cuberail.bots.train_forecast``):
+shares paid, and cash keeps the price of one (``cuberail.bots.chicago_express.train_forecast``):
 
     python benchmarks/train_eval.py chicago-express --seed 7 --games 0 --search-games 300 \
         --search-bot mcts:1000 --sample 0.25 --label dividends --jobs 2 --out f.json
@@ -24,7 +24,7 @@ import os
 import sys
 import time
 
-from cuberail.bots.learned import SHIPPED, TITLES, WEIGHTS_DIR
+from cuberail.bots.learned import WEIGHTS_DIR, shipped_file, titles_with_features
 from cuberail.bots.train_eval import DataSpec, set_weights, train
 from cuberail.core.errors import CuberailError
 
@@ -33,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     default = DataSpec()
-    parser.add_argument("title", choices=TITLES)
+    parser.add_argument("title", choices=titles_with_features())
     parser.add_argument("--seed", type=int, default=default.seed)
     parser.add_argument("--games", type=int, default=default.games)
     parser.add_argument("--bot", default=default.bot)
@@ -67,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="the weights file (default: the shipped one; required"
                         " for a title without shipped weights)")
     args = parser.parse_args(argv)
-    if args.out is None and args.title not in SHIPPED:
+    if args.out is None and shipped_file(args.title) is None:
         parser.error(f"{args.title} has no shipped weights file to write: give --out FILE")
     if args.games < 0 or args.search_games < 0 or args.games + args.search_games < args.holdout:
         parser.error("--games and --search-games must be >= 0 with at least --holdout games")
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     except CuberailError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    out = args.out or os.path.join(WEIGHTS_DIR, SHIPPED[args.title])
+    out = args.out or os.path.join(WEIGHTS_DIR, str(shipped_file(args.title)))
     with open(out, "w", encoding="utf-8") as f:
         json.dump(model, f, indent=1)
         f.write("\n")
@@ -122,7 +122,7 @@ def write_set(title: str, text: str, out: str | None, parser: argparse.ArgumentP
     except CuberailError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    path = out or os.path.join(WEIGHTS_DIR, SHIPPED[title])
+    path = out or os.path.join(WEIGHTS_DIR, str(shipped_file(title)))
     with open(path, "w", encoding="utf-8") as f:
         json.dump(model, f, indent=1)
         f.write("\n")

@@ -120,8 +120,9 @@ def test_cli_refuses_bad_budgets_and_outputs_before_working(
 def test_analysis_searches_as_the_bot_plays(title: str) -> None:
     """An analysis search uses the title's rollout policy, evaluator, pruning and cut-off,
     as the bot's own moves do (it once searched with the generic defaults)."""
+    from kitviews import CUTOFFS
+
     from cuberail.bots.evaluate import evaluator_for
-    from cuberail.bots.mcts import CUTOFFS
     from cuberail.bots.rollout import fast_policy_for
 
     state = get_game(title).new_game(3)

@@ -1,6 +1,6 @@
 """The search's rollout cut-off in Chicago Express: the title's default is the one it uses.
 
-The default (``CUTOFFS["chicago-express"]``) was checked by tournaments at equal time
+The default (the kit's ``search.cutoff``) was checked by tournaments at equal time
 and against the heuristic (docs/history.md, "The search's cut-off in Chicago Express"); these
 tests check that the bots the players meet (``mcts:...`` without ``:cutN``, the
 levels) search with it, and that the cut-off is a real knob (another one searches
@@ -10,8 +10,9 @@ differently).
 from __future__ import annotations
 
 from botstates import sample_states
+from kitviews import CUTOFFS
 
-from cuberail.bots.mcts import AUTO, CUTOFFS, MCTSBot, MCTSConfig
+from cuberail.bots.mcts import AUTO, MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot, parse_mcts
 from cuberail.core.state import GameState
 

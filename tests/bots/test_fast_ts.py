@@ -1,4 +1,4 @@
-"""The Trans-Siberian rollout policy and cut-off evaluator (cuberail.bots.fast_ts).
+"""The Trans-Siberian rollout policy and cut-off evaluator (cuberail.bots.trans_siberian.fast).
 
 The policy plays every seat of a search's rollouts: it must play only legal
 actions, finish games, and play like a player who wants to win (the preferences
@@ -13,9 +13,9 @@ import pytest
 from tests.bots.botstates import sample_states
 from tsgames import fast_game_states, four_companies_sold_at_20, new_ts
 
-from cuberail.bots import fast_ts
-from cuberail.bots.fast_ts import bid_limit, evaluate, fast_policy
 from cuberail.bots.rollout import fast_policy_for, play_out
+from cuberail.bots.trans_siberian import fast as fast_ts
+from cuberail.bots.trans_siberian.fast import bid_limit, evaluate, fast_policy
 from cuberail.core.actions import Action
 from cuberail.games.trans_siberian.board import LINK_INDEX, LINK_VALUE
 from cuberail.games.trans_siberian.state import (

@@ -9,8 +9,8 @@ import random
 import pytest
 from tsgames import fast_game_states, four_companies_sold_at_20, new_ts
 
-from cuberail.bots.fast_ts import evaluate, remaining_dividends
-from cuberail.bots.features_ts import (
+from cuberail.bots.trans_siberian.fast import evaluate, remaining_dividends
+from cuberail.bots.trans_siberian.features import (
     FEATURE_NAMES,
     HAND_WEIGHTS,
     NUM_FEATURES,

@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 
 from cuberail.bots import learned
-from cuberail.bots.evaluate import evaluate_chicago_express, softmax_utility
-from cuberail.bots.features_ce import (
+from cuberail.bots.chicago_express.features import (
     FEATURE_NAMES,
     NUM_FEATURES,
     SHARE_FEATURES,
@@ -25,8 +24,10 @@ from cuberail.bots.features_ce import (
     share_rows,
     temperature,
 )
-from cuberail.bots.forecast_ce import dividend_terms
-from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
+from cuberail.bots.chicago_express.forecast import dividend_terms
+from cuberail.bots.chicago_express.heuristic import COMPANY_SHARES, remaining_dividends
+from cuberail.bots.chicago_express.search import evaluate as evaluate_chicago_express
+from cuberail.bots.evaluate import softmax_utility
 from cuberail.bots.registry import make_bot
 from cuberail.bots.train_eval import DataSpec
 from cuberail.core.errors import CuberailError
@@ -160,7 +161,7 @@ def test_forecast_data_are_the_games_positions_outside_auctions_and_what_shares_
     the end (the engine's ``paid``, CE-7.1 and CE-8.1); positions are the game's own, never
     inside an auction (what quiet cut-offs score)."""
     pytest.importorskip("numpy")
-    from cuberail.bots.train_forecast import play_forecast
+    from cuberail.bots.chicago_express.train_forecast import play_forecast
 
     spec = _spec()
     game = play_forecast(spec, 0)
@@ -178,9 +179,10 @@ def test_forecast_targets_match_a_replay_of_the_game() -> None:
     (the engine's ``paid``, itself checked against the bank's payouts in
     tests/games/chicago_express/test_ce_dividend.py)."""
     pytest.importorskip("numpy")
-    from cuberail.bots.mcts import AUCTION_RUNNING
+    from kitviews import AUCTION_RUNNING
+
+    from cuberail.bots.chicago_express.train_forecast import play_forecast
     from cuberail.bots.train_eval import _move, players
-    from cuberail.bots.train_forecast import play_forecast
 
     spec = _spec(games=1, search_games=0)
     game = play_forecast(spec, 0)
@@ -198,7 +200,7 @@ def test_forecast_targets_match_a_replay_of_the_game() -> None:
 
 def test_the_forecast_fit_recovers_the_weights_that_made_the_targets() -> None:
     np = pytest.importorskip("numpy")
-    from cuberail.bots.train_forecast import fit_forecast
+    from cuberail.bots.chicago_express.train_forecast import fit_forecast
 
     rng = np.random.default_rng(0)
     x = rng.normal(size=(5000, 3))
@@ -302,7 +304,7 @@ def test_the_training_command_refuses_a_bad_set_saying_why(
 def test_the_shipped_model_is_reproduced_by_its_own_command(tmp_path: Path) -> None:
     from tests.test_benchmark_scripts import _load
 
-    with open(Path(learned.WEIGHTS_DIR) / learned.SHIPPED[TITLE], encoding="utf-8") as f:
+    with open(Path(learned.WEIGHTS_DIR) / str(learned.shipped_file(TITLE)), encoding="utf-8") as f:
         shipped = json.load(f)
     command = shipped["training"]["command"].split()
     assert command[:3] == ["python", "benchmarks/train_eval.py", TITLE]

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kitviews import ship
 
 from cuberail.bots import learned
 from cuberail.bots.arena import play_game
-from cuberail.bots.evaluate import evaluator_for
-from cuberail.bots.features_ce import (
+from cuberail.bots.chicago_express.features import (
     FEATURE_NAMES,
     FEATURE_VERSION,
     NUM_FEATURES,
@@ -24,7 +24,8 @@ from cuberail.bots.features_ce import (
     frontier_gain,
     seat_features,
 )
-from cuberail.bots.heuristic_ce import remaining_dividends
+from cuberail.bots.chicago_express.heuristic import remaining_dividends
+from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.mcts import MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot
 from cuberail.core.errors import CuberailError
@@ -51,7 +52,7 @@ def _midgame(moves: int = 60) -> ChicagoExpressState:
 
 
 def _weights_file() -> dict[str, Any]:
-    with open(Path(learned.WEIGHTS_DIR) / learned.SHIPPED[TITLE], encoding="utf-8") as f:
+    with open(Path(learned.WEIGHTS_DIR) / str(learned.shipped_file(TITLE)), encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
     return data
 
@@ -157,8 +158,8 @@ def test_frontier_feature_is_the_seats_share_of_each_companys_gain_over_the_divi
 
 def test_a_model_without_frontier_weight_skips_the_board_and_scores_the_same() -> None:
     """``LinearEvaluator`` reads the board only when ``frontier_gain/T`` has weight."""
+    from cuberail.bots.chicago_express.features import logits
     from cuberail.bots.evaluate import softmax_utility
-    from cuberail.bots.features_ce import logits
 
     state = _midgame(110)
     k = FEATURE_NAMES.index("frontier_gain/T")
@@ -278,7 +279,7 @@ def test_an_unknown_evaluator_is_refused() -> None:
 def test_learned_falls_back_to_the_hand_evaluator_where_none_is_shipped(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(learned.WEIGHTS_ENV, raising=False)
-    monkeypatch.delitem(learned.SHIPPED, "trans-siberian")
+    ship(monkeypatch, "trans-siberian", None)
     assert evaluator_for("trans-siberian", "learned") is evaluator_for("trans-siberian", "hand")
     assert evaluator_for(TITLE, "learned") is not evaluator_for(TITLE, "hand")
 
@@ -295,7 +296,7 @@ def test_a_bad_shipped_file_stops_the_bot_with_a_clear_error(
     data = {**_weights_file(), "rules_version": 1}
     (tmp_path / "bad.json").write_text(json.dumps(data), encoding="utf-8")
     monkeypatch.setattr(learned, "WEIGHTS_DIR", str(tmp_path))
-    monkeypatch.setattr(learned, "SHIPPED", {TITLE: "bad.json"})
+    ship(monkeypatch, TITLE, "bad.json")
     monkeypatch.setattr(learned, "_CACHE", {})
     bot = make_bot("mcts:10:learned", 1)
     with pytest.raises(CuberailError, match="rules version 1"):
@@ -355,7 +356,7 @@ def test_a_fit_of_some_features_leaves_the_others_at_zero() -> None:
 def test_the_hand_weights_are_the_hand_tuned_evaluator_ce_8_ce_9() -> None:
     """``features_ce.HAND_WEIGHTS`` as a learned model gives the hand-tuned evaluator's
     chances, at the opening and later (what a ``--fit hand`` model rescales)."""
-    from cuberail.bots.features_ce import HAND_WEIGHTS
+    from cuberail.bots.chicago_express.features import HAND_WEIGHTS
 
     hand = evaluator_for(TITLE, "hand")
     assert hand is not None
@@ -466,7 +467,8 @@ def test_quiet_leaves_are_never_inside_an_auction_and_plain_ones_can_be() -> Non
     pytest.importorskip("numpy")
     import random
 
-    from cuberail.bots.mcts import AUCTION_RUNNING
+    from kitviews import AUCTION_RUNNING
+
     from cuberail.bots.rollout import fast_policy_for
     from cuberail.bots.train_eval import DataSpec, _command, _play_on
 

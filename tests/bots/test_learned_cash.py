@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from cuberail.bots.features_ce import (
+from cuberail.bots.chicago_express.features import (
     EASTERN_SHARES,
     FEATURE_NAMES,
     LinearEvaluator,
     seat_features,
     unsold_fraction,
 )
-from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
+from cuberail.bots.chicago_express.heuristic import COMPANY_SHARES, remaining_dividends
 from cuberail.bots.registry import make_bot
 from cuberail.core.errors import CuberailError
 from cuberail.games import get_game
@@ -139,7 +139,7 @@ def test_the_weights_variable_replaces_the_shipped_weights(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from cuberail.bots import learned
 
-    with open(Path(learned.WEIGHTS_DIR) / learned.SHIPPED[TITLE], encoding="utf-8") as f:
+    with open(Path(learned.WEIGHTS_DIR) / str(learned.shipped_file(TITLE)), encoding="utf-8") as f:
         data = json.load(f)
     weights = [0.0] * len(FEATURE_NAMES)
     weights[FEATURE_NAMES.index("cash_unsold/T")] = 1.5

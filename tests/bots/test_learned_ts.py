@@ -13,14 +13,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kitviews import CUTOFFS, ship
 
 from cuberail.bots import learned
 from cuberail.bots.arena import play_game
 from cuberail.bots.evaluate import evaluator_for
-from cuberail.bots.fast_ts import evaluate
-from cuberail.bots.features_ts import FEATURE_NAMES, FEATURE_VERSION, HAND_WEIGHTS, LinearEvaluator
-from cuberail.bots.mcts import CUTOFFS, MCTSBot, title_settings
+from cuberail.bots.mcts import MCTSBot, title_settings
 from cuberail.bots.registry import make_bot
+from cuberail.bots.trans_siberian.fast import evaluate
+from cuberail.bots.trans_siberian.features import (
+    FEATURE_NAMES,
+    FEATURE_VERSION,
+    HAND_WEIGHTS,
+    LinearEvaluator,
+)
 from cuberail.core.errors import CuberailError
 from cuberail.games import get_game
 from cuberail.games.trans_siberian import RULES_VERSION
@@ -47,7 +53,7 @@ def candidate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _shipped_file() -> dict[str, Any]:
-    with open(Path(learned.WEIGHTS_DIR) / learned.SHIPPED[TITLE], encoding="utf-8") as f:
+    with open(Path(learned.WEIGHTS_DIR) / str(learned.shipped_file(TITLE)), encoding="utf-8") as f:
         data: dict[str, Any] = json.load(f)
     return data
 
@@ -115,7 +121,7 @@ def test_a_candidate_file_replaces_the_evaluator_and_the_control_matches_the_han
 
 def test_no_shipped_weights_is_refused_naming_the_screening_variable(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(learned, "SHIPPED", {"chicago-express": learned.SHIPPED["chicago-express"]})
+    ship(monkeypatch, TITLE, None)
     with pytest.raises(CuberailError, match=f"no learned weights shipped for '{TITLE}'.*"
                                             f"{learned.WEIGHTS_ENV}=FILE"):
         learned.load_weights(TITLE)
@@ -145,7 +151,7 @@ def test_a_trans_siberian_file_that_does_not_fit_is_refused_saying_why(
 
 def test_a_chicago_express_file_named_for_a_trans_siberian_search_stops_it_clearly(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    ce = Path(learned.WEIGHTS_DIR) / learned.SHIPPED["chicago-express"]
+    ce = Path(learned.WEIGHTS_DIR) / str(learned.shipped_file("chicago-express"))
     monkeypatch.setattr(learned, "_CACHE", {})
     monkeypatch.setenv(learned.WEIGHTS_ENV, str(ce))
     with pytest.raises(CuberailError, match="weights for 'chicago-express', not 'trans-siberian'"):
@@ -184,11 +190,11 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_the_training_command_needs_out_for_a_title_without_shipped_weights(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    """Run in this process, with the title's shipped file taken out of the table (the
-    script reads the same dict): a subprocess would write over the shipped weights."""
+    """Run in this process, with the title's shipped file taken out of its kit (the
+    script reads the same kit): a subprocess would write over the shipped weights."""
     from tests.test_benchmark_scripts import _load
 
-    monkeypatch.delitem(learned.SHIPPED, TITLE)
+    ship(monkeypatch, TITLE, None)
     with pytest.raises(SystemExit) as stop:
         _load("train_eval").main([TITLE, "--games", "3", "--search-games", "0",
                                   "--holdout", "3"])

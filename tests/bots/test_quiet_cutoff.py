@@ -8,8 +8,9 @@ is still open), so a quiet search scores only positions between auctions.
 from __future__ import annotations
 
 import pytest
+from kitviews import AUCTION_RUNNING, QUIET
 
-from cuberail.bots.mcts import AUCTION_RUNNING, QUIET, MCTSBot, MCTSConfig
+from cuberail.bots.mcts import MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot, parse_mcts
 from cuberail.core.state import GameState
 from cuberail.games import get_game

@@ -1,6 +1,6 @@
 """The Trans-Siberian heuristic (``medium``, and ``easy`` built on it) plays as it always has.
 
-The heuristic uses :mod:`cuberail.bots.fast_ts`'s primitives, and its ``Params``
+The heuristic uses :mod:`cuberail.bots.trans_siberian.fast`'s primitives, and its ``Params``
 default to that module's constants; the search's rollouts and evaluator are tuned in
 the same module. Tuning the search must not change the opponent the search is
 measured against, nor the levels people play: these digests are of every move of

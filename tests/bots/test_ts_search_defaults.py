@@ -11,12 +11,10 @@ still wins over the title's default.
 from __future__ import annotations
 
 import pytest
+from kitviews import CUTOFFS, EXPLORATIONS, LARGE_BUDGET_SETTINGS
 
 from cuberail.bots.mcts import (
-    CUTOFFS,
     DEFAULT_EXPLORATION,
-    EXPLORATIONS,
-    LARGE_BUDGET_SETTINGS,
     MCTSBot,
     MCTSConfig,
     title_settings,

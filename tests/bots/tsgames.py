@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from cuberail.bots.fast_ts import fast_policy
+from cuberail.bots.trans_siberian.fast import fast_policy
 from cuberail.core.actions import Action
 from cuberail.games import get_game
 from cuberail.games.trans_siberian.state import AUCTION, TURN, TransSiberianState

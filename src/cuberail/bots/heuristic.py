@@ -1,43 +1,35 @@
-"""The ``heuristic`` bot: a fast rule-based player, one per title, chosen by ``state.title``."""
+"""The ``heuristic`` bot: a fast rule-based player, one per title (its kit's), chosen by
+``state.title``. A title without a kit is played by the random bot, with a note saying so."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import logging
 
 from cuberail.bots.base import Bot
+from cuberail.bots.kit import kit_for
+from cuberail.bots.random_bot import RandomBot
 from cuberail.core.actions import Action
-from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
-
-def _chicago_express(seed: int | None) -> Bot:
-    from cuberail.bots.heuristic_ce import CEHeuristic
-
-    return CEHeuristic(seed)
-
-
-def _trans_siberian(seed: int | None) -> Bot:
-    from cuberail.bots.heuristic_ts import TSHeuristic  # type: ignore[import-not-found,unused-ignore]
-
-    bot: Bot = TSHeuristic(seed)
-    return bot
-
-
-HEURISTICS: dict[str, Callable[[int | None], Bot]] = {
-    "chicago-express": _chicago_express,
-    "trans-siberian": _trans_siberian,
-}
+LOG = logging.getLogger("cuberail.bots")
+_NOTED: set[str] = set()  # titles whose fallback was already noted
 
 
 def has_heuristic(title: str) -> bool:
-    return title in HEURISTICS
+    """Whether ``title`` has a rule-based player of its own (a kit)."""
+    return kit_for(title) is not None
 
 
 def heuristic_for(title: str, seed: int | None = None) -> Bot:
-    """The rule-based player of a title."""
-    if title not in HEURISTICS:
-        raise CuberailError(f"no heuristic bot for {title!r}")
-    return HEURISTICS[title](seed)
+    """The rule-based player of a title; the random bot, with a one-line note, for a title
+    without a kit (never another title's player)."""
+    found = kit_for(title)
+    if found is not None:
+        return found.heuristic(seed)
+    if title not in _NOTED:
+        _NOTED.add(title)
+        LOG.warning("note: %s has no bot kit; its heuristic plays random moves", title)
+    return RandomBot(seed)
 
 
 class HeuristicBot(Bot):

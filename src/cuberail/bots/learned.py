@@ -1,12 +1,12 @@
 """Learned evaluation of cut-off positions: trained weights shipped in the package.
 
 A weights file (``bots/weights/TITLE-vN.json``) holds a conditional-logit model
-over a title's hand-built features (:mod:`cuberail.bots.features_ce`,
-:mod:`cuberail.bots.features_ts`): the win
-chance of each seat is a softmax of ``sum(w[k] * feature[k])``. The file names the
-rules version and feature version it was trained for, and how to reproduce it
-(command, seeds, data sizes, held-out loss); it is refused, with a message saying
-why, if either version differs from this package's, or if it is malformed.
+over a title's hand-built features (its kit's, :class:`cuberail.bots.kit.Features`,
+which also names the shipped file): the win chance of each seat is a softmax of
+``sum(w[k] * feature[k])``. The file names the rules version and feature version it
+was trained for, and how to reproduce it (command, seeds, data sizes, held-out loss);
+it is refused, with a message saying why, if either version differs from this
+package's, or if it is malformed.
 
 Inference is plain Python (no numpy): it runs at every leaf of the search.
 Training (``python benchmarks/train_eval.py``) lives in :mod:`cuberail.bots.train_eval`.
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Callable
 from typing import Any
 
 from cuberail.bots.evaluate import Evaluator
+from cuberail.bots.kit import Features, kit_for
 from cuberail.core.errors import CuberailError, RecordError
 from cuberail.core.files import read_capped, shown
 from cuberail.core.jsontext import parse_json
@@ -27,47 +27,45 @@ from cuberail.core.jsontext import parse_json
 FORMAT = "cuberail-learned-eval"
 FORMAT_VERSION = 1
 WEIGHTS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "weights")
-# The weights file each title's learned evaluation uses.
-SHIPPED = {"chicago-express": "chicago-express-v4.json", "trans-siberian": "trans-siberian-v1.json"}
-# The titles with a feature set: a model can be trained and screened for each of them.
-TITLES = ("chicago-express", "trans-siberian")
 # A weights file to use instead of the shipped one (checked the same way): how candidate
 # models are screened in tournaments before one is shipped.
 WEIGHTS_ENV = "CUBERAIL_LEARNED_WEIGHTS"
 MAX_WEIGHTS_BYTES = 1 << 20  # a weights file is a few hundred bytes
 
 
-class Features:
-    """What a title's model reads: its feature names and version, and how to build the evaluator."""
-
-    def __init__(self, version: int, names: tuple[str, ...],
-                 build: Callable[[list[float]], Evaluator], hand: tuple[float, ...]) -> None:
-        self.version = version
-        self.names = names
-        self.build = build
-        self.hand = hand  # the hand-tuned evaluator as weights of these features
-
-
 def features_for(title: str) -> Features:
-    """The feature set of ``title``; a clear error for a title without one."""
-    if title == "chicago-express":
-        from cuberail.bots import features_ce
+    """The feature set of ``title`` (its kit's); a clear error for a title without one."""
+    found = kit_for(title)
+    if found is None or found.features is None:
+        raise CuberailError(f"no learned evaluation for {title!r}; titles with features:"
+                            f" {', '.join(titles_with_features())}")
+    return found.features
 
-        return Features(features_ce.FEATURE_VERSION, features_ce.FEATURE_NAMES,
-                        features_ce.LinearEvaluator, features_ce.HAND_WEIGHTS)
-    if title == "trans-siberian":
-        from cuberail.bots import features_ts
 
-        return Features(features_ts.FEATURE_VERSION, features_ts.FEATURE_NAMES,
-                        features_ts.LinearEvaluator, features_ts.HAND_WEIGHTS)
-    raise CuberailError(f"no learned evaluation for {title!r}; titles with features:"
-                        f" {', '.join(TITLES)}")
+def titles_with_features() -> list[str]:
+    """The titles whose kit has a feature set: a model can be trained and screened for each."""
+    from cuberail.games import titles
+
+    return [title for title in titles() if _features(title) is not None]
+
+
+def shipped_file(title: str) -> str | None:
+    """The name of the weights file shipped for ``title`` (in WEIGHTS_DIR), or None."""
+    features = _features(title)
+    return features.shipped if features is not None else None
+
+
+def _features(title: str) -> Features | None:
+    found = kit_for(title)
+    return found.features if found is not None else None
 
 
 def has_learned(title: str) -> bool:
     """Whether ``:learned`` has a model for ``title``: shipped weights, or a candidate file
     named by ``CUBERAIL_LEARNED_WEIGHTS`` for a title with features (checked when loaded)."""
-    return title in SHIPPED or (title in TITLES and bool(os.environ.get(WEIGHTS_ENV)))
+    features = _features(title)
+    return features is not None and (features.shipped is not None
+                                     or bool(os.environ.get(WEIGHTS_ENV)))
 
 
 def rules_version(title: str) -> int:
@@ -112,12 +110,13 @@ def check_weights(data: Any, title: str, where: str) -> list[float]:
 def load_weights(title: str, path: str | None = None) -> list[float]:
     """The checked weights of ``title`` from ``path`` (default: the shipped file)."""
     if path is None:
-        if title not in SHIPPED:
-            features_for(title)  # raises the clear error for a title without features
+        shipped = features_for(title).shipped  # the clear error for a title without features
+        if shipped is None:
+            others = [t for t in titles_with_features() if shipped_file(t) is not None]
             raise CuberailError(f"no learned weights shipped for {title!r}; screen a file"
                                 f" with {WEIGHTS_ENV}=FILE (titles with shipped weights:"
-                                f" {', '.join(sorted(SHIPPED))})")
-        path = os.path.join(WEIGHTS_DIR, SHIPPED[title])
+                                f" {', '.join(sorted(others))})")
+        path = os.path.join(WEIGHTS_DIR, shipped)
     # The bounded reader of records: a FIFO or a huge file is refused, not waited on. Its
     # reasons say what is wrong; the file is not a game record, so they are not "record refused".
     try:

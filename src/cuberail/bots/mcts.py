@@ -10,10 +10,11 @@ Two budgets: ``iterations`` (reproducible: the same seed and state give the same
 move) and ``seconds`` (the bot answers within it). With both, search stops at
 whichever comes first. Rollouts run a policy for at most ``cutoff`` moves, then
 the title's evaluator scores the position (``cutoff=None``: play to the end); with
-``quiet`` (Chicago Express's default) a rollout at its cut-off inside an auction
+``quiet`` (a title's kit may make it the default) a rollout at its cut-off inside an auction
 first plays the auction out.
 
-Knowledge used, all optional per title: bids in the tree are thinned to a few
+Knowledge used, all optional per title and found in its kit (:mod:`cuberail.bots.kit`,
+looked up once per search, not per rollout): bids in the tree are thinned to a few
 amounts (the lowest two by default: in an ascending auction the decision that
 matters is to go on or to stop); rollouts by a cheap policy that bids as the
 heuristic would; an evaluator for cut-offs; and, with ``prior_visits``, the
@@ -29,10 +30,11 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from mypy_extensions import mypyc_attr
 
+from cuberail.bots import kit
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import EVALUATOR_KINDS, Evaluator, evaluator_for, terminal_utility
 from cuberail.bots.heuristic import has_heuristic, heuristic_for
@@ -48,54 +50,16 @@ from cuberail.core.state import GameState
 
 ROLLOUTS = ("fast", "heuristic", "biased", "random")
 AUTO = -1  # cutoff, or an exploration below 0: the title's own (title_settings)
-# Trans-Siberian, measured by tournaments of mcts:200 against three heuristics
-# (docs/history.md#ts-rollouts), fast_ts's policy and evaluator, 60 games of seed 7 each: cut at
-# 30 won 0.62, at 60 0.67, at 80 0.79, at 100 0.85, at 150 0.79, full rollouts 0.80; so 100
-# (a rollout from the middle of the game mostly reaches its end: the evaluator scores the
-# positions of the opening, where it is surest, less often the rest).
-# Chicago Express: at equal time against the search itself (mcts:0.05s:cutK against three
-# at cut 30) cuts at 10, 15 and 20 ranked 2.18-2.26 (chance 2.5), but against three
-# heuristics (seed 2024) cut 15 collapsed (mcts:200 won 0.18 against 0.94 at cut 30, 60
-# games): its rollouts from the setup stopped inside the setup auctions, where the
-# evaluator alone priced the shares, and it overbid. Quiet cut-offs (QUIET: a rollout at its
-# cut-off inside an auction plays the auction out first) mend that: mcts:200:cut15:quiet
-# won 0.89 of 120 games against three heuristics, the same games' mean rank as cut 30
-# (paired difference -0.00, -0.16 to +0.15), and at equal time against three cut-30
-# searches ranked 2.28 (2.11-2.45) over 150 games of seed 2025. So 15, quiet
-# (docs/history.md, "The search's cut-off in Chicago Express").
-CUTOFFS = {"chicago-express": 15, "trans-siberian": 100}
-# Titles whose rollouts cut off only outside auctions (MCTSConfig.quiet). Not Trans-
-# Siberian: the learned search at cut 40 won 0.73 of 120 games against three heuristics
-# quiet and 0.83 without (seed 2024); the hand-tuned one 0.75 and 0.73.
-QUIET = {"chicago-express": True}
-DEFAULT_CUTOFF = 30
-# UCT's constant (in units of a seat's reward spread, see MCTSBot._explorations). Trans-
-# Siberian, cut at 100, 60 games each of seeds 7 and 11: 0.3 won 0.90 (seed 7 only), 0.5
-# 0.94 and 0.88, 0.7 0.92 and 0.88, 1.4 (the shared constant) 0.85 and 0.83.
-EXPLORATIONS = {"trans-siberian": 0.5}
-DEFAULT_EXPLORATION = 1.4
-# Large budgets search with other settings where those were measured better: (cut-off,
-# UCT constant) by title. Trans-Siberian: the cut at 100 and UCT 0.5 are the gain of small
-# budgets (mcts:200 against three heuristics: 0.95 against 0.75 for cut 60 and UCT 1.4);
-# at mcts:2000 both won alike (0.93, 0.95); at hard's budget (its iteration twins
-# mcts:7600 and, with these settings, mcts:10600, in ladder games on seven paired seeds)
-# cut 60 and UCT 1.4 won 0.795 of the meetings with medium against 0.701, better on six
-# seeds of seven (docs/bots.md, "How strong are the bots"): a lean, so hard keeps these.
-LARGE_BUDGET_SETTINGS: dict[str, tuple[int | None, float]] = {"trans-siberian": (60, 1.4)}
-# The learned evaluation's own cut-off, by title, at every budget (the UCT constant stays the
-# budget's). Trans-Siberian: its model (weights v1) forecasts the search's games far better
-# than the hand-tuned evaluator, so a search that trusts it can stop rollouts sooner and use
-# the time for more iterations (2.2 times as many at cut 40 as at 100). One learned search
-# at cut 40 against three of today's at equal time, 150 games of seed 2025: mean rank 2.28
-# (2.12-2.45) at 0.05 s a decision (they cut at 100, UCT 0.5) and 2.25 (2.08-2.41) at 0.25 s
-# (they cut at 60, UCT 1.4); the hand-tuned evaluator at cut 40 ranked 2.73 (60 games) and
-# the learned one at cut 100 2.57 (150). Against the heuristic it is weaker at 0.05 s, so it
-# stays opt-in (docs/learned.md, docs/history.md#ts-learned).
-LEARNED_CUTOFFS = {"trans-siberian": 40}
+# A title's search settings (cut-off, quiet cut-offs, UCT constant, large-budget and learned
+# settings) are in its kit (cuberail.bots.kit.SearchSettings), each next to its measurements;
+# a title without a kit searches with these defaults.
+DEFAULT_CUTOFF = kit.DEFAULT_CUTOFF
+DEFAULT_EXPLORATION = kit.DEFAULT_EXPLORATION
 LARGE_ITERATIONS = 2000  # a budget is large from this many iterations per decision
 LARGE_SECONDS = 0.25  # or from this many seconds (about 2000 iterations, compiled)
 Pruner = Callable[[GameState, list[Action], "MCTSBot"], list[Action]]
 Busy = Callable[[GameState], bool]
+NO_KIT = kit.SearchSettings()  # the search settings of a title without a kit
 
 
 @dataclass(frozen=True)
@@ -115,7 +79,7 @@ class MCTSConfig:
     reuse: bool = True  # keep the subtree of the move played when the same seat moves next
     evaluator: str = "hand"  # cut-off scoring: "hand" (tuned) or "learned" (shipped weights)
     quiet: bool | None = None  # cut off only outside auctions: a rollout at its cut-off
-    # inside one plays on until it is over; None: the title's own (QUIET)
+    # inside one plays on until it is over; None: the title's own (its kit's)
 
     def describe(self) -> str:
         budget = []
@@ -367,9 +331,12 @@ class MCTSBot(Bot):
     # ----- title knowledge ------------------------------------------------------------
 
     def _prepare(self, title: str) -> None:
+        """Look up the title's kit once per title: its callables are kept on the bot, so
+        the search's loops call them directly."""
         if title == self._title:
             return
         self._title = title
+        found = kit.kit_for(title)
         kind = self.config.rollout
         if kind == "fast":
             self._policy = fast_policy_for(title)
@@ -380,9 +347,11 @@ class MCTSBot(Bot):
         else:
             self._policy = random_policy
         self._evaluate = evaluator_for(title, self.config.evaluator)
-        self._prune = PRUNERS.get(title, _generic_prune)
-        quiet = QUIET.get(title, False) if self.config.quiet is None else self.config.quiet
-        self._busy = AUCTION_RUNNING.get(title) if quiet else None
+        pruner = found.pruner if found is not None else None
+        self._prune = pruner if pruner is not None else _generic_prune
+        settings = found.search if found is not None else NO_KIT
+        quiet = settings.quiet if self.config.quiet is None else self.config.quiet
+        self._busy = found.auction_running if quiet and found is not None else None
         self._cutoff, self._exploration = title_settings(title, self.config)
 
 
@@ -392,16 +361,22 @@ def large_budget(config: MCTSConfig) -> bool:
             and (config.seconds is None or config.seconds >= LARGE_SECONDS))
 
 
+def search_settings(title: str) -> kit.SearchSettings:
+    """The search settings of ``title``'s kit, or the defaults for a title without one."""
+    found = kit.kit_for(title)
+    return found.search if found is not None else NO_KIT
+
+
 def title_settings(title: str, config: MCTSConfig) -> tuple[int | None, float]:
     """The cut-off and UCT constant ``config`` searches ``title`` with: its own knobs where
     set, else the title's defaults for its budget."""
-    if title in LARGE_BUDGET_SETTINGS and large_budget(config):
-        cutoff, exploration = LARGE_BUDGET_SETTINGS[title]
+    settings = search_settings(title)
+    if settings.large_budget is not None and large_budget(config):
+        cutoff, exploration = settings.large_budget
     else:
-        cutoff, exploration = (CUTOFFS.get(title, DEFAULT_CUTOFF),
-                               EXPLORATIONS.get(title, DEFAULT_EXPLORATION))
-    if config.evaluator == "learned" and title in LEARNED_CUTOFFS:
-        cutoff = LEARNED_CUTOFFS[title]
+        cutoff, exploration = settings.cutoff, settings.exploration
+    if config.evaluator == "learned" and settings.learned_cutoff is not None:
+        cutoff = settings.learned_cutoff
     if config.cutoff != AUTO:
         cutoff = config.cutoff
     if config.exploration >= 0:
@@ -434,11 +409,11 @@ def _spread(bids: list[Action], count: int) -> list[Action]:
     return list(dict.fromkeys(out))
 
 
-def _thin_bids(legal: list[Action], bot: MCTSBot, limit: Callable[[], int]) -> list[Action]:
+def thin_bids(legal: list[Action], bot: MCTSBot, limit: Callable[[], int]) -> list[Action]:
     """Bids: pass, the lowest amounts and (with ``jump_bids``) the heuristic's limit and 2 less.
 
-    Nothing above the heuristic's limit: overpaying is never searched. Bids are listed in
-    ascending order by both titles.
+    Nothing above the heuristic's limit: overpaying is never searched. Bids must be listed
+    in ascending order (the titles' kits prune with this, their heuristic judging ``limit``).
     """
     bids = [a for a in legal if a.kind == "bid"]
     if len(bids) <= bot.config.bid_options:
@@ -450,63 +425,3 @@ def _thin_bids(legal: list[Action], bot: MCTSBot, limit: Callable[[], int]) -> l
     else:
         wanted = {low, low + 1}
     return [a for a in legal if a.kind != "bid" or int(a.args[0]) in wanted]
-
-
-def _prune_chicago_express(state: GameState, legal: list[Action], bot: MCTSBot) -> list[Action]:
-    from cuberail.bots.heuristic_ce import CEHeuristic, Params
-    from cuberail.games.chicago_express.state import ChicagoExpressState
-
-    assert isinstance(state, ChicagoExpressState)
-
-    def limit() -> int:
-        judge = bot.helpers.get("ce")
-        if not isinstance(judge, CEHeuristic):
-            judge = bot.helpers["ce"] = CEHeuristic(bot.seed, replace(Params(), noise=0.0))
-        return judge.bid_limit(state, state.a_to_act, state.a_company)
-
-    return _thin_bids(legal, bot, limit)
-
-
-def _prune_trans_siberian(state: GameState, legal: list[Action], bot: MCTSBot) -> list[Action]:
-    from cuberail.bots.heuristic_ts import Params, TSHeuristic
-    from cuberail.games.trans_siberian.state import TransSiberianState
-
-    assert isinstance(state, TransSiberianState)
-
-    def limit() -> int:
-        judge = bot.helpers.get("ts")
-        if not isinstance(judge, TSHeuristic):
-            judge = bot.helpers["ts"] = TSHeuristic(bot.seed, replace(Params(), noise=0.0))
-        return judge.bid_limit(state, state.a_to_act)
-
-    return _thin_bids(legal, bot, limit)
-
-
-PRUNERS: dict[str, Pruner] = {"chicago-express": _prune_chicago_express,
-                              "trans-siberian": _prune_trans_siberian}
-
-
-def _auction_chicago_express(state: GameState) -> bool:
-    """An auction is running: a setup auction (CE-2) or a turn's share auction (CE-4)."""
-    from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
-
-    assert isinstance(state, ChicagoExpressState)
-    return state.phase == SETUP or state.phase == BID
-
-
-def _auction_trans_siberian(state: GameState) -> bool:
-    """An auction is running (TS-2, TS-7), or its winner still picks the link and the share
-    value (TS-2.2)."""
-    from cuberail.games.trans_siberian.state import (
-        AUCTION,
-        PICK_LINK,
-        PICK_VALUE,
-        TransSiberianState,
-    )
-
-    assert isinstance(state, TransSiberianState)
-    return state.step == AUCTION or state.step == PICK_LINK or state.step == PICK_VALUE
-
-
-AUCTION_RUNNING: dict[str, Busy] = {"chicago-express": _auction_chicago_express,
-                                    "trans-siberian": _auction_trans_siberian}

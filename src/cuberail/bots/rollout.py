@@ -60,29 +60,20 @@ def biased_policy(state: GameState, rng: random.Random) -> Action:
     return options[rng.randrange(len(options))]
 
 
-def _chicago_express_fast() -> Policy:
-    from cuberail.bots.fast_ce import fast_policy
-
-    return fast_policy
-
-
-def _trans_siberian_fast() -> Policy:
-    from cuberail.bots.fast_ts import fast_policy
-
-    return fast_policy
-
-
 def fast_policy_for(title: str) -> Policy:
-    """The title's cheap knowledgeable policy, or :func:`biased_policy` when it has none."""
-    if title == "chicago-express":
-        return _chicago_express_fast()
-    if title == "trans-siberian":
-        return _trans_siberian_fast()
-    return biased_policy
+    """The title's cheap knowledgeable policy (its kit's), or :func:`biased_policy` when it
+    has none."""
+    from cuberail.bots.kit import kit_for
+
+    found = kit_for(title)
+    if found is None or found.fast_policy is None:
+        return biased_policy
+    return found.fast_policy()
 
 
 def heuristic_policy_for(title: str, seed: int) -> Policy:
-    """The title's full rule-based bot as a rollout policy (stronger, much slower)."""
+    """The title's full rule-based bot as a rollout policy (stronger, much slower); the
+    random bot's choices for a title without a heuristic."""
     from cuberail.bots.heuristic import heuristic_for
 
     bot = heuristic_for(title, seed)

@@ -3,8 +3,8 @@
 Data: games between bots (default: the heuristic, with a share of random non-bid
 moves so that positions off its usual path are seen too, and some MCTS self-play),
 every decision with a choice kept with probability ``sample``; each kept position
-gives one feature row per seat (:mod:`cuberail.bots.features_ce`,
-:mod:`cuberail.bots.features_ts`) and, once the
+gives one feature row per seat (the title's kit's ``Features.seat_features``) and,
+once the
 game ends, each seat's target: its final win share (ties shared), what the hand-tuned
 evaluator estimates too. (Not the search's blend with the score share: targets must
 sum to 1 like the model's chances.)
@@ -15,9 +15,9 @@ N, a kept position is first played on by 0..N moves of the search's fast rollout
 policy (drawn evenly), so that the data are the positions the search's cut-offs
 score (its rollouts stop after N such moves), not only the positions it plays from;
 with ``quiet`` too, a leaf inside an auction is played on until the auction is over,
-as the search's quiet cut-offs do (the leaves Chicago Express's search scores today).
-With ``label`` ``dividends`` (Chicago Express) the model is instead a forecast of what
-each share will still pay, fitted to what the shares paid (:mod:`cuberail.bots.train_forecast`).
+as the search's quiet cut-offs do (the leaves a quiet search scores). A title's kit may
+offer labels of its own (``Kit.trainers``): ``dividends``, a forecast of what each share
+will still pay fitted to what the shares paid, is one.
 
 Model: ``P(seat) = softmax_seats(w . f[seat])``, one weight vector shared by all
 seats, fitted by Newton's method on the cross-entropy with the targets plus a
@@ -38,31 +38,32 @@ from __future__ import annotations
 import math
 import multiprocessing
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from cuberail.bots.arena import bot_seed, seat_names
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import evaluator_for
+from cuberail.bots.kit import kit_for
 from cuberail.bots.learned import FORMAT, FORMAT_VERSION, features_for, rules_version
-from cuberail.bots.mcts import AUCTION_RUNNING, Busy, MCTSBot
+from cuberail.bots.mcts import Busy, MCTSBot
 from cuberail.bots.registry import make_bot
 from cuberail.bots.rollout import Policy, fast_policy_for
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
-from cuberail.games import get_game
+from cuberail.games import get_game, titles
 
 HAND = "hand"  # a fitted name for the hand-tuned evaluator's own weighted sum (Features.hand)
-DIVIDENDS = "dividends"  # a label: fit a dividend forecast (cuberail.bots.train_forecast)
+DIVIDENDS = "dividends"  # a label a kit may train (a dividend forecast, Kit.trainers)
 
 
 @dataclass(frozen=True)
 class DataSpec:
     """Which games give the training positions (all seeded from ``seed``)."""
 
-    title: str = "chicago-express"
+    title: str = ""  # the title (required by every use; the default only lists the others)
     seed: int = 1
     games: int = 2000  # games of ``bot`` with random moves
     bot: str = "heuristic"
@@ -76,7 +77,7 @@ class DataSpec:
     holdout: int = 5  # every holdout-th game is held out of the fit
     label: str = "outcome"  # targets: "outcome" (final win shares) or a search bot's name
     # (e.g. "mcts:2000"): that search's root values at the position (distillation); or
-    # "dividends": what each share went on to pay, for a forecast (bots.train_forecast)
+    # a label of the title's kit (Kit.trainers), such as "dividends"
     leaf: int = 0  # each kept position is first played on by 0..leaf moves (drawn evenly)
     # of the search's fast rollout policy: the positions the search's cut-offs score
     quiet: bool = False  # and then on until no auction is running, as quiet cut-offs do
@@ -118,7 +119,8 @@ def play_one(spec: DataSpec, index: int) -> Game:
     hands: list[list[float]] = []
     labels: list[list[float] | None] = []
     policy = fast_policy_for(spec.title) if spec.leaf else None
-    busy = AUCTION_RUNNING.get(spec.title) if spec.quiet else None
+    found = kit_for(spec.title)
+    busy = found.auction_running if spec.quiet and found is not None else None
     while not state.is_terminal():
         if len(state.legal_actions()) > 1 and rng.random() < spec.sample:
             kept = state if policy is None else _play_on(state, policy, rng, spec.leaf, busy)
@@ -175,17 +177,14 @@ def search_values(bot: Bot, state: GameState) -> list[float]:
     return [v / total for v in values] if total > 0 else [1.0 / n] * n
 
 
+def _trainers(title: str) -> Mapping[str, Callable[..., dict[str, Any]]]:
+    """The training labels ``title``'s kit offers of its own (none without a kit)."""
+    found = kit_for(title)
+    return found.trainers if found is not None else {}
+
+
 def _features_function(title: str) -> Any:
-    if title == "chicago-express":
-        from cuberail.bots.features_ce import seat_features
-
-        return seat_features
-    if title == "trans-siberian":
-        from cuberail.bots.features_ts import seat_features as ts_features
-
-        return ts_features
-    features_for(title)  # raises the clear error
-    return None
+    return features_for(title).seat_features  # the clear error for a title without one
 
 
 Played = TypeVar("Played")
@@ -310,10 +309,13 @@ def train(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
     """
     import numpy as np
 
-    if spec.label == DIVIDENDS:
-        from cuberail.bots.train_forecast import train_dividends
-
-        return train_dividends(spec, jobs, l2, free, nonneg)
+    found = kit_for(spec.title)
+    if found is not None and spec.label in found.trainers:
+        return found.trainers[spec.label](spec, jobs, l2, free, nonneg)
+    offered = [title for title in titles() if spec.label in _trainers(title)]
+    if offered:
+        raise CuberailError(f"--label {spec.label}: fitted for {', '.join(offered)} only;"
+                            f" {spec.title} takes --label outcome or a search bot")
     features = features_for(spec.title)
     free = features.names if free is None else free
     unknown = [name for name in (*free, *nonneg) if name not in (*features.names, HAND)]

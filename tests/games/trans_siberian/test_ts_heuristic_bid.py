@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ts_helpers import opened, pay_cash, play, set_value
 
-from cuberail.bots.heuristic_ts import TSHeuristic
+from cuberail.bots.trans_siberian.heuristic import TSHeuristic
 from cuberail.core.actions import Action
 from cuberail.games.trans_siberian.board import SHARE_TRACK
 from cuberail.games.trans_siberian.state import AUCTION

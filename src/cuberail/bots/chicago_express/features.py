@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import math
 
-from cuberail.bots import forecast_ce
+from cuberail.bots.chicago_express import forecast
+from cuberail.bots.chicago_express.heuristic import COMPANY_SHARES, remaining_dividends
 from cuberail.bots.evaluate import softmax_utility
-from cuberail.bots.heuristic_ce import COMPANY_SHARES, remaining_dividends
 from cuberail.core.state import GameState
 from cuberail.games.chicago_express.board import MAX_PLACEMENTS
 from cuberail.games.chicago_express.state import BID, INCOME_MASK, SETUP, ChicagoExpressState
@@ -60,7 +60,7 @@ F = {name: k for k, name in enumerate(FEATURE_NAMES)}
 SHARE_FEATURES: tuple[str, ...] = (
     "dividends/T", "flat_dividends/T", "treasury_claim/T", "dividends/100", "next_dividend/10",
     "frontier_gain/T", "marginal/T", "shares/T", "shares_left/T", "shares_paid/T")
-# The hand-tuned evaluator (bots.evaluate.evaluate_chicago_express) as weights of these
+# The hand-tuned evaluator (bots.chicago_express.search.evaluate) as weights of these
 # features: cash plus the remaining dividends, over the temperature.
 HAND_WEIGHTS: tuple[float, ...] = tuple(
     1.0 if name in ("cash/T", "dividends/T") else 0.0 for name in FEATURE_NAMES)
@@ -72,7 +72,7 @@ EASTERN_SHARES = sum(COMPANY_SHARES[:EASTERN])
 def dividend_terms(s: ChicagoExpressState, c: int, sold: int, d: int) -> tuple[float, float]:
     """The hand model's forecast for one share of company ``c`` with ``sold`` shares out
     (CE-8.1): the sum of its next ``d`` dividends, and the dividend after those."""
-    return forecast_ce.dividend_terms(s.income[c], s.treasury[c], sold, COMPANY_SHARES[c], d)
+    return forecast.dividend_terms(s.income[c], s.treasury[c], sold, COMPANY_SHARES[c], d)
 
 
 def share_dividends(s: ChicagoExpressState, c: int, sold: int, d: int) -> float:

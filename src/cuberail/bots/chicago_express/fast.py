@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from cuberail.bots.heuristic_ce import CEHeuristic, Params
+from cuberail.bots.chicago_express.heuristic import CEHeuristic, Params
 from cuberail.core.actions import Action
 from cuberail.core.auction import bid_action
 from cuberail.core.state import GameState

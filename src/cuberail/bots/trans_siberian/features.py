@@ -4,7 +4,7 @@ The learned evaluation (:mod:`cuberail.bots.learned`) scores a position as a
 softmax over seats of ``sum(w[k] * f[seat][k])``: one weight per feature, shared by
 every seat (a conditional logit), so only differences between seats matter and
 every feature is a per-seat quantity in dollars. The hand-tuned evaluator
-(:func:`cuberail.bots.fast_ts.evaluate`) has one temperature all game, ``T = $3``,
+(:func:`cuberail.bots.trans_siberian.fast.evaluate`) has one temperature all game, ``T = $3``,
 so dividing by it or by 100 is the same model at another scale: the features are
 in dollars over ``T`` and the hand-tuned evaluator is exactly the weights
 :data:`HAND_WEIGHTS` (1 on cash, 1.08 on public end value, 0.66 on private end
@@ -26,13 +26,13 @@ for another version are refused.
 from __future__ import annotations
 
 from cuberail.bots.evaluate import softmax_utility
-from cuberail.bots.fast_ts import remaining_dividends, risk, value_gap
+from cuberail.bots.trans_siberian.fast import remaining_dividends, risk, value_gap
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian.board import NUM_COMPANIES, SHARE_TRACK
 from cuberail.games.trans_siberian.state import ACTIVE, TransSiberianState
 
 FEATURE_VERSION = 1
-TEMPERATURE = 3.0  # the hand-tuned evaluator's (fast_ts.EVAL_TEMPERATURE), in dollars
+TEMPERATURE = 3.0  # the hand-tuned evaluator's (fast.EVAL_TEMPERATURE), in dollars
 FEATURE_NAMES: tuple[str, ...] = (
     "cash/T",  # cash (part of the score, TS-9.2) over the hand temperature
     "public/T",  # end value x risk(value gap) of shares in public companies (TS-9.2, TS-8.1)
@@ -49,7 +49,7 @@ FEATURE_NAMES: tuple[str, ...] = (
 )
 NUM_FEATURES = len(FEATURE_NAMES)
 NC = NUM_COMPANIES
-# The hand-tuned evaluator as weights of these features (fast_ts.EVAL_PUBLIC and friends).
+# The hand-tuned evaluator as weights of these features (fast.EVAL_PUBLIC and friends).
 HAND_WEIGHTS: tuple[float, ...] = (1.0, 1.08, 0.66, 0.41, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 

@@ -3,8 +3,8 @@
 Dividend by dividend, a company's income grows as its treasury is spent on builds
 and its unsold shares sell, diluting the dividend: the model of the heuristic's
 share values, with its tuned rates. The hand-tuned evaluator
-(:func:`cuberail.bots.evaluate.evaluate_chicago_express`) and the learned features
-(:mod:`cuberail.bots.features_ce`) both read it from here.
+(:func:`cuberail.bots.chicago_express.search.evaluate`) and the learned features
+(:mod:`cuberail.bots.chicago_express.features`) both read it from here.
 
 It runs for every company at every cut-off leaf of the search, so it is float
 arithmetic only: in the compiled build ``math.ceil`` of a float is a call into

@@ -1,4 +1,4 @@
-"""A rule-based Trans-Siberian Railroad player (search's rollouts and cut-offs: :mod:`.fast_ts`).
+"""A rule-based Trans-Siberian Railroad player (search's rollouts and cut-offs: :mod:`.fast`).
 
 The score is cash plus the value of shares in public companies (TS-9.2), so the
 bot values a position per seat as::
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from cuberail.bots.base import Bot
 from cuberail.bots.evaluate import relative
-from cuberail.bots.fast_ts import (
+from cuberail.bots.trans_siberian.fast import (
     BID_BASE,
     BID_RESERVE,
     DIVIDEND_WEIGHT,

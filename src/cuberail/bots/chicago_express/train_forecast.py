@@ -6,7 +6,7 @@ forecast dollar of dividends is priced as a dollar of cash), and learns only the
 forecast: a least-squares fit of what each share of each company went on to pay,
 from the position to the end of the game (CE-7.1, CE-8.1; the engine's
 ``ChicagoExpressState.paid``), on the share features of
-:func:`cuberail.bots.features_ce.share_rows` times ``T`` (dollars per share).
+:func:`cuberail.bots.chicago_express.features.share_rows` times ``T`` (dollars per share).
 
 Why not fit the win chances (``--label outcome``): a regression on outcomes prices
 a projected dividend below a dollar of cash (a noisy predictor's weight shrinks),
@@ -27,9 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cuberail.bots.chicago_express import search
 from cuberail.bots.evaluate import evaluator_for
 from cuberail.bots.learned import FORMAT, FORMAT_VERSION, rules_version
-from cuberail.bots.mcts import AUCTION_RUNNING
 from cuberail.bots.train_eval import (
     DataSpec,
     _command,
@@ -63,13 +63,13 @@ class ForecastGame:
 
 def play_forecast(spec: DataSpec, index: int) -> ForecastGame:
     """Game ``index`` of the data, as :func:`cuberail.bots.train_eval.play_one` plays it."""
-    from cuberail.bots.features_ce import seat_features, share_rows, temperature
+    from cuberail.bots.chicago_express.features import seat_features, share_rows, temperature
     from cuberail.games.chicago_express.state import ChicagoExpressState
 
     bots, explore, rng = players(spec, index)
     hand = evaluator_for(spec.title, "hand")
     assert hand is not None
-    busy = AUCTION_RUNNING[spec.title]
+    busy = search.auction_running
     state = get_game(spec.title).new_game(spec.players, {})
     assert isinstance(state, ChicagoExpressState)
     game = ForecastGame([], [], [], [], [], [])
@@ -98,7 +98,7 @@ def generate_forecast(spec: DataSpec, jobs: int = 1) -> list[ForecastGame]:
 
 def check_spec(spec: DataSpec, free: tuple[str, ...], nonneg: tuple[str, ...]) -> None:
     """A clear error, before any game, for what a dividend forecast cannot be fitted on."""
-    from cuberail.bots.features_ce import SHARE_FEATURES
+    from cuberail.bots.chicago_express.features import SHARE_FEATURES
 
     if spec.title != TITLE:
         raise CuberailError(f"--label {LABEL}: a dividend forecast is fitted for {TITLE} only"
@@ -131,7 +131,11 @@ def train_dividends(spec: DataSpec, jobs: int = 1, l2: float = 1e-4,
     """Play the data, fit the forecast, score it on the held-out games; the weights file."""
     import numpy as np
 
-    from cuberail.bots.features_ce import FEATURE_NAMES, FEATURE_VERSION, SHARE_FEATURES
+    from cuberail.bots.chicago_express.features import (
+        FEATURE_NAMES,
+        FEATURE_VERSION,
+        SHARE_FEATURES,
+    )
 
     free = SHARE_FEATURES if free is None else free
     check_spec(spec, free, nonneg)

@@ -1,0 +1,47 @@
+"""Chicago Express's bot kit (:mod:`cuberail.bots.kit`): its heuristic (:mod:`.heuristic`),
+rollout policy (:mod:`.fast`), search knowledge (:mod:`.search`), dividend forecast
+(:mod:`.forecast`) and learned features (:mod:`.features`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cuberail.bots.chicago_express import features, search
+from cuberail.bots.chicago_express.fast import fast_policy
+from cuberail.bots.chicago_express.heuristic import CEHeuristic
+from cuberail.bots.kit import Features, Kit, Policy, SearchSettings
+
+
+def _fast() -> Policy:
+    return fast_policy
+
+
+def _train_dividends(*args: Any) -> dict[str, Any]:
+    from cuberail.bots.chicago_express.train_forecast import train_dividends
+
+    return train_dividends(*args)
+
+
+# The search's cut-off: at equal time against the search itself (mcts:0.05s:cutK against
+# three at cut 30) cuts at 10, 15 and 20 ranked 2.18-2.26 (chance 2.5), but against three
+# heuristics (seed 2024) cut 15 collapsed (mcts:200 won 0.18 against 0.94 at cut 30, 60
+# games): its rollouts from the setup stopped inside the setup auctions, where the
+# evaluator alone priced the shares, and it overbid. Quiet cut-offs (a rollout at its
+# cut-off inside an auction plays the auction out first) mend that: mcts:200:cut15:quiet
+# won 0.89 of 120 games against three heuristics, the same games' mean rank as cut 30
+# (paired difference -0.00, -0.16 to +0.15), and at equal time against three cut-30
+# searches ranked 2.28 (2.11-2.45) over 150 games of seed 2025. So 15, quiet
+# (docs/history.md, "The search's cut-off in Chicago Express"). UCT's constant: the shared
+# default (1.4).
+SEARCH = SearchSettings(cutoff=15, quiet=True)
+
+FEATURES = Features(features.FEATURE_VERSION, features.FEATURE_NAMES, features.LinearEvaluator,
+                    features.HAND_WEIGHTS, features.seat_features,
+                    shipped="chicago-express-v4.json")
+
+TRAINERS: dict[str, Callable[..., dict[str, Any]]] = {"dividends": _train_dividends}
+
+KIT = Kit(heuristic=CEHeuristic, fast_policy=_fast, evaluator=search.evaluate,
+          pruner=search.prune, auction_running=search.auction_running, search=SEARCH,
+          features=FEATURES, trainers=TRAINERS)
