@@ -99,9 +99,13 @@ def test_ts_routes_of_one_link_are_grouped_with_letters() -> None:
     assert len(group) >= 2
     assert [c.number for c in group] == [f"{base}{chr(97 + i)}" for i in range(len(group))]
     assert all("jumping" in c.detail or "$" in c.detail for c in group)
-    reply = C.interpret(s, menu, base)
-    assert isinstance(reply, C.Reply) and "routes" in reply.text
+    assert C.interpret(s, menu, base) == group[0].actions[0]  # the link alone: the cheapest
+    assert C.interpret(s, menu, f"{base}?") == C.Command("routes", base)
+    listed = C.list_routes(menu, base)
+    assert "routes" in listed.text and group[1].number in listed.text
     assert C.interpret(s, menu, group[1].number) == group[1].actions[0]
+    fees = [len(str(c.actions[0].args[1]).split(",")) for c in group]
+    assert fees == sorted(fees)  # the cheapest route first (fewest jump fees, TS-4.2)
 
 
 def test_a_share_value_is_numbered_and_typed_as_itself_ts_2_2() -> None:
@@ -114,3 +118,39 @@ def test_a_share_value_is_numbered_and_typed_as_itself_ts_2_2() -> None:
     assert C.interpret(s, menu, str(values[-1].args[0])) == values[-1]
     too_high = C.interpret(s, menu, "99")
     assert isinstance(too_high, C.Reply) and "no choice 99" in too_high.text
+
+
+def _many_links() -> GameState:
+    """A build step of a seeded random game with many links, some by several routes."""
+    s, rng = get_game("trans-siberian").new_game(3, {}), random.Random(7)
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        if sum(1 for a in legal if a.kind == "link" and len(a.args) > 1) >= 40:
+            return s
+        s.apply(rng.choice(legal))
+    raise AssertionError("no build step with many links")
+
+
+def test_ts_links_typed_by_their_cities_names() -> None:
+    s = _many_links()
+    menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+    cheapest = {c.target: c.actions[0] for c in reversed(menu) if c.target}
+    ids = set(cheapest)
+    assert "kazan-yekaterinburg" in ids and "kirov-yekaterinburg" in ids
+    for typed in ("kazan-yekaterinburg", "build Kazan", "KAZAN yek", "yekaterinburg kazan",
+                  "build kaz-yekat"):
+        assert C.interpret(s, menu, typed) == cheapest["kazan-yekaterinburg"], typed
+    assert C.interpret(s, menu, "rostov-na-donu volgograd") == cheapest[
+        "rostovnadonu-volgograd"]
+
+
+def test_an_ambiguous_link_name_lists_the_candidates() -> None:
+    s = _many_links()
+    menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+    reply = C.interpret(s, menu, "yekaterinburg")
+    assert isinstance(reply, C.Reply)
+    assert "could be" in reply.text
+    for link in ("Kirov - Yekaterinburg", "Kazan - Yekaterinburg"):
+        assert link in reply.text
+    unknown = C.interpret(s, menu, "paris")
+    assert isinstance(unknown, C.Reply) and "not a legal move" in unknown.text

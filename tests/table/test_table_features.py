@@ -172,7 +172,7 @@ def test_arrow_keys_and_enter_play_the_highlighted_move(tmp_path: Path) -> None:
         app = TableApp(game)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
-            second = app.menu[1]
+            second = app.shown[1]
             before = len(game.record.actions)
             await pilot.press("down", "enter")
             await settle(app, pilot)

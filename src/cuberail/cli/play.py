@@ -24,6 +24,7 @@ from rich.text import Text
 from cuberail.cli import common
 from cuberail.cli.common import Command, Menu, Reply, read_choice
 from cuberail.cli.table import hint as hints
+from cuberail.cli.table import ts_words
 from cuberail.cli.table.undo import undo_own
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -65,6 +66,15 @@ class Game:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
+    @property
+    def hints(self) -> bool:
+        """Whether `hint` answers in this game (``--no-hints`` is kept in the record)."""
+        return not self.record.meta.get("no_hints", False)
+
+    def forbid_hints(self) -> None:
+        """``--no-hints``: no hint for anyone in this game, also after ``--load``."""
+        self.record.meta["no_hints"] = True
+
     def save(self, path: Path | None = None) -> Path:
         """Write the record (atomically, fsynced) with the seats in its meta.
 
@@ -97,13 +107,19 @@ class Game:
         return list(events(before, self.state, self.names)) if events else []
 
     def describe(self, action: Action) -> str:
-        return str(self.view.describe_action(self.state, action))
+        return self.describe_in(self.state, action)
+
+    def describe_in(self, state: GameState, action: Action) -> str:
+        """The view's sentence, warning of nationalization only when it can happen."""
+        return ts_words.describe(self.view, state, action)
 
     def hint(self, state: GameState | None = None) -> str:
         """The engine's preferred move for the player to move, and what it expects.
 
         ``state`` is a copy of the game's state when the search runs in another thread."""
-        return hints.hint(self.state if state is None else state, self.view.describe_action,
+        if not self.hints:
+            return hints.OFF
+        return hints.hint(self.state if state is None else state, self.describe_in,
                           self.hint_seconds, self.hint_iterations,
                           seed=len(self.record.actions))
 
@@ -166,7 +182,9 @@ Type a number from the list, or a move as text (e.g. `bid 12`, `place R3`; any c
 In an auction a bare amount is a bid: `12` means `bid 12`.
 Commands: board (show the table again), save [FILE] (save a copy), undo (take back
 your own last decision and the bots' moves after it), hint (the engine's preferred
-move), quit (save and stop), help."""
+move; off in a game started with --no-hints), quit (save and stop), help.
+Trans-Siberian: type a link by its cities (`omsk`, `build omsk`, `kazan-yekaterinburg`,
+any case, the start of a name will do): its cheapest route is built."""
 
 
 def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
@@ -183,6 +201,8 @@ def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
             _say(console, game.hint())
             continue
         choice = read_choice(menu, line)
+        if isinstance(choice, Reply):
+            choice = _by_name(game, line) or choice
         if isinstance(choice, Action):
             game.idle = 0
             return choice
@@ -191,6 +211,20 @@ def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
             _say(console, choice.text)
         elif _command(game, choice, menu, console):
             return None
+
+
+def _by_name(game: Game, line: str) -> Action | Reply | None:
+    """A Trans-Siberian link typed by its cities' names: its cheapest route."""
+    links = [a for a in game.state.legal_actions() if a.kind == "link" and a.args]
+    named = ts_words.link_by_name(line, [str(a.args[0]) for a in links])
+    if named is None:
+        return None
+    if len(named.links) > 1:
+        some = ", ".join(ts_words.names_of(link) for link in named.links)
+        return Reply(f"{line.strip()!r} could be {len(named.links)} links: {some}. Type more"
+                     " of a name (e.g. both ends).")
+    routes = [a for a in links if str(a.args[0]) == named.links[0]]
+    return min(routes, key=lambda a: len(str(a.args[1]).split(",")) if len(a.args) > 1 else 0)
 
 
 def _command(game: Game, command: Command, menu: Menu, console: Console) -> bool:
@@ -216,7 +250,7 @@ def _command(game: Game, command: Command, menu: Menu, console: Console) -> bool
 
 def _show(game: Game, menu: Menu, console: Console) -> None:
     console.print(game.view.render(game.state, game.names))
-    console.print(menu.render(game.state, game.view.describe_action))
+    console.print(menu.render(game.state, game.describe_in))
 
 
 def show_result(game: Game, console: Console) -> None:
@@ -256,6 +290,8 @@ def new_game(args: argparse.Namespace, ask: Ask, interactive: bool) -> Game:
     save = Path(args.save) if args.save else None
     game = Game(record, info.new_game(players, record.options), seats, save or Path(),
                 common.load_view(info.title))
+    if getattr(args, "no_hints", False):
+        game.forbid_hints()
     game.save_first(save)
     return game
 
@@ -274,6 +310,8 @@ def load_game(args: argparse.Namespace) -> Game:
         len(record.players), common.parse_bots(args.bots, len(record.players)),
         record.players, args.seed)
     game = Game(record, state, seats, Path(args.load), common.load_view(record.title))
+    if getattr(args, "no_hints", False):
+        game.forbid_hints()  # a loaded game can lose its hints, never get them back
     if args.save and not _same_file(Path(args.save), game.path):
         game.save_first(Path(args.save))
     return game
@@ -376,6 +414,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--load", metavar="FILE", help="resume a saved game")
     p.add_argument("--save", metavar="FILE", help="where to autosave"
                    " (default ./cuberail-TITLE-DATE.json; with --load, the loaded file)")
+    p.add_argument("--no-hints", action="store_true",
+                   help="no `hint` (F3) for anyone in this game, also when it is loaded"
+                   " again: a fair game between friends")
     p.add_argument("--plain", action="store_true",
                    help="line by line instead of the full-screen table (automatic when stdin"
                    " or stdout is not a terminal)")

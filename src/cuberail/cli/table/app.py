@@ -29,7 +29,8 @@ from cuberail.games import get_game
 
 from . import choices as C
 from . import teach
-from .faces import Face, face_for
+from .faces import face_for
+from .hint import OFF as HINTS_OFF
 from .screens import HelpScreen
 from .undo import undo_own
 
@@ -49,7 +50,7 @@ Screen { layout: vertical; }
 #hint { height: auto; max-height: 3; padding: 0 1; color: $warning; }
 #command { height: 1; border: none; padding: 0 1; }
 .narrow #side { width: 35; }
-.zoomed #bottom { display: none; }
+.zoomed #bottom, .zoomed #side { display: none; }
 .zoomed #top { height: 1fr; }
 .narrow #board, .narrow #side, .narrow #logbox, .narrow #menu {
     border: none; border-top: round $secondary; }
@@ -63,20 +64,22 @@ class Entry:
     seat: int
     text: str
     kind: str  # "move" (a decision), "forced" (the only legal move), "event", "note"
+    move: int = 0  # the record's action it belongs to (a note: the next action's index)
+
+    def stands(self, moves: int) -> bool:
+        """Whether the line still belongs in the log when the record has ``moves`` actions
+        (after an undo: a move and its events go with the move)."""
+        return self.move <= moves if self.kind == "note" else self.move < moves
 
 
 class MapView(Static):
     """The board; a click names the hex or link under the pointer."""
 
-    def __init__(self, face: Face, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.face = face
-
     def on_click(self, event: events.Click) -> None:
-        target = self.face.hit(event.x, event.y)
+        app = self.app
+        assert isinstance(app, TableApp)
+        target = app.face.hit(event.x, event.y)
         if target is not None:
-            app = self.app
-            assert isinstance(app, TableApp)
             app.map_clicked(target)
 
 
@@ -94,16 +97,19 @@ class TableApp(App[int]):
         Binding("down", "menu(1)", "next move", show=False),
         Binding("pageup", "log(-1)", show=False),
         Binding("pagedown", "log(1)", show=False),
-        Binding("ctrl+left", "pan(-12, 0)", show=False),
-        Binding("ctrl+right", "pan(12, 0)", show=False),
-        Binding("ctrl+up", "pan(0, -4)", show=False),
-        Binding("ctrl+down", "pan(0, 4)", show=False),
+        # priority: the input line has the focus and would take Ctrl+Left/Right (words)
+        Binding("ctrl+left", "pan(-12, 0)", show=False, priority=True),
+        Binding("ctrl+right", "pan(12, 0)", show=False, priority=True),
+        Binding("ctrl+up", "pan(0, -4)", show=False, priority=True),
+        Binding("ctrl+down", "pan(0, 4)", show=False, priority=True),
     ]
 
     def __init__(self, game: Game) -> None:
         super().__init__()
         self.game = game
-        self.face = face_for(game.record.title)
+        self.full_face = face_for(game.record.title)
+        self.face = self.full_face  # the compact map when the board is alone and narrow
+        self.expanded = ""  # the link number whose dearer routes the menu lists (`4?`)
         self.numbering = C.Numbering()
         self.menu: list[C.Choice] = []
         self.log_entries: list[Entry] = []
@@ -120,7 +126,7 @@ class TableApp(App[int]):
         yield Static(id="step")
         with Horizontal(id="top"):
             with ScrollableContainer(id="board"):
-                yield MapView(self.face, id="map")
+                yield MapView(id="map")
             with VerticalScroll(id="side"):
                 yield Static(id="companies")
                 yield Static(id="players")
@@ -139,8 +145,7 @@ class TableApp(App[int]):
         self.query_one("#side").border_title = "companies, players, end of game"
         self.query_one("#logbox").border_title = "moves"
         self.query_one("#menu").border_title = "your choices"
-        self.query_one("#map", MapView).styles.width = self.face.width
-        self.query_one("#map", MapView).styles.height = self.face.height
+        self._size_map()
         self._fill_log()
         self.watch(self.query_one("#board"), "scroll_x", self._board_scrolled, init=False)
         self.watch(self.query_one("#board"), "scroll_y", self._board_scrolled, init=False)
@@ -155,22 +160,42 @@ class TableApp(App[int]):
 
     def _layout_for(self, width: int) -> None:
         self.screen.set_class(width < 120, "narrow")
+        self._fit_face(width)
         self.call_after_refresh(self._board_scrolled)
 
-    def _fill_log(self, intro: bool = True) -> None:
-        """The moves so far (a resumed game), then how to win."""
+    def _fit_face(self, width: int) -> None:
+        """The board alone on a terminal narrower than the map: the compact map if the
+        title has one (Chicago Express: the whole map in 76 columns)."""
+        small = self.full_face.small
+        zoomed = self.screen.has_class("zoomed")
+        face = small if small and zoomed and width < self.full_face.width + 2 else self.full_face
+        if face is self.face:
+            return
+        self.face = face
+        self._size_map()
+        if self.is_running:
+            self._draw_map()
+
+    def _size_map(self) -> None:
+        view = self.query_one("#map", MapView)
+        view.styles.width, view.styles.height = self.face.width, self.face.height
+
+    def _fill_log(self) -> None:
+        """The moves so far and what they made happen (a resumed game), then how to win."""
         state = _fresh(self.game)
-        for action in self.game.record.actions:
+        events = getattr(self.game.view, "events", None)
+        for i, action in enumerate(self.game.record.actions):
             seat = state.current_player()
             kind = "forced" if len(state.legal_actions()) == 1 else "move"
-            self.log_entries.append(Entry(seat, self.game.view.describe_action(state, action),
-                                          kind))
+            self.log_entries.append(Entry(seat, self.game.describe_in(state, action), kind, i))
             self.history.append((seat, action))
+            before = state.clone()
             state.apply(action)
-        if intro:
-            self.note(f"saving to {self.game.path} after every move; F1 or `help` for help,"
-                      " `help rules` for the rules")
-            self.note(teach.how_to_win(self.game.record.title))
+            happened = events(before, state, self.game.names) if events else []
+            self.log_entries += [Entry(seat, e, "event", i) for e in happened]
+        self.note(f"saving to {self.game.path} after every move; F1 or `help` for help,"
+                  " `help rules` for the rules")
+        self.note(teach.how_to_win(self.game.record.title))
 
     # ----- the flow of the game ------------------------------------------------------------
 
@@ -211,15 +236,15 @@ class TableApp(App[int]):
 
     def _play(self, action: Action, note: str) -> None:
         game = self.game
-        seat = game.state.current_player()
+        seat, move = game.state.current_player(), len(game.record.actions)
         text = game.describe(action) + note
         self.history.append((seat, action))
-        self.log_entries.append(Entry(seat, text, "forced" if note else "move"))
+        self.log_entries.append(Entry(seat, text, "forced" if note else "move", move))
         try:
             happened = game.apply(action)
         except CuberailError as exc:  # the move stands in the record; only the save failed
             happened = [f"warning: {exc}"]
-        self.log_entries += [Entry(seat, e, "event") for e in happened]
+        self.log_entries += [Entry(seat, e, "event", move) for e in happened]
 
     def _finish(self) -> None:
         self.thinking = ""
@@ -234,20 +259,19 @@ class TableApp(App[int]):
 
     def choose(self, action: Action) -> None:
         """A human's move, from the menu, the input line or the map."""
-        self.message, self.picked = "", ""
+        self.message, self.picked, self.expanded = "", "", ""
         self._play(action, "")
         self.advance()
 
     # ----- drawing -------------------------------------------------------------------------
 
     def note(self, text: str) -> None:
-        self.log_entries.append(Entry(-1, text, "note"))
+        self.log_entries.append(Entry(-1, text, "note", len(self.game.record.actions)))
 
     def refresh_table(self) -> None:
         state = self.game.state
         self.menu = self._build_menu()
-        targets = {c.target for c in self.menu if c.target}
-        self.query_one("#map", MapView).update(self.face.board(state, targets), layout=False)
+        targets = self._draw_map()
         self.query_one("#companies", Static).update(self.face.companies(state))
         self.query_one("#players", Static).update(self.face.players(state, self.game.names))
         self.query_one("#tracker", Static).update(Group(teach.tracker(state), Text(""),
@@ -257,6 +281,13 @@ class TableApp(App[int]):
         self._draw_menu()
         self.query_one("#hint", Static).update(Text(self.message))
         self._show_targets(targets)
+
+    def _draw_map(self) -> set[str]:
+        """The board with the places the player may choose drawn bright; returns them."""
+        targets = {c.target for c in self.menu if c.target}
+        self.query_one("#map", MapView).update(self.face.board(self.game.state, targets),
+                                               layout=False)
+        return targets
 
     def _step_text(self) -> Text:
         view, state = self.game.view, self.game.state
@@ -273,27 +304,38 @@ class TableApp(App[int]):
         state = self.game.state
         if state.is_terminal() or self.thinking:
             return []
-        return C.build(state, self.game.view.describe_action, self.numbering,
+        return C.build(state, self.game.describe_in, self.numbering,
                        lambda a: teach.warning(state, a, self.history))
+
+    @property
+    def shown(self) -> list[C.Choice]:
+        """The choices drawn in the menu: one line per link (its cheapest route), a link's
+        other routes only after `N?`."""
+        return [c for c in self.menu if not c.is_dearer_route or c.base == self.expanded]
+
+    def _prompt(self, choice: C.Choice) -> Text:
+        """One menu line: a link's cheapest route is numbered as the link, with how many
+        other routes it has."""
+        routes = len(C.routes_of(self.menu, choice.base)) if choice.is_route else 0
+        folded = routes > 1 and choice.base != self.expanded
+        number = choice.base if folded else choice.number
+        prompt = Text.assemble((f"{number:>4} ", "bold"), (choice.detail, ""))
+        if choice.is_range:
+            prompt = Text.assemble((f"{number:>4} ", "bold"), (choice.label, "bold"), "  ",
+                                   choice.detail)
+        if folded:
+            prompt.append(f"  (+{routes - 1} dearer route{'s' * (routes > 2)}:"
+                          f" {choice.base}? lists them)", style="dim")
+        if choice.warning:
+            prompt.append(f"\n      ⚠ {choice.warning}", style="bold red")
+        return prompt
 
     def _draw_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
-        options: list[Option] = []
-        for i, choice in enumerate(self.menu):
-            if choice.number.endswith("a") and choice.target:  # routes of one link
-                routes = sum(1 for c in self.menu if c.number[:-1] == choice.number[:-1])
-                head = choice.detail.split(":")[0]
-                options.append(Option(Text(f"{choice.number[:-1]:>4} {head}: {routes} routes"
-                                           f" (type {choice.number}, ...)", style="bold"),
-                                      disabled=True))
-            prompt = Text.assemble((f"{choice.number:>4} ", "bold"), (choice.detail, ""))
-            if choice.is_range:
-                prompt = Text.assemble((f"{choice.number:>4} ", "bold"),
-                                       (choice.label, "bold"), "  ", choice.detail)
-            if choice.warning:
-                prompt.append(f"\n      ⚠ {choice.warning}", style="bold red")
-            options.append(Option(prompt, id=str(i)))
+        shown = self.shown
+        options = [Option(self._prompt(c), id=str(i)) for i, c in enumerate(self.menu)
+                   if c in shown]
         for reason in teach.build_refusals(self.game.state) if self.menu else []:
             options.append(Option(Text(f"      {reason}", style="dim italic"), disabled=True))
         menu.add_options(options)
@@ -450,9 +492,21 @@ class TableApp(App[int]):
             self.action_zoom()
         elif word == "hint":
             self.action_hint()
+        elif word == "routes":
+            self._routes(command.arg.strip().rstrip("?"))
         else:
             self.screen.remove_class("zoomed")
             self._say("the log shows the last moves; PgUp/PgDn scroll it")
+
+    def _routes(self, base: str) -> None:
+        """`4?`: list link 4's routes in the menu (and in the message line)."""
+        reply = C.list_routes(self.menu, base)
+        if C.routes_of(self.menu, base):
+            self.expanded = base
+            self._draw_menu()
+            menu = self.query_one("#menu", OptionList)
+            menu.highlighted = self.option_index(C.routes_of(self.menu, base)[0])
+        self._say(reply.text)
 
     def _undo(self) -> None:
         state = self.game.state
@@ -463,8 +517,9 @@ class TableApp(App[int]):
         text = undo_own(self.game, seat)
         if text.startswith("took back"):
             self.generation += 1
-            self.history, self.log_entries = [], []
-            self._fill_log(intro=False)
+            moves = len(self.game.record.actions)  # the moves still in force keep their lines
+            self.history = self.history[:moves]
+            self.log_entries = [e for e in self.log_entries if e.stands(moves)]
             self.note(text)
             self.advance()
         self._say(text)
@@ -475,13 +530,17 @@ class TableApp(App[int]):
         """The board alone (F2 or `board`), for a small terminal; again to return."""
         zoomed = not self.screen.has_class("zoomed")
         self.screen.set_class(zoomed, "zoomed")
-        self._say("board only: F2 or `board` brings back the log and the choices"
-                  if zoomed else "")
+        self._fit_face(self.size.width)
+        self._say("board only: arrow keys and Ctrl+arrows scroll it; F2 or `board` brings"
+                  " back the log and the choices" if zoomed else "")
         self.call_after_refresh(self._board_scrolled)
 
     def action_hint(self) -> None:
         """The engine's preferred move (F3 or `hint`), searched off the UI thread."""
         state = self.game.state
+        if not self.game.hints:
+            self._say(HINTS_OFF)
+            return
         if self.thinking or state.is_terminal():
             self._say("hint works on your own turn")
             return
@@ -517,6 +576,9 @@ class TableApp(App[int]):
         self.exit(0)
 
     def action_menu(self, step: int) -> None:
+        if self.screen.has_class("zoomed"):  # the board alone: the arrows scroll it
+            self.action_pan(0, 2 * step)
+            return
         menu = self.query_one("#menu", OptionList)
         if step > 0:
             menu.action_cursor_down()
@@ -524,6 +586,10 @@ class TableApp(App[int]):
             menu.action_cursor_up()
 
     def action_log(self, step: int) -> None:
+        if self.screen.has_class("zoomed"):
+            board = self.query_one("#board", ScrollableContainer)
+            self.action_pan(0, step * max(board.scrollable_content_region.height - 1, 1))
+            return
         box = self.query_one("#logbox", VerticalScroll)
         box.scroll_to(y=box.scroll_y + step * max(box.size.height - 1, 1), animate=False)
 

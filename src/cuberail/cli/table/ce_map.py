@@ -35,6 +35,10 @@ CELL = 5  # characters of a hex
 STEP = CELL + 1  # a map column: the hex and one blank column
 WIDTH = COLS * STEP
 HEIGHT = 1 + 2 * ROWS + 1  # the column letters, the rows, the half-row of odd columns
+SMALL = 3  # characters of a hex on the compact map (the board alone at 80 columns)
+SMALL_STEP = SMALL + 1
+SMALL_WIDTH = COLS * SMALL_STEP
+SMALL_HEIGHT = 2 * ROWS + 1  # no column letters: every hex id names its column
 TARGET_STYLE = "bold black on bright_cyan"
 GLYPH = {**VIEW_GLYPH, START: "★"}  # the text view's marks, and the start cities'
 DEVELOPED = "⌂"
@@ -58,19 +62,22 @@ def hex_style(hx: Hex) -> str:
     return TERRAIN_STYLE[hx.terrain]
 
 
-def _top(s: ChicagoExpressState, hx: Hex, style: str) -> Text:
-    """Id (always), a mark (developed, else the terrain glyph) and the cost."""
+def _top(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
+    """Id (always), a mark (developed, else the terrain glyph) and the cost; the compact
+    map keeps the id and, when it has room, the mark."""
     mark = DEVELOPED if s.is_developed(hx.index) else GLYPH.get(hx.terrain, " ")
+    if cell < CELL:
+        return Text(f"{hx.id}{mark}"[:cell].ljust(cell), style=style)
     return Text(f"{hx.id:<3}{mark}{hx.cost % 10}", style=style)
 
 
-def _bottom(s: ChicagoExpressState, hx: Hex, style: str) -> Text:
+def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
     """The locomotives as coloured letters, with as much of the city name as fits."""
     companies = s.companies_on(hx.index)
     name = abbr(hx.name) if hx.name else ""
-    room = CELL - len(companies) - (1 if companies and name else 0)
+    room = cell - len(companies) - (1 if companies and name else 0)
     head = name[:max(room, 0)]
-    pad = CELL - len(head) - len(companies) - (1 if head and companies else 0)
+    pad = cell - len(head) - len(companies) - (1 if head and companies else 0)
     out = Text(head + (" " if head and companies else ""), style=style)
     for c in companies:
         out.append(LETTER[c], style=COMPANY_STYLE[c] + " underline")
@@ -78,20 +85,23 @@ def _bottom(s: ChicagoExpressState, hx: Hex, style: str) -> Text:
     return out
 
 
-def render(s: ChicagoExpressState, targets: set[str]) -> Text:
-    """The whole map: column letters, then the staggered blocks; targets drawn bright."""
+def render(s: ChicagoExpressState, targets: set[str], cell: int = CELL) -> Text:
+    """The whole map: column letters, then the staggered blocks; targets drawn bright.
+
+    ``cell=SMALL`` draws the compact map (3 characters a hex, no column letters)."""
     lines = [Text("".join(f"{chr(65 + c):^{CELL}} " for c in range(COLS)), style="bold")]
-    for line in range(HEIGHT - 1):
+    lines = lines if cell >= CELL else []
+    for line in range(2 * ROWS + 1):
         row = Text()
         for col in range(COLS):
             shifted = line - (col % 2)
             hx = GRID.get((col, shifted // 2)) if shifted >= 0 else None
             if hx is None:
-                row.append(" " * STEP)
+                row.append(" " * (cell + 1))
                 continue
             style = TARGET_STYLE if hx.id in targets else hex_style(hx)
-            row.append_text(_top(s, hx, style) if shifted % 2 == 0
-                            else _bottom(s, hx, style + " underline"))
+            row.append_text(_top(s, hx, style, cell) if shifted % 2 == 0
+                            else _bottom(s, hx, style + " underline", cell))
             row.append(" ")
         lines.append(row)
     out = Text("\n").join(lines)
@@ -99,14 +109,25 @@ def render(s: ChicagoExpressState, targets: set[str]) -> Text:
     return out
 
 
-def hex_at(x: int, y: int) -> str | None:
+def render_small(s: ChicagoExpressState, targets: set[str]) -> Text:
+    """The compact map: the whole board in 76 columns (the board alone at 80x24)."""
+    return render(s, targets, SMALL)
+
+
+def hex_at(x: int, y: int, cell: int = CELL) -> str | None:
     """The id of the hex drawn at column ``x``, line ``y`` of :func:`render`, if any."""
-    col, inside = divmod(x, STEP)
-    if inside >= CELL or not 0 <= col < COLS or y < 1:
+    col, inside = divmod(x, cell + 1)
+    top = 1 if cell >= CELL else 0  # the line of column letters
+    if inside >= cell or not 0 <= col < COLS or y < top:
         return None
-    shifted = y - 1 - (col % 2)
+    shifted = y - top - (col % 2)
     hx = GRID.get((col, shifted // 2)) if shifted >= 0 else None
     return hx.id if hx else None
+
+
+def hex_at_small(x: int, y: int) -> str | None:
+    """:func:`hex_at` on the compact map."""
+    return hex_at(x, y, SMALL)
 
 
 def column_names(first: int, last: int) -> str:

@@ -5,7 +5,9 @@ Numbers are remembered per kind of decision (the set of action kinds on offer), 
 list once sent a build to the wrong company). Runs of amounts (bids, share values)
 are one entry; any number typed in an auction is a bid. Trans-Siberian builds of
 one link by several routes are grouped under one number with a letter per route
-(``4a``, ``4b``), their fees spelled out by the view.
+(``4a``, ``4b``), cheapest first, their fees spelled out by the view: the menu shows
+one line per link, ``4`` plays the cheapest route and ``4?`` lists the others. A link
+may also be typed by its cities' names (``omsk``, ``build omsk``).
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
+from . import ts_words
+
 Describe = Callable[[GameState, Action], str]
-COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log")
+COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log", "routes")
 ALIASES = {"p": "pass", "s": "stop", "f": "forgo", "h": "help", "?": "help",
            "q": "quit", "u": "undo"}
 AMOUNT_KINDS = ("bid", "value")
@@ -40,6 +44,21 @@ class Choice:
     @property
     def is_range(self) -> bool:
         return len(self.actions) > 1
+
+    @property
+    def base(self) -> str:
+        """The number without a route's letter: ``4`` for ``4b``."""
+        return self.number.rstrip("abcdefghijklmnopqrstuvwxyz") or self.number
+
+    @property
+    def is_route(self) -> bool:
+        """One of several routes to one link (``4a``, ``4b``, ...)."""
+        return self.number != self.base and self.number[0].isdigit()
+
+    @property
+    def is_dearer_route(self) -> bool:
+        """A route other than the cheapest: behind its link's line in the menu."""
+        return self.is_route and not self.number.endswith("a")
 
 
 def _amount(action: Action) -> int | None:
@@ -85,7 +104,13 @@ def _groups(legal: list[Action]) -> list[list[Action]]:
             by_link[link].append(action)
         else:
             groups.append([action])
+    for routes in by_link.values():  # the cheapest first: fewest jump fees (TS-4.2)
+        routes.sort(key=_jumps)
     return groups
+
+
+def _jumps(action: Action) -> int:
+    return len(str(action.args[1]).split(",")) if len(action.args) > 1 else 0
 
 
 def build(state: GameState, describe: Describe, numbering: Numbering,
@@ -156,11 +181,39 @@ def _by_number(choices: list[Choice], text: str) -> Action | Reply:
     if exact:
         first = exact[0].actions[0]
         return Reply(f"type the amount too: {exact[0].label}, e.g. `{first.text()}`")
-    routes = [c for c in choices if c.number.rstrip("abcdefghijklmnopqrstuvwxyz") == text]
-    if routes:
-        names = "; ".join(f"{c.number}: {c.detail}" for c in routes)
-        return Reply(f"{text} can be built by {len(routes)} routes; choose one: {names}")
+    routes = routes_of(choices, text)
+    if routes:  # a link's number alone: its cheapest route
+        return routes[0].actions[0]
     return Reply(f"there is no choice {text}. {summary(choices)}")
+
+
+def routes_of(choices: list[Choice], base: str) -> list[Choice]:
+    """The routes of link number ``base``, cheapest first (none when it has one route)."""
+    return [c for c in choices if c.is_route and c.base == base]
+
+
+def list_routes(choices: list[Choice], base: str) -> Reply:
+    """What ``4?`` answers: every route of link 4 with its fees."""
+    routes = routes_of(choices, base)
+    if not routes:
+        return Reply(f"choice {base} has no other routes. {summary(choices)}")
+    names = "; ".join(f"{c.number}: {c.detail}" for c in routes)
+    return Reply(f"{base} can be built by {len(routes)} routes ({base} alone plays"
+                 f" {routes[0].number}): {names}")
+
+
+def _by_name(choices: list[Choice], text: str) -> Action | Reply | None:
+    """A link typed by its cities' names (Trans-Siberian): its cheapest route."""
+    links = [c for c in choices if c.target and c.actions[0].kind == "link"]
+    named = ts_words.link_by_name(text, [c.target for c in links])
+    if named is None:
+        return None
+    first = {link: next(c for c in links if c.target == link) for link in named.links}
+    if len(first) == 1:
+        return next(iter(first.values())).actions[0]
+    some = ", ".join(f"{c.base} {ts_words.names_of(link)}" for link, c in first.items())
+    return Reply(f"{text!r} could be {len(first)} links: {some}. Type more of a name"
+                 " (e.g. both ends) or the number.")
 
 
 def _by_text(state: GameState, choices: list[Choice], text: str) -> Action | None:
@@ -202,11 +255,16 @@ def interpret(state: GameState, choices: list[Choice], raw: str) -> Action | Com
     word = ALIASES.get(word, word) if word in ("h", "?", "q", "u") else word
     if word in COMMANDS:
         return Command(word, text.split(maxsplit=1)[1] if " " in text else "")
+    if text.endswith("?") and text[:-1].strip().isdigit():
+        return Command("routes", text[:-1].strip())
     if text[0].isdigit() and text.rstrip("abcdefghijklmnopqrstuvwxyz").isdigit():
         return _by_number(choices, text.lower())
     action = _by_text(state, choices, text)
     if action is not None:
         return action
+    named = _by_name(choices, text)
+    if named is not None:
+        return named
     if word in ("p", "pass", "s", "stop", "f", "forgo"):
         return Reply(f"{ALIASES.get(word, word)} is not allowed now. {summary(choices)}")
     return _refusal(state, choices, text)

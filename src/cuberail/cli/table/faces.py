@@ -38,6 +38,7 @@ class Face:
     players: Callable[[GameState, list[str]], Table]
     key: Callable[[], Text]
     home_x: int  # where the board starts scrolled on a small terminal (the opening area)
+    small: Face | None = None  # a compact map for the board alone on a narrow terminal
 
 
 def _table(*heads: str) -> Table:
@@ -62,6 +63,10 @@ def _ce(state: GameState) -> ChicagoExpressState:
 
 def _ce_board(state: GameState, targets: set[str]) -> Text:
     return ce_map.render(_ce(state), targets)
+
+
+def _ce_small_board(state: GameState, targets: set[str]) -> Text:
+    return ce_map.render_small(_ce(state), targets)
 
 
 def _ce_companies(state: GameState) -> Table:
@@ -106,9 +111,13 @@ def _ce_about(state: GameState, target: str) -> str:
     return ", ".join(parts)
 
 
+CE_SMALL = Face(ce_map.SMALL_WIDTH, ce_map.SMALL_HEIGHT, ce_map.SMALL_STEP, _ce_small_board,
+                ce_map.hex_at_small,
+                lambda a, b: ce_map.column_names(a // ce_map.SMALL_STEP, b // ce_map.SMALL_STEP),
+                _ce_about, _ce_companies, _ce_players, ce_map.key, ce_map.SMALL_WIDTH)
 CE = Face(ce_map.WIDTH, ce_map.HEIGHT, ce_map.STEP, _ce_board, ce_map.hex_at,
           lambda a, b: ce_map.column_names(a // ce_map.STEP, b // ce_map.STEP),
-          _ce_about, _ce_companies, _ce_players, ce_map.key, ce_map.WIDTH)
+          _ce_about, _ce_companies, _ce_players, ce_map.key, ce_map.WIDTH, CE_SMALL)
 
 
 # ----- Trans-Siberian ---------------------------------------------------------------------

@@ -16,6 +16,7 @@ from cuberail.core.state import GameState
 
 Describe = Callable[[GameState, Action], str]
 SECONDS = 1.0  # the default budget of a hint: long enough to be useful, short to wait for
+OFF = "hints are off in this game"  # the answer in a game played with --no-hints
 
 
 def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,

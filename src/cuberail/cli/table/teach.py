@@ -43,9 +43,14 @@ KEYS = (
     " any number is a bid. Short forms: p pass, s stop, f forgo, u undo, q quit."
     " Commands: help, help rules, hint (the engine's preferred move and what it expects),"
     " undo (your own last decision only), save [FILE], board (the board alone), quit."
-    " Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn scroll the log, Ctrl+arrows"
-    " scroll the map, F1 help, F2 the board alone, F3 hint, Ctrl+Q quit. The game is"
-    " saved after every move.")
+    " Trans-Siberian: a link is one line (its cheapest route); `4` plays it, `4?` lists"
+    " its other routes (`4b`, ...); a link may be typed by its cities (`omsk`, `build"
+    " omsk`, `yekaterinburg-chelyabinsk`, any case, a start of a name will do)."
+    " Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn scroll the log, Ctrl+Left/"
+    "Right/Up/Down scroll the map (also while typing; Home/End move in the input line),"
+    " F1 help, F2 the board alone (whole map at 80 columns; there Up/Down and PgUp/PgDn"
+    " scroll it), F3 hint (unless the game was started with --no-hints), Ctrl+Q quit."
+    " The game is saved after every move.")
 
 RULES = {
     "chicago-express": (
