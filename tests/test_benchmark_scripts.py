@@ -126,3 +126,33 @@ def test_rate_prints_each_search_at_the_same_positions_and_refuses_a_timed_one(
         strength.main(["--rate", "mcts:0.1s", "--only", "ts"])
     assert stop.value.code == 2
     assert "searches by iterations are rated" in capsys.readouterr().err
+
+
+def test_soak_runs_a_short_while_and_reports_memory_requests_and_sockets(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    soak = _load("soak_web")
+    out = tmp_path / "soak.json"
+    assert soak.main(["--minutes", "0.15", "--games", "2", "--interval", "0.3",
+                      "--stay", "2", "--sample", "2", "--json", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "server RSS:" in text and "(target <= 1.10)" in text
+    report = json.loads(out.read_text())
+    assert len(report["samples"]) >= 3 and report["ratio"] > 0
+    assert all(row["VmRSS"] > 0 for row in report["samples"])
+    requests = report["requests"]
+    assert requests["create 201"] >= 2 and requests.get("move 200", 0) > 0
+    assert not [key for key in requests if not key.split()[-1].startswith(("2", "4"))]
+    assert report["sockets"]["opened"] >= 8 and report["log"] == []
+
+
+def test_load_flood_comparison_runs_three_windows_on_one_server(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    load = _load("load_web")
+    assert load.main(["--games", "4", "--interval", "0.5", "--duration", "1",
+                      "--flood", "2", "--compare-flood", "--settle", "0.5",
+                      "--server-args", "--http httptools"]) == 0
+    text = capsys.readouterr().out
+    assert "server options: --http httptools" in text
+    assert [line.startswith("  flood, 2 clients:") for line in text.splitlines()
+            if line.startswith("  flood")] == [True]
+    assert "phase 3 of 3" in text and "move POST p99" in text and "(target <= 2x)" in text
