@@ -110,3 +110,20 @@ def test_a_game_holds_at_most_so_many_undos(client: TestClient,
                           headers=auth(game["seats"][0]["token"]))
     assert refused.status_code == 409
     assert refused.json()["detail"] == "this game has used all its 3 undos"
+
+
+def test_a_game_nobody_is_at_keeps_no_connection_entry(client: TestClient) -> None:
+    """A seat's hello counts it as connected; when its socket goes, no empty entry of the
+    game stays behind (one per game ever visited would grow without bound)."""
+    game = new_game(client)
+    server = client.app.state.server  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/api/games/{game['id']}/ws") as ws:
+        assert ws.receive_json()["type"] == "state"
+        ws.send_json({"type": "hello", "token": game["seats"][0]["token"]})
+        assert ws.receive_json() == {"type": "hello", "seat": 0}
+        assert server.connected[game["id"]] == {0: 1}
+    for _ in range(100):  # the server notices the close a moment later
+        if game["id"] not in server.connected:
+            break
+        time.sleep(0.02)
+    assert game["id"] not in server.connected

@@ -4,9 +4,16 @@ A sentence is given as a :class:`Said`: a catalog key and the named values its
 ``{placeholders}`` take. A value is a number or a name that reads the same in every
 language (``$12``, ``PRR``, ``R3 Chicago``), a nested Said for a word that itself
 translates (a Trans-Siberian company colour, a nationalization warning), or a tuple of
-values read as a list (``PRR, NYC``, with the language's ``list.separator``). The games'
-views build Said values for their moves; the terminal renders them in English, the board
-drawings and the browser in the reader's language, all from the same catalogs.
+values read as a list (``PRR, NYC``, with the language's ``list.separator``).
+
+A player is the value ``Said("seat", {"n": 2})`` (:func:`seat`: seat 2, counting from
+0), which each face renders as that player's name (:func:`named` in Python, the
+``seat`` names of ``sayParts`` in the browser; without names, the catalog's
+``seat {n}``): one sentence of what happened serves every reader and every table.
+
+The games' views build Said values for their moves; the terminal renders them in
+English, the board drawings and the browser in the reader's language, all from the same
+catalogs.
 
 A catalog is ``data/words-LANG.json`` inside a package (one string per key); a set of
 packages is read together (each title's moves, the drawings' board words, the shared
@@ -29,6 +36,7 @@ from cuberail.core.errors import CuberailError
 LANGUAGES = ("en", "it", "es", "de", "ca")
 DEFAULT = "en"
 CORE = "cuberail.core"
+SEAT = "seat"  # the key of a seat value: Said(SEAT, {"n": seat})
 _TAG = re.compile(r"[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*")
 
 Value = Union[str, int, "Said", tuple["Value", ...]]
@@ -45,6 +53,28 @@ class Said:
         """``{"key": ..., "values": {...}}`` with nested Said as objects and lists as arrays
         (what the browser renders with the same catalogs)."""
         return {"key": self.key, "values": {k: _value_json(v) for k, v in self.values.items()}}
+
+
+def seat(n: int) -> Said:
+    """A player as a value: the seat ``n`` (from 0), rendered by each face as its name."""
+    return Said(SEAT, {"n": n})
+
+
+def named(said: Said, names: list[str]) -> Said:
+    """``said`` with every seat value (:func:`seat`) replaced by the player's name from
+    ``names`` (a seat out of range keeps its ``seat {n}`` words)."""
+    return Said(said.key, {k: _named(v, names) for k, v in said.values.items()})
+
+
+def _named(value: Value, names: list[str]) -> Value:
+    if isinstance(value, Said):
+        n = value.values.get("n") if value.key == SEAT else None
+        if isinstance(n, int) and 0 <= n < len(names):
+            return names[n]
+        return named(value, names)
+    if isinstance(value, tuple):
+        return tuple(_named(v, names) for v in value)
+    return value
 
 
 def _value_json(value: Value) -> object:
@@ -143,5 +173,5 @@ class _Values(dict[str, object]):
         raise KeyError(f"a catalog string uses {{{key}}} but the caller gave no {key}")
 
 
-__all__ = ["CORE", "DEFAULT", "LANGUAGES", "Said", "Value", "Words", "catalog", "language",
-           "merged", "placeholders"]
+__all__ = ["CORE", "DEFAULT", "LANGUAGES", "SEAT", "Said", "Value", "Words", "catalog",
+           "language", "merged", "named", "placeholders", "seat"]

@@ -377,6 +377,8 @@ async def socket_session(server: Server, websocket: WebSocket, game_id: str,
                 counts[seat] -= 1
                 if counts[seat] <= 0:
                     del counts[seat]
+        if counts is not None and not counts:
+            del server.connected[game_id]  # no entry kept for a game nobody is at
 
 
 async def _forward(websocket: WebSocket, queue: asyncio.Queue[Item], seen: int) -> None:
@@ -443,7 +445,8 @@ def catch_up(service: GameService, game_id: str, since: int) -> list[dict[str, A
         index += -1 if e["kind"] == "undo" else 1
         if e["seq"] > since:
             out.append({"type": e["kind"], "game": game_id, "index": index, "seq": e["seq"],
-                        "seat": e["seat"], "action": e["action"], "catch_up": True})
+                        "seat": e["seat"], "action": e["action"], "words": e["words"],
+                        "events": e["events"], "catch_up": True})
     return out
 
 
@@ -489,6 +492,10 @@ illegal action is English only (no `words`).
 **WebSocket** `/api/games/{id}/ws?since=SEQ`: first a `state` event (the whole game),
 then the missed `move`/`undo` entries after `since`, then live events of type `move`,
 `undo`, `chat`, `seat`, `over` and `analysis` (a finished game's analysis is ready).
+A `move` event and a log entry carry the move's `words` and its `events` (what happened
+by itself: auctions won, dividends paid to whom, the end and why), sentences as data
+whose `{"key": "seat", "values": {"n": N}}` values name the player at seat N; an `undo`
+carries the `words` of the move it took back.
 Send `{"type": "hello", "token": T}` to show your seat as connected, `{"type": "ping"}`
 for a `pong`. A frame the server does not read closes the socket with a code and a
 reason: binary 1003, over 64 KiB 1009, JSON nested too deep 1008, NaN or a lone

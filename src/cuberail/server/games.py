@@ -32,6 +32,7 @@ from cuberail.core.words import DEFAULT, Said, Words
 from cuberail.games import get_game, moves_module
 from cuberail.games.words import MOVE_PACKAGES, english
 from cuberail.server import tokens
+from cuberail.server.history import Replay, Replays, event_words, move_words
 from cuberail.server.keyedlocks import KeyedLocks
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
 
@@ -151,6 +152,7 @@ class GameService:
         self._cache: OrderedDict[str, Snapshot] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = KeyedLocks()  # only the games being written: bounded by the writers
+        self._replays = Replays()  # what each log entry says (history.py)
 
     # ----- loading ------------------------------------------------------------------
 
@@ -284,8 +286,11 @@ class GameService:
         entry = Entry(seq, seat, "move", action.text(), now())
         snap = Snapshot(seq, (*loaded.snap.effective, Effective(action.text(), seat, seq)),
                         state)
+        title, before = loaded.game.title, loaded.snap.state
         event = {"type": "move", "game": loaded.game.id, "index": snap.index, "seq": seq,
                  "seat": seat, "action": action.text(),
+                 "words": move_words(title, before, action),
+                 "events": event_words(title, before, state),
                  "current_player": state.current_player(), "over": state.is_terminal()}
         return self._commit(conn, loaded, entry, snap, [event])
 
@@ -322,7 +327,8 @@ class GameService:
             scores = state.result().scores
             winners = " and ".join(loaded.seats[w].name for w in state.result().winners)
             table = ", ".join(f"{s.name} {scores[s.seat]}" for s in loaded.seats)
-            msg = f"cuberail game {name!r} ({loaded.game.id}) is over: {winners} won ({table})."
+            msg = (f"cuberail game {name!r} ({loaded.game.id}) is over{end_why(loaded, state)}:"
+                   f" {winners} won ({table}).")
             return [(s.webhook, msg) for s in loaded.seats if s.webhook]
         seat = loaded.seats[state.current_player()]
         if seat.webhook and seat.bot is None:
@@ -353,7 +359,9 @@ class GameService:
                 state.apply(Action.from_text(eff.action))
             snap = Snapshot(seq, effective[:-1], state)
             event = {"type": "undo", "game": game_id, "index": snap.index, "seq": seq,
-                     "seat": seat, "action": last.action,
+                     "seat": seat, "action": last.action, "events": [],
+                     "words": move_words(loaded.game.title, state,
+                                         Action.from_text(last.action)),
                      "current_player": state.current_player(), "over": False}
             return self._commit(conn, loaded, Entry(seq, seat, "undo", last.action, now()),
                                 snap, [event])
@@ -374,17 +382,40 @@ class GameService:
             loaded = self.load(conn, game_id)
             rows = self.store.entries(conn, game_id, since,
                                       None if limit is None else limit + 1)
-        more = limit is not None and len(rows) > limit
-        rows = rows[:limit] if more else rows
+            more = limit is not None and len(rows) > limit
+            rows = rows[:limit] if more else rows
+            told = self.replay(conn, loaded, rows[-1].seq).told if rows else {}
         return {"id": game_id, "index": loaded.snap.index, "seq": loaded.snap.seq,
                 "more": more,
                 "entries": [{"seq": e.seq, "seat": e.seat, "kind": e.kind,
-                             "action": e.action, "created": e.created.isoformat()}
+                             "action": e.action, "created": e.created.isoformat(),
+                             **told.get(e.seq, {"words": None, "events": []})}
                             for e in rows]}
+
+    def replay(self, conn: Connection, loaded: Loaded, seq: int) -> Replay:
+        """The game's log replayed at least up to entry ``seq``: what each entry says."""
+        game = loaded.game
+        replay = self._replays.get(game.id)
+        if replay is not None and replay.seq >= seq:
+            return replay
+        if replay is None:
+            replay = Replay.start(initial_state(game, len(loaded.seats)))
+        entries = self.store.entries(conn, game.id, replay.seq)
+        replay = replay.extend(game.title, entries,
+                               lambda: initial_state(game, len(loaded.seats)))
+        self._replays.put(game.id, replay)
+        return replay
 
     def open_games(self) -> list[str]:
         with self.store.read() as conn:
             return self.store.open_games(conn)
+
+
+def end_why(loaded: Loaded, state: GameState) -> str:
+    """`` (why it ended)`` in English, from the title's end words ('' when it has none)."""
+    parts = getattr(moves_module(loaded.game.title), "end_parts", None)
+    reasons = [english(said) for said in parts(state)] if parts else []
+    return f" ({'; '.join(reasons)})" if reasons else ""
 
 
 def labels(title: str, state: GameState) -> list[dict[str, Any]]:

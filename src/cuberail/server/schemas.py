@@ -259,6 +259,14 @@ class LogEntry(BaseModel):
     kind: EntryKind
     action: str = Field(description="the move made, or the one an undo took back")
     created: str
+    words: Words | None = Field(default=None, description="the action's sentence as data"
+                                " (for an undo: the move it took back), to render in the"
+                                " reader's language with GET /api/words/{lang}")
+    events: list[Words] = Field(default_factory=list, description="what happened by itself"
+                                " when the move was applied (auctions won, dividends and who"
+                                " received what, the end and why), as sentences of data; a"
+                                " `seat` value (`{\"key\": \"seat\", \"values\": {\"n\":"
+                                " 2}}`) names the player at that seat (from 0)")
 
 
 class LogPage(BaseModel):

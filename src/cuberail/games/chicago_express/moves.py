@@ -1,26 +1,27 @@
 """Chicago Express in words: what a move says and what happened (no rendering).
 
 ``describe_parts`` (a move's sentence as data, a catalog key of
-``data/words-*.json`` and its values), ``describe_action`` (its English), ``events``
-(what happened by itself when an action was applied) and ``describe_step`` (who decides
-what): the one source of these words for the terminal, the server, the drawings and
-the research environments. The engine does not import Rich; the terminal views do.
+``data/words-*.json`` and its values), ``describe_action`` (its English),
+``event_parts`` (what happened by itself when an action was applied, as data),
+``events`` (its English) and ``describe_step`` (who decides what): the one source of
+these words for the terminal, the server, the drawings and the research environments.
+The engine does not import Rich; the terminal views do.
 """
 
 from __future__ import annotations
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
-from cuberail.core.words import Said, Value
+from cuberail.core.words import Said, Value, named, seat
 from cuberail.games.chicago_express.board import (
     CHICAGO,
     COMPANIES,
     COMPANY_IDS,
-    DETROIT,
     FOREST,
     GAUGE_NAMES,
     HEX_INDEX,
     HEXES,
+    INDUSTRIAL_HEXES,
     MAX_PLACEMENTS,
     WABASH,
 )
@@ -45,8 +46,8 @@ def _ce(state: GameState) -> ChicagoExpressState:
     return state
 
 
-def _name(players: list[str], seat: int) -> str:
-    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+def _name(players: list[str], p: int) -> str:
+    return players[p] if 0 <= p < len(players) else f"seat {p}"
 
 
 def _auction_step(s: ChicagoExpressState, players: list[str]) -> str:
@@ -171,56 +172,71 @@ def describe_action(state: GameState, action: Action) -> str:
     return english(describe_parts(state, action))
 
 
-def _share_events(b: ChicagoExpressState, a: ChicagoExpressState, players: list[str]) -> list[str]:
+def _share_events(b: ChicagoExpressState, a: ChicagoExpressState) -> list[Said]:
+    """CE-2, CE-3: who got a share and for how much (the treasury's gain), or nobody."""
     out = []
     for p in range(b.num_players):
         for c in range(len(COMPANIES)):
             if a.held[p][c] > b.held[p][c]:
                 paid = a.treasury[c] - b.treasury[c]
-                price = f"for ${paid}" if paid else "for free"
-                out.append(f"{_name(players, p)} gets a {COMPANY_IDS[c]} share {price}")
+                values: dict[str, Value] = {"seat": seat(p), "company": COMPANY_IDS[c]}
+                out.append(Said("ce.ev_share", values | {"price": paid}) if paid
+                           else Said("ce.ev_share_free", values))
     closed = b.phase in (SETUP, BID) and (a.phase not in (SETUP, BID)
                                          or a.a_company != b.a_company)
     if closed and not out:
-        out.append(f"nobody bids: the {COMPANY_IDS[b.a_company]} share stays unsold")
+        out.append(Said("ce.ev_unsold", {"company": COMPANY_IDS[b.a_company]}))
     return out
 
 
-def _payouts(b: ChicagoExpressState, a: ChicagoExpressState, players: list[str]) -> str:
+def _payouts(b: ChicagoExpressState, a: ChicagoExpressState) -> Said:
+    """CE-8: what each player received (money paid for a share in the same step added back)."""
     paid = [a.cash[p] - b.cash[p] for p in range(b.num_players)]
-    for p in range(b.num_players):  # add back money paid for a share in the same step
+    for p in range(b.num_players):
         for c in range(len(COMPANIES)):
             if a.held[p][c] > b.held[p][c]:
                 paid[p] += a.treasury[c] - b.treasury[c]
-    return ", ".join(f"{_name(players, p)} +${paid[p]}" for p in range(b.num_players))
+    return Said("ce.ev_paid", {"payments": tuple(
+        Said("event.payment", {"seat": seat(p), "amount": paid[p]})
+        for p in range(b.num_players))})
 
 
-def _dividend_events(b: ChicagoExpressState, a: ChicagoExpressState,
-                     players: list[str]) -> list[str]:
+def _dividend_events(b: ChicagoExpressState, a: ChicagoExpressState) -> list[Said]:
+    """CE-5.6 Chicago reached, CE-5.7 Wabash opens, CE-8 a general dividend, and the pay."""
     out = []
     for c in range(len(COMPANIES)):
         if a.network[c] >> CHICAGO & 1 and not b.network[c] >> CHICAGO & 1:
-            out.append(f"{COMPANY_IDS[c]} reaches Chicago: +7 income and a Chicago dividend")
+            out.append(Said("ce.ev_chicago", {"company": COMPANY_IDS[c]}))
     if a.wabash_open and not b.wabash_open:
-        out.append(f"Wabash opens at Fort Wayne (income {a.income[WABASH]});"
-                   " its first share is auctioned")
+        out.append(Said("ce.ev_wabash", {"income": a.income[WABASH]}))
     if a.dividends > b.dividends:
-        green = "" if a.is_terminal() else "; the gauges return to green"
-        out.append(f"general dividend #{a.dividends}{green}")
+        key = "ce.ev_dividend_last" if a.is_terminal() else "ce.ev_dividend"
+        out.append(Said(key, {"n": a.dividends}))
     if out and any(a.cash[p] != b.cash[p] for p in range(b.num_players)):
-        out.append(f"dividends paid: {_payouts(b, a, players)}")
-    if a.track[DETROIT] > b.track[DETROIT]:
-        out.append(f"Detroit's track steps to {a.track[DETROIT]}")
+        out.append(_payouts(b, a))
+    return out
+
+
+def _track_events(b: ChicagoExpressState, a: ChicagoExpressState) -> list[Said]:
+    """CE-6.5, CE-8.4: an industrial hex's track steps (Detroit's by itself at a dividend)."""
+    return [Said("ce.ev_track", {"hex": _hex_text(h), "n": a.track[h]})
+            for h in INDUSTRIAL_HEXES if a.track[h] > b.track[h]]
+
+
+def event_parts(before: GameState, after: GameState) -> list[Said]:
+    """What happened by itself when one action was applied (shares won, dividends and who
+    received what, Chicago reached, Wabash opened, track stepped, the end and why), as
+    words data: catalog keys and values, players as seat values (:func:`seat`)."""
+    b, a = _ce(before), _ce(after)
+    out = _share_events(b, a) + _dividend_events(b, a) + _track_events(b, a)
+    if a.is_terminal():
+        out.append(Said("event.end", {"reasons": tuple(end_parts(a))}))
     return out
 
 
 def events(before: GameState, after: GameState, players: list[str]) -> list[str]:
-    """What happened by itself when one action was applied (auctions won, dividends, end)."""
-    b, a = _ce(before), _ce(after)
-    out = _share_events(b, a, players) + _dividend_events(b, a, players)
-    if a.is_terminal():
-        out.append("the game ends: " + "; ".join(a.end_conditions()))
-    return out
+    """``event_parts`` in English, the seats named by ``players``."""
+    return [english(named(said, players)) for said in event_parts(before, after)]
 
 
 def end_parts(state: GameState) -> list[Said]:
@@ -228,4 +244,5 @@ def end_parts(state: GameState) -> list[Said]:
     return [Said(f"ce.end_{code}") for code in _ce(state).end_codes()]
 
 
-__all__ = ["describe_action", "describe_parts", "describe_step", "end_parts", "events"]
+__all__ = ["describe_action", "describe_parts", "describe_step", "end_parts", "event_parts",
+           "events"]

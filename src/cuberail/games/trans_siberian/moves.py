@@ -1,18 +1,18 @@
 """Trans-Siberian Railroad in words: what a move says and what happened (no rendering).
 
 ``describe_parts`` (a move's sentence as data, a catalog key of
-``data/words-*.json`` and its values), ``describe_action`` (its English), ``events``
-(what happened by itself when an action was applied), ``describe_step`` (who decides
-what) and the links' names: the one source of these words for the terminal, the
-server, the drawings and the research environments. The engine does not import Rich;
-the terminal views do.
+``data/words-*.json`` and its values), ``describe_action`` (its English),
+``event_parts`` (what happened by itself when an action was applied, as data),
+``events`` (its English), ``describe_step`` (who decides what) and the links' names:
+the one source of these words for the terminal, the server, the drawings and the
+research environments. The engine does not import Rich; the terminal views do.
 """
 
 from __future__ import annotations
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
-from cuberail.core.words import Said, Value
+from cuberail.core.words import Said, Value, named, seat
 from cuberail.games.trans_siberian import actions as A
 from cuberail.games.trans_siberian import network as N
 from cuberail.games.trans_siberian.board import (
@@ -23,6 +23,7 @@ from cuberail.games.trans_siberian.board import (
     LOCATIONS,
     NUM_COMPANIES,
     PAYEE_IDS,
+    PHASE2_VALUE,
     SHARE_TRACK,
     SURCHARGE,
     TOP,
@@ -48,8 +49,8 @@ def _ts(state: GameState) -> TransSiberianState:
     return state
 
 
-def _name(players: list[str], seat: int) -> str:
-    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
+def _name(players: list[str], p: int) -> str:
+    return players[p] if 0 <= p < len(players) else f"seat {p}"
 
 
 def link_name(link: int) -> Value:
@@ -229,43 +230,58 @@ def describe_action(state: GameState, action: Action) -> str:
     return english(describe_parts(state, action))
 
 
-def _auction_events(b: TransSiberianState, a: TransSiberianState, players: list[str]) -> list[str]:
+def _auction_events(b: TransSiberianState, a: TransSiberianState) -> list[Said]:
+    """TS-2: who won a company's first share and for how much, or that nobody bid."""
     out = []
     for c in range(NUM_COMPANIES):
         if b.status[c] != a.status[c] and a.status[c] == ACTIVE:
             p = next(p for p in range(a.num_players) if a.shares_held(p, c))
-            out.append(f"{_name(players, p)} wins the {COMPANY_IDS[c]} share for ${a.treasury[c]}")
+            out.append(Said("ts.ev_won", {"seat": seat(p), "company": company_word(
+                COMPANY_IDS[c]), "price": a.treasury[c]}))
         elif b.status[c] != a.status[c] and a.status[c] != NATIONALIZED:
-            out.append(f"nobody bids: {COMPANY_IDS[c]} never enters the game")
+            out.append(Said("ts.ev_unsold", {"company": company_word(COMPANY_IDS[c])}))
     return out
 
 
-def _interturn_events(b: TransSiberianState, a: TransSiberianState,
-                      players: list[str]) -> list[str]:
-    if a.dividends == b.dividends:
-        return []
+def _dividend_parts(b: TransSiberianState, a: TransSiberianState) -> Said:
+    """TS-6: the interturn's dividend and what each player received."""
     got = [a.cash[p] - b.cash[p] for p in range(a.num_players)]
     if b.step == PICK_SURCHARGE:  # the action itself cost the mover the surcharge
         got[b.turn] += SURCHARGE
-    out = [f"dividend #{a.dividends}: " + ", ".join(
-        f"{_name(players, p)} +${got[p]}" for p in range(a.num_players))]
-    gone = [COMPANY_IDS[c] for c in range(NUM_COMPANIES)
-            if a.status[c] == NATIONALIZED and b.status[c] != NATIONALIZED]
+    return Said("ts.ev_dividend", {"n": a.dividends, "payments": tuple(
+        Said("event.payment", {"seat": seat(p), "amount": got[p]})
+        for p in range(a.num_players))})
+
+
+def _interturn_events(b: TransSiberianState, a: TransSiberianState) -> list[Said]:
+    """TS-6, TS-8: the dividend, the companies nationalized, phase 2, the marker's move."""
+    if a.dividends == b.dividends:
+        return []
+    out = [_dividend_parts(b, a)]
+    gone = tuple(company_word(COMPANY_IDS[c]) for c in range(NUM_COMPANIES)
+                 if a.status[c] == NATIONALIZED and b.status[c] != NATIONALIZED)
     if gone:
-        out.append(f"nationalized (final dividend paid, shares removed): {', '.join(gone)}")
+        out.append(Said("ts.ev_nationalized", {"companies": gone}))
     if a.phase > b.phase:
-        out.append("a share value reached $48: phase 2 begins")
-    out.append(f"the nationalization value is now ${a.nationalization_value()}")
+        out.append(Said("ts.ev_phase2", {"value": PHASE2_VALUE}))
+    out.append(Said("ts.ev_nat_value", {"value": a.nationalization_value()}))
+    return out
+
+
+def event_parts(before: GameState, after: GameState) -> list[Said]:
+    """What happened by itself when one action was applied (auctions won or unsold,
+    dividends and who received what, nationalizations, phase 2, the end and why), as
+    words data: catalog keys and values, players as seat values (:func:`seat`)."""
+    b, a = _ts(before), _ts(after)
+    out = _auction_events(b, a) + _interturn_events(b, a)
+    if a.is_terminal():
+        out.append(Said("event.end", {"reasons": tuple(end_parts(a))}))
     return out
 
 
 def events(before: GameState, after: GameState, players: list[str]) -> list[str]:
-    """What happened by itself when one action was applied (auctions, dividends, the end)."""
-    b, a = _ts(before), _ts(after)
-    out = _auction_events(b, a, players) + _interturn_events(b, a, players)
-    if a.is_terminal():
-        out.append("the game ends: " + "; ".join(a.end_reasons()))
-    return out
+    """``event_parts`` in English, the seats named by ``players``."""
+    return [english(named(said, players)) for said in event_parts(before, after)]
 
 
 def end_parts(state: GameState) -> list[Said]:
@@ -275,5 +291,5 @@ def end_parts(state: GameState) -> list[Said]:
 
 
 __all__ = ["company_word", "describe_action", "describe_parts", "describe_step", "end_parts",
-           "events",
+           "event_parts", "events",
            "link_name", "link_parts", "link_text", "nat_warning"]

@@ -212,8 +212,8 @@ export class AnalysisView {
       const item = list.querySelector(`li.move:not(.undone)[data-index="${e.index + 1}"]`);
       if (!item) continue;
       item.classList.add("flagged");
-      item.append(h("span", { class: "an-note" }, " ", this.flagButton(e),
-        h("span", { class: "better" }, ` ${this.better(e)}`)));
+      item.insertBefore(h("span", { class: "an-note" }, " ", this.flagButton(e),
+        h("span", { class: "better" }, ` ${this.better(e)}`)), item.querySelector(":scope > ul.events"));
     }
   }
 }

@@ -382,7 +382,7 @@ async function main() {
   }
   G.id = match[1];
   readSeat();
-  log = new MoveLog($("#log"), nameOf);
+  log = new MoveLog($("#log"), nameOf, () => ({ game: G.id, seat: G.seat }));
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
   languageSwitch($("#lang"), () => {
     translateBanner();

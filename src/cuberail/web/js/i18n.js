@@ -65,8 +65,11 @@ export function t(key, vars = {}) {
 
 /** A move's words ({key, values}: a sentence as data, values nested for words that
  *  translate, arrays for lists) in the page's language, as a list of strings and what
- *  `company(id, text)` makes of a company's word (a chip); null if a key is unknown. */
-export function sayParts(words, company = (id, text) => text) {
+ *  `company(id, text)` makes of a company's word (a chip) and `seat(n)` of a seat value
+ *  ({key: "seat", values: {n}}: the player at seat n, from 0), e.g. the player's name;
+ *  null if a key is unknown. */
+export function sayParts(words, company = (id, text) => text, seat = null) {
+  if (seat && words?.key === "seat" && Number.isInteger(words.values?.n)) return [seat(words.values.n)];
   const pattern = words && moveWords[words.key];
   if (typeof pattern !== "string") return null;
   const out = [];
@@ -76,7 +79,7 @@ export function sayParts(words, company = (id, text) => text) {
       if (parts[i]) out.push(parts[i]);
       continue;
     }
-    const value = part(words.values?.[parts[i]], company);
+    const value = part(words.values?.[parts[i]], company, seat);
     if (value === null) return null;
     out.push(...value);
   }
@@ -84,19 +87,19 @@ export function sayParts(words, company = (id, text) => text) {
   return out;
 }
 
-function part(value, company) {
+function part(value, company, seat) {
   if (value === undefined || value === null) return null;
   if (Array.isArray(value)) {
     const out = [];
     for (const [i, item] of value.entries()) {
-      const one = part(item, company);
+      const one = part(item, company, seat);
       if (one === null) return null;
       if (i) out.push(moveWords["list.separator"] ?? ", ");
       out.push(...one);
     }
     return out;
   }
-  if (typeof value === "object") return sayParts(value, company);
+  if (typeof value === "object") return sayParts(value, company, seat);
   return [String(value)];
 }
 

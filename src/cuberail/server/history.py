@@ -1,0 +1,112 @@
+"""What each log entry says: a move's words and the events it caused, an undo's words.
+
+A log entry holds only an action's text; its sentence (``words``, the title's
+``describe_parts`` in the state before it) and what happened by itself when it was
+applied (``events``, the title's ``event_parts``) are found by replaying the log. An
+undo says which move it took back (that move's ``words``). The replay of the games read
+lately is kept (a few, in memory) and extended as their logs grow, so a page that asks
+for the log after every move does not replay the whole game each time.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+from cuberail.core.words import Said
+from cuberail.games import moves_module
+from cuberail.server.storage import Entry
+
+# Replays kept: each holds a state and a few hundred small sentences.
+KEPT = 64
+Told = dict[str, Any]  # {"words": {...}, "events": [{...}, ...]}
+
+
+def move_words(title: str, before: GameState, action: Action) -> dict[str, Any]:
+    """The sentence of ``action`` in ``before`` as data (its bare text if the view fails)."""
+    try:
+        said: Said = moves_module(title).describe_parts(before, action)
+    except Exception:  # a view bug must not break the log
+        said = Said("move.text", {"text": action.text()})
+    return said.to_json()
+
+
+def event_words(title: str, before: GameState, after: GameState) -> list[dict[str, Any]]:
+    """What happened by itself when the action was applied, as data (none if the view
+    fails or the title's words have no ``event_parts``)."""
+    parts = getattr(moves_module(title), "event_parts", None)
+    if parts is None:
+        return []
+    try:
+        return [said.to_json() for said in parts(before, after)]
+    except Exception:  # a view bug must not break the log
+        return []
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game's log replayed up to entry ``seq``: what each entry says, and the state."""
+
+    seq: int
+    state: GameState
+    done: tuple[tuple[str, dict[str, Any]], ...]  # effective moves: (action, words)
+    told: dict[int, Told]  # by entry seq (never changed once made)
+
+    def extend(self, title: str, entries: list[Entry],
+               fresh: Callable[[], GameState]) -> Replay:
+        """This replay with the ``entries`` after its ``seq`` (a new object)."""
+        state, done, told = self.state.clone(), list(self.done), dict(self.told)
+        for e in entries:
+            if e.kind == "undo":
+                _action, words = done.pop() if done else (e.action, {})
+                told[e.seq] = {"words": words, "events": []}
+                state = fresh()
+                for text, _ in done:
+                    state.apply(Action.from_text(text))
+                continue
+            action = Action.from_text(e.action)
+            before = state.clone()
+            words = move_words(title, before, action)
+            state.apply(action)
+            done.append((e.action, words))
+            told[e.seq] = {"words": words, "events": event_words(title, before, state)}
+        last = entries[-1].seq if entries else self.seq
+        return Replay(last, state, tuple(done), told)
+
+    @staticmethod
+    def start(state: GameState) -> Replay:
+        """A game before its first entry."""
+        return Replay(0, state, (), {})
+
+
+class Replays:
+    """The replays of the games read lately (thread-safe; at most ``KEPT`` of them)."""
+
+    def __init__(self, kept: int = KEPT) -> None:
+        self.kept = kept
+        self._lock = threading.Lock()
+        self._games: OrderedDict[str, Replay] = OrderedDict()
+
+    def get(self, game_id: str) -> Replay | None:
+        with self._lock:
+            return self._games.get(game_id)
+
+    def put(self, game_id: str, replay: Replay) -> None:
+        with self._lock:
+            old = self._games.get(game_id)
+            if old is None or old.seq <= replay.seq:
+                self._games[game_id] = replay
+            self._games.move_to_end(game_id)
+            while len(self._games) > self.kept:
+                self._games.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._games)
+
+
+__all__ = ["KEPT", "Replay", "Replays", "Told", "event_words", "move_words"]
