@@ -60,6 +60,12 @@ def seat(n: int) -> Said:
     return Said(SEAT, {"n": n})
 
 
+def seat_name(names: list[str], n: int) -> str:
+    """The name of the player at seat ``n`` (``seat n`` when there is none): for the
+    faces that write English directly, as the terminal's step line does."""
+    return names[n] if 0 <= n < len(names) else f"seat {n}"
+
+
 def named(said: Said, names: list[str]) -> Said:
     """``said`` with every seat value (:func:`seat`) replaced by the player's name from
     ``names`` (a seat out of range keeps its ``seat {n}`` words)."""

@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cuberail.core.state import GameState
+from cuberail.core.words import seat_name
 from cuberail.games.chicago_express.board import (
     CHICAGO,
     CITY,
@@ -76,9 +77,6 @@ def _ce(state: GameState) -> ChicagoExpressState:
         raise TypeError(f"not a Chicago Express state: {type(state).__name__}")
     return state
 
-
-def _name(players: list[str], seat: int) -> str:
-    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
 
 
 # ----- the map ----------------------------------------------------------------------
@@ -224,7 +222,7 @@ def render_players(s: ChicagoExpressState, players: list[str]) -> Table:
     mover = s.current_player()
     for p in range(s.num_players):
         mark = Text("▶", style="bold") if p == mover else Text("")
-        table.add_row(mark, _name(players, p)[:15], f"${s.cash[p]}", _shares(s, p))
+        table.add_row(mark, seat_name(players, p)[:15], f"${s.cash[p]}", _shares(s, p))
     return table
 
 

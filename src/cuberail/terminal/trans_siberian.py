@@ -14,6 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cuberail.core.state import GameState
+from cuberail.core.words import seat_name
 from cuberail.games.trans_siberian.board import (
     COMPANIES,
     COMPANY_IDS,
@@ -46,9 +47,6 @@ def _ts(state: GameState) -> TransSiberianState:
         raise TypeError(f"not a Trans-Siberian Railroad state: {type(state).__name__}")
     return state
 
-
-def _name(players: list[str], seat: int) -> str:
-    return players[seat] if 0 <= seat < len(players) else f"seat {seat}"
 
 
 def _co(c: int) -> Text:
@@ -128,7 +126,7 @@ def render_players(s: TransSiberianState, players: list[str]) -> Table:
     mover = s.current_player()
     for p, score in enumerate(s.scores()):
         mark = Text("▶", style="bold") if p == mover else Text("")
-        table.add_row(mark, _name(players, p)[:16], f"${s.cash[p]}", f"${score}", _shares(s, p))
+        table.add_row(mark, seat_name(players, p)[:16], f"${s.cash[p]}", f"${score}", _shares(s, p))
     return table
 
 

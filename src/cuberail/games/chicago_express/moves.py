@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
-from cuberail.core.words import Said, Value, named, seat
+from cuberail.core.words import Said, Value, named, seat, seat_name
 from cuberail.games.chicago_express.board import (
     CHICAGO,
     COMPANIES,
@@ -46,35 +46,33 @@ def _ce(state: GameState) -> ChicagoExpressState:
     return state
 
 
-def _name(players: list[str], p: int) -> str:
-    return players[p] if 0 <= p < len(players) else f"seat {p}"
-
 
 def _auction_step(s: ChicagoExpressState, players: list[str]) -> str:
     kind = {AUCTION_SETUP: "setup auction", AUCTION_WABASH: "Wabash auction"}.get(
         s.a_kind, "auction")
-    text = f"{kind} of a {COMPANY_IDS[s.a_company]} share, opened by {_name(players, s.a_opener)}"
+    opener = seat_name(players, s.a_opener)
+    text = f"{kind} of a {COMPANY_IDS[s.a_company]} share, opened by {opener}"
     if s.a_bidder >= 0:
-        text += f": high bid ${s.a_high} by {_name(players, s.a_bidder)}"
+        text += f": high bid ${s.a_high} by {seat_name(players, s.a_bidder)}"
     else:
         text += f": no bid yet (minimum ${s.minimum_bid()})"
-    passed = [_name(players, p) for p in range(s.num_players) if s.has_passed(p)]
+    passed = [seat_name(players, p) for p in range(s.num_players) if s.has_passed(p)]
     if passed:
         text += f"; passed: {', '.join(passed)}"
-    text += f". {_name(players, s.a_to_act)} to bid or pass"
+    text += f". {seat_name(players, s.a_to_act)} to bid or pass"
     if s.a_kind == AUCTION_WABASH and s.build_resumes():  # CE-5.7, chicago=continue
-        text += (f"; then {_name(players, s.turn)} goes on building for"
+        text += (f"; then {seat_name(players, s.turn)} goes on building for"
                  f" {COMPANY_IDS[s.b_company]} ({s.b_placed} of {MAX_PLACEMENTS} placed)")
     return text
 
 
 def describe_step(s: ChicagoExpressState, players: list[str]) -> str:
     """One line saying what is going on and who decides."""
-    who = _name(players, s.turn)
+    who = seat_name(players, s.turn)
     if s.phase in (SETUP, BID):
         return _auction_step(s, players)
     if s.phase == OVER:
-        winners = ", ".join(_name(players, p) for p in s.result().winners)
+        winners = ", ".join(seat_name(players, p) for p in s.result().winners)
         return f"game over: {winners} won"
     if s.phase == SHARE:
         return f"{who} auctions: choose a company's share"

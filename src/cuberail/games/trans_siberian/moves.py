@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
-from cuberail.core.words import Said, Value, named, seat
+from cuberail.core.words import Said, Value, named, seat, seat_name
 from cuberail.games.trans_siberian import actions as A
 from cuberail.games.trans_siberian import network as N
 from cuberail.games.trans_siberian.board import (
@@ -49,9 +49,6 @@ def _ts(state: GameState) -> TransSiberianState:
     return state
 
 
-def _name(players: list[str], p: int) -> str:
-    return players[p] if 0 <= p < len(players) else f"seat {p}"
-
 
 def link_name(link: int) -> Value:
     """A link's name as data: its places inside the map joined by dashes (``Moscow–Kazan``);
@@ -81,24 +78,24 @@ def link_text(link: int) -> str:
 def _auction_step(s: TransSiberianState, players: list[str]) -> str:
     co = COMPANY_IDS[s.a_company]
     if s.step == PICK_LINK:
-        return f"{_name(players, s.a_bidder)} won {co} for ${s.a_high}: choose its first link"
+        return f"{seat_name(players, s.a_bidder)} won {co} for ${s.a_high}: choose its first link"
     if s.step == PICK_VALUE:
-        return f"{_name(players, s.a_bidder)} chooses {co}'s share value (at most ${s.a_high})"
-    text = f"auction of a {co} share, opened by {_name(players, s.a_opener)}"
+        return f"{seat_name(players, s.a_bidder)} chooses {co}'s share value (at most ${s.a_high})"
+    text = f"auction of a {co} share, opened by {seat_name(players, s.a_opener)}"
     if s.a_bidder >= 0:
-        text += f": high bid ${s.a_high} by {_name(players, s.a_bidder)}"
+        text += f": high bid ${s.a_high} by {seat_name(players, s.a_bidder)}"
     else:
         text += f": no bid yet (minimum ${s.minimum_bid()})"
-    return text + f". {_name(players, s.a_to_act)} to bid or pass"
+    return text + f". {seat_name(players, s.a_to_act)} to bid or pass"
 
 
 def describe_step(s: TransSiberianState, players: list[str]) -> str:
     """One line saying what is going on and who decides."""
-    who = _name(players, s.turn)
+    who = seat_name(players, s.turn)
     if s.step in (AUCTION, PICK_LINK, PICK_VALUE):
         return _auction_step(s, players)
     if s.step == OVER:
-        winners = ", ".join(_name(players, p) for p in s.result().winners)
+        winners = ", ".join(seat_name(players, p) for p in s.result().winners)
         return f"game over ({'; '.join(s.end_reasons())}): {winners} won"
     if s.step == PICK_SURCHARGE:
         return f"{who} chooses which company gets the ${SURCHARGE} surcharge"
