@@ -14,8 +14,10 @@ import json
 import os
 import pickle
 import random
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +64,25 @@ def test_the_compiled_modules_are_the_ones_loaded_when_built() -> None:
     assert out["build"] == "compiled", out["note"]
     assert not any(f.endswith(".py") for f in out["files"])
     assert out["note"].startswith("compiled build")
+
+
+def test_the_compiled_modules_import_only_what_the_build_environment_has(
+        tmp_path: Path) -> None:
+    """mypyc type-checks everything the compiled modules import, in pip's isolated build
+    environment, which holds only [build-system].requires: an import of a runtime or
+    optional package (Ray, numpy...) anywhere they reach makes the first install pure.
+    mypy without site packages sees what that environment would lack."""
+    with open(REPO / "pyproject.toml", "rb") as source:
+        requires = tomllib.load(source)["build-system"]["requires"]
+    allowed = {re.split(r"[<>=!~\[; ]", r, maxsplit=1)[0].lower() for r in requires}
+    files = [str(REPO / "src" / Path(*n.split("."))) + ".py" for n in _compiled.COMPILED]
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-site-packages",
+                           "--cache-dir", str(tmp_path), *files], capture_output=True,
+                          text=True, check=False, cwd=REPO)
+    missing = set(re.findall(r'module named "([\w.]+)"', done.stdout))
+    outside = {m for m in missing if m.split(".")[0].lower() not in allowed}
+    assert not outside, (f"compiled modules reach {sorted(outside)}, not in the build"
+                         f" requirements {sorted(allowed)}:\n{done.stdout[-2000:]}")
 
 
 @pytest.mark.skipif(os.environ.get("CUBERAIL_EXPECT_COMPILED") != "1",
