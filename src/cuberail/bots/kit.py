@@ -15,7 +15,6 @@ title (import-linter checks it, ``[tool.importlinter]`` in pyproject.toml).
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -81,37 +80,30 @@ class Kit:
 
 
 _KITS: dict[str, Kit | None] = {}
+LAYER = "bots"  # this room's name: a title's kit is cuberail.bots.<name> or <package>.bots
 
 
 def kit_module(title: str) -> str:
     """Where ``title``'s kit lives: ``cuberail.bots.<package>``, or ``<package>.bots`` for a
     plug-in title (a CuberailError for an unknown title)."""
-    from cuberail.games import get_game
+    from cuberail.games import layer_module_name
 
-    package = get_game(title).package
-    if package.startswith("cuberail.games."):
-        return f"{__name__.rsplit('.', 1)[0]}.{package.rsplit('.', 1)[-1]}"
-    return f"{package}.bots"
+    return layer_module_name(title, LAYER)
 
 
 def kit_for(title: str) -> Kit | None:
     """The kit of ``title`` (a name, an alias or the canonical title), or None when it has
     none (an unknown title has none either). Looked up once per title."""
+    from cuberail.games import layer_module
+
     if title in _KITS:
         return _KITS[title]
     if not title:
         return None
     try:
-        name = kit_module(title)
+        module = layer_module(title, LAYER)
     except CuberailError:
         return None
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as error:
-        missing = error.name or ""
-        if not (name == missing or name.startswith(missing + ".")):
-            raise  # the kit exists but something it imports does not
-        module = None
     kit = getattr(module, "KIT", None)
     found = kit if isinstance(kit, Kit) else None
     _KITS[title] = found

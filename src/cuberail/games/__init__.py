@@ -97,11 +97,33 @@ def title_module(title: str, name: str) -> ModuleType:
     return importlib.import_module(f"{get_game(title).package}.{name}")
 
 
+def layer_module_name(title: str, layer: str) -> str:
+    """Where a title's kit for another room lives: ``cuberail.<layer>.<name>`` for ours
+    (``cuberail.bots.chicago_express``), ``<package>.<layer>`` for a plug-in's."""
+    package = get_game(title).package
+    if package.startswith(f"{__name__}."):
+        return f"cuberail.{layer}.{package.rsplit('.', 1)[-1]}"
+    return f"{package}.{layer}"
+
+
+def layer_module(title: str, layer: str) -> ModuleType | None:
+    """A title's kit module for ``layer`` (``bots``, ``terminal``...), or None when it has
+    none; an import failing inside an existing kit is raised, not taken for a missing one."""
+    name = layer_module_name(title, layer)
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        missing = error.name or ""
+        if name == missing or name.startswith(missing + "."):
+            return None
+        raise
+
+
 def moves_module(title: str) -> ModuleType:
     """A title's words for moves and events (``describe_parts``, ``describe_action``,
     ``events``, ``describe_step``): its ``moves`` module."""
     return title_module(title, "moves")
 
 
-__all__ = ["ENTRY_POINTS", "get_game", "infos", "moves_module", "refresh", "title_module",
-           "titles"]
+__all__ = ["ENTRY_POINTS", "get_game", "infos", "layer_module", "layer_module_name",
+           "moves_module", "refresh", "title_module", "titles"]

@@ -8,26 +8,21 @@ module). The engine (``cuberail.games``) never imports Rich; the terminal room d
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
 from cuberail.core.errors import CuberailError
-from cuberail.games import get_game
+from cuberail.games import get_game, layer_module, layer_module_name
+
+LAYER = "terminal"
 
 
 def face(title: str) -> ModuleType:
     """The terminal face of ``title``, or a CuberailError naming what is missing."""
-    package = get_game(title).package
-    ours = package.startswith("cuberail.games.")
-    tried = [f"{__name__}.{package.rsplit('.', 1)[-1]}" if ours else f"{package}.terminal"]
-    for name in tried:
-        try:
-            return importlib.import_module(name)
-        except ModuleNotFoundError as error:
-            if error.name != name:
-                raise
-    raise CuberailError(f"{get_game(title).name} has no terminal face"
-                        f" (looked for {' and '.join(tried)})")
+    module = layer_module(title, LAYER)
+    if module is None:
+        raise CuberailError(f"{get_game(title).name} has no terminal face (looked for"
+                            f" {layer_module_name(title, LAYER)})")
+    return module
 
 
 __all__ = ["face"]
