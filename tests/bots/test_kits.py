@@ -7,14 +7,12 @@ from __future__ import annotations
 import logging
 import os
 import random
-import sys
 from collections.abc import Iterator
-from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
+from tests.plugins import plugin_title
 
-import cuberail.games as games
 from cuberail.bots import heuristic as heuristics
 from cuberail.bots import kit as kits
 from cuberail.bots import learned
@@ -41,18 +39,10 @@ INFO = replace(BASE, title="toy", name="Toy", package="toyplug", aliases=(),
 @pytest.fixture
 def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A plug-in title ``toy`` (package ``toyplug``, no bot kit), named by an entry point."""
-    (tmp_path / "toyplug").mkdir()
-    (tmp_path / "toyplug" / "__init__.py").write_text(PLUGIN, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    point = EntryPoint("toy", "toyplug", games.ENTRY_POINTS)
-    monkeypatch.setattr(games, "entry_points",
-                        lambda group: [point] if group == games.ENTRY_POINTS else [])
     monkeypatch.setattr(kits, "_KITS", {})
     monkeypatch.setattr(heuristics, "_NOTED", set())
-    games.refresh()
-    yield "toy"
-    games.refresh()
-    sys.modules.pop("toyplug", None)
+    with plugin_title(tmp_path, monkeypatch, "toyplug", "toy", PLUGIN):
+        yield "toy"
 
 
 def _toy_state(title: str) -> GameState:

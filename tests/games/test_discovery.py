@@ -4,13 +4,12 @@ INFO, and every package a plug-in names under the ``cuberail.titles`` entry poin
 from __future__ import annotations
 
 import importlib
-import sys
 from collections.abc import Iterator
 from dataclasses import replace
-from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
+from tests.plugins import plugin_title
 
 import cuberail.games as games
 from cuberail.core.errors import CuberailError
@@ -27,16 +26,8 @@ INFO = replace(BASE, title="toy-rail", name="Toy Rail", package=__name__,
 @pytest.fixture
 def plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     """A plug-in package ``toyplug`` on sys.path, named by an entry point."""
-    (tmp_path / "toyplug").mkdir()
-    (tmp_path / "toyplug" / "__init__.py").write_text(PLUGIN, encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    point = EntryPoint("toy-rail", "toyplug", games.ENTRY_POINTS)
-    monkeypatch.setattr(games, "entry_points",
-                        lambda group: [point] if group == games.ENTRY_POINTS else [])
-    games.refresh()
-    yield "toyplug"
-    games.refresh()
-    sys.modules.pop("toyplug", None)
+    with plugin_title(tmp_path, monkeypatch, "toyplug", "toy-rail", PLUGIN):
+        yield "toyplug"
 
 
 def test_every_title_declares_its_facts() -> None:
