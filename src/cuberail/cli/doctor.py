@@ -15,6 +15,8 @@ import ssl
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from cuberail.cli.serve import safe_url
+
 OK, WARN, FAIL = "ok", "warn", "fail"
 # File descriptors the server needs beside its connections: database, logs, workers.
 SPARE_FILES = 64
@@ -58,7 +60,7 @@ def database(url: str) -> list[Finding]:
         return [Finding(FAIL, "database", f"cannot connect and write: {said[0][:200]}")]
     finally:
         engine.dispose()
-    return [Finding(OK, "database", f"{_safe(url)}: reachable and writable")]
+    return [Finding(OK, "database", f"{safe_url(url)}: reachable and writable")]
 
 
 def _sqlite_file(url: str) -> list[Finding]:
@@ -85,11 +87,6 @@ def _sqlite_file(url: str) -> list[Finding]:
         return []
     return [Finding(OK, "database", f"{path} does not exist yet: the server creates it")]
 
-
-def _safe(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    return make_url(url).render_as_string(hide_password=True)
 
 
 def file_limit(limit_concurrency: int) -> Finding:

@@ -62,7 +62,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return doctor.report(args, url, public, proxies)
     listener = listen(args.host, args.port)
     print(f"cuberail server on {_base(args.host, args.port, scheme)} (invite links:"
-          f" {public}); database: {_safe(url)}", flush=True)
+          f" {public}); database: {safe_url(url)}", flush=True)
     config = uvicorn.Config(create_app(settings, analysis), host=args.host, port=args.port,
                             log_level=args.log_level, ws_max_size=64 * 1024, proxy_headers=True,
                             forwarded_allow_ips=proxies,
@@ -193,7 +193,7 @@ def _trusted_proxies(value: str) -> list[str]:
     return items
 
 
-def _safe(url: str) -> str:
+def safe_url(url: str) -> str:
     """The URL without its password, for the log."""
     from sqlalchemy.engine import make_url
 
