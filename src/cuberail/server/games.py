@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 import random
-import threading
-from collections import OrderedDict
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -34,6 +32,7 @@ from cuberail.games.words import MOVE_PACKAGES, english
 from cuberail.server import tokens
 from cuberail.server.history import Replay, Replays, event_words, move_words
 from cuberail.server.keyedlocks import KeyedLocks
+from cuberail.server.newest import Newest
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
 
 # Undos one game may hold: each adds two entries to the log (the move and its undo), so a
@@ -149,8 +148,7 @@ class GameService:
     def __init__(self, store: Store, origin: str = "") -> None:
         self.store = store
         self.origin = origin
-        self._cache: OrderedDict[str, Snapshot] = OrderedDict()
-        self._cache_lock = threading.Lock()
+        self._cache: Newest[Snapshot] = Newest(CACHE_SIZE)
         self._locks = KeyedLocks()  # only the games being written: bounded by the writers
         self._replays = Replays()  # what each log entry says (history.py)
 
@@ -166,8 +164,7 @@ class GameService:
         if game is None:
             raise Refused(404, Said("refusal.no_game", {"game": game_id[:40]}))
         seat_rows = self.store.seats(conn, game_id)
-        with self._cache_lock:
-            snap = self._cache.get(game_id)
+        snap = self._cache.get(game_id)
         if snap is None or snap.seq < seq:  # (a read older than the cache keeps the cache)
             snap = self._catch_up(conn, game, len(seat_rows), snap, seq)
         return Loaded(game, seat_rows, snap)
@@ -192,13 +189,7 @@ class GameService:
         return fresh
 
     def remember(self, game_id: str, snap: Snapshot) -> None:
-        with self._cache_lock:
-            old = self._cache.get(game_id)
-            if old is None or old.seq <= snap.seq:
-                self._cache[game_id] = snap
-            self._cache.move_to_end(game_id)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+        self._cache.put(game_id, snap)
 
     def read(self, game_id: str) -> Loaded:
         with self.store.read() as conn:

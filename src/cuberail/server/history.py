@@ -10,8 +10,6 @@ for the log after every move does not replay the whole game each time.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +18,7 @@ from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.core.words import Said
 from cuberail.games import moves_module
+from cuberail.server.newest import Newest
 from cuberail.server.storage import Entry
 
 # Replays kept: each holds a state and a few hundred small sentences.
@@ -84,29 +83,11 @@ class Replay:
         return Replay(0, state, (), {})
 
 
-class Replays:
+class Replays(Newest[Replay]):
     """The replays of the games read lately (thread-safe; at most ``KEPT`` of them)."""
 
     def __init__(self, kept: int = KEPT) -> None:
-        self.kept = kept
-        self._lock = threading.Lock()
-        self._games: OrderedDict[str, Replay] = OrderedDict()
-
-    def get(self, game_id: str) -> Replay | None:
-        with self._lock:
-            return self._games.get(game_id)
-
-    def put(self, game_id: str, replay: Replay) -> None:
-        with self._lock:
-            old = self._games.get(game_id)
-            if old is None or old.seq <= replay.seq:
-                self._games[game_id] = replay
-            self._games.move_to_end(game_id)
-            while len(self._games) > self.kept:
-                self._games.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._games)
+        super().__init__(kept)
 
 
 __all__ = ["KEPT", "Replay", "Replays", "Told", "event_words", "move_words"]
