@@ -103,13 +103,16 @@ def extensions_status() -> str:
 
 
 def _changed(source: str, extension: str, recorded: str | None) -> bool:
-    """Whether ``source`` changed after its ``extension`` was built: by the digest the
-    build recorded when there is one (an installed wheel's files all carry the install's
-    time), else by the files' times."""
-    if recorded is not None:
-        with open(source, "rb") as text:
-            return hashlib.sha256(text.read()).hexdigest() != recorded
-    return os.path.getmtime(source) > os.path.getmtime(extension)
+    """Whether ``source`` changed after its ``extension`` was built. Not when it is no
+    newer than the extension; when it is, by the digest the build recorded if there is
+    one (an installed wheel's files all carry the install's time), else it did. Every
+    import of cuberail asks, so the digest is read only when the times disagree."""
+    if os.path.getmtime(source) <= os.path.getmtime(extension):
+        return False
+    if recorded is None:
+        return True
+    with open(source, "rb") as text:
+        return hashlib.sha256(text.read()).hexdigest() != recorded
 
 
 def _build_record() -> dict[str, object]:
