@@ -15,7 +15,8 @@ from play import new_game, play_until, view
 from served_words import render
 
 from cuberail.core.words import LANGUAGES, catalog
-from cuberail.server.games import PAGE_PACKAGES
+from cuberail.games.words import move_packages
+from cuberail.server.games import SERVER_WORDS
 
 
 @pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
@@ -46,10 +47,10 @@ def test_the_same_moves_read_in_italian(client: TestClient) -> None:
 def test_words_of_a_language_hold_every_move_and_refusal_key(client: TestClient, lang: str) -> None:
     answer = client.get(f"/api/words/{lang}").json()
     assert answer["lang"] == lang
-    keys = {k for p in PAGE_PACKAGES for k in catalog(p, "en")}
+    keys = {k for p in (*move_packages(), SERVER_WORDS) for k in catalog(p, "en")}
     assert set(answer["words"]) == keys
     assert answer["words"] == {**answer["words"], **{
-        k: v for p in PAGE_PACKAGES for k, v in catalog(p, lang).items()}}
+        k: v for p in (*move_packages(), SERVER_WORDS) for k, v in catalog(p, lang).items()}}
 
 
 @pytest.mark.parametrize(("tag", "lang"), [("it-IT", "it"), ("de_CH", "de"), ("fr", "en")])

@@ -15,14 +15,25 @@ from cuberail.core.words import CORE, Said, Words
 from cuberail.games import infos
 
 # Each title's package holds its catalogues (``data/words-LANG.json``); found, not listed.
+# The titles known when this module was imported (a plug-in installed later in the same
+# process is in move_packages(), which looks again).
 TITLE_PACKAGES = {info.title: info.package for info in infos()}
 MOVE_PACKAGES = (CORE, *TITLE_PACKAGES.values())
 
 
-@lru_cache(maxsize=16)
+def move_packages() -> tuple[str, ...]:
+    """The packages of every title's move sentences, with the shared words: as now found."""
+    return (CORE, *(info.package for info in infos()))
+
+
 def move_words(lang: str | None = None) -> Words:
     """The move sentences of every title in ``lang`` (a language tag; English when None)."""
-    return Words(lang, MOVE_PACKAGES)
+    return _words(lang, move_packages())
+
+
+@lru_cache(maxsize=16)
+def _words(lang: str | None, packages: tuple[str, ...]) -> Words:
+    return Words(lang, packages)
 
 
 def english(said: Said) -> str:
@@ -30,4 +41,4 @@ def english(said: Said) -> str:
     return move_words("en").render(said)
 
 
-__all__ = ["MOVE_PACKAGES", "TITLE_PACKAGES", "english", "move_words"]
+__all__ = ["MOVE_PACKAGES", "TITLE_PACKAGES", "english", "move_packages", "move_words"]

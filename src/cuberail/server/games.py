@@ -28,7 +28,7 @@ from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.core.words import DEFAULT, Said, Words
 from cuberail.games import get_game, moves_module
-from cuberail.games.words import MOVE_PACKAGES, english
+from cuberail.games.words import english, move_packages
 from cuberail.server import tokens
 from cuberail.server.history import Replay, Replays, event_words, move_words
 from cuberail.server.keyedlocks import KeyedLocks
@@ -42,14 +42,18 @@ CACHE_SIZE = 2000
 CHANNEL = "cuberail"
 # The server's own sentences (its refusals, ``server/data/words-LANG.json``) are served
 # with the move sentences: one merge, one loader, each key in one catalog only.
-PAGE_PACKAGES = (*MOVE_PACKAGES, "cuberail.server")
+SERVER_WORDS = "cuberail.server"
 
 
-@lru_cache(maxsize=16)
 def page_words(lang: str | None = None) -> Words:
     """The move sentences and the server's refusals in ``lang`` (a language tag; English
     when None): what ``GET /api/words/{lang}`` serves for the page to render ``words``."""
-    return Words(lang, PAGE_PACKAGES)
+    return _page_words(lang, move_packages())
+
+
+@lru_cache(maxsize=16)
+def _page_words(lang: str | None, packages: tuple[str, ...]) -> Words:
+    return Words(lang, (*packages, SERVER_WORDS))
 
 
 class Refused(Exception):
