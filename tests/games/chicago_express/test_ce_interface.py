@@ -178,8 +178,8 @@ def test_snapshot_content_after_setup() -> None:
     assert snap["players"][1] == {"seat": 1, "cash": 40, "shares": {}}
     prr = snap["companies"][PRR]
     assert prr == {"id": "PRR", "name": "Pennsylvania Railroad", "colour": "red", "open": True,
-                   "income": 7, "treasury": 9, "shares_sold": 1, "shares_left": 2,
-                   "locomotives_left": 19, "hexes": ["R5"]}
+                   "income": 7, "treasury": 9, "dividend_per_share": 7, "shares_sold": 1,
+                   "shares_left": 2, "locomotives_left": 19, "hexes": ["R5"]}
     assert snap["auction"] == {"company": "B&O", "kind": "setup", "opener": 0, "high_bid": None,
                                "high_bidder": None, "minimum_bid": 6, "passed": [],
                                "setup_index": 1}

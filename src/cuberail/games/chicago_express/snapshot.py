@@ -71,6 +71,7 @@ def _company(s: ChicagoExpressState, c: int) -> dict[str, Any]:
     return {
         "id": co.id, "name": co.name, "colour": co.colour, "open": s.is_open(c),
         "income": s.income[c], "treasury": s.treasury[c],
+        "dividend_per_share": s.dividend_per_share(c),  # CE-8.1, what a share pays now
         "shares_sold": s.sold[c], "shares_left": s.unsold(c),
         "locomotives_left": s.locos_left[c],
         "hexes": [HEXES[h].id for h in iter_bits(s.network[c])],
