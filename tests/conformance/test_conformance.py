@@ -27,11 +27,13 @@ from typing import Any
 import pytest
 from invariants import INVARIANTS, CheckInvariants, check_for
 from policies import policies_for, westward
+from pydantic import ValidationError
 
 from cuberail.core import Action, GameState, IllegalActionError, Record, replay
 from cuberail.core.game import GameInfo
 from cuberail.core.record import new_record
-from cuberail.games import get_game, titles
+from cuberail.core.snapshot import SnapshotBase
+from cuberail.games import get_game, snapshot_model, titles
 
 CHUNK = 50
 GAMES = {"chicago-express": 2100, "trans-siberian": 2000}
@@ -54,6 +56,21 @@ def test_random_games(title: str, start: int, stop: int) -> None:
     info = get_game(title)
     for game in range(start, stop):
         play_game(info, game, full=game % FULL_EVERY == 0)
+
+
+def test_every_title_declares_its_snapshot() -> None:
+    missing = [t for t in titles() if snapshot_model(t) is None]
+    assert not missing, f"{missing}: declare the snapshot as Snapshot in the title's schema.py"
+
+
+def test_a_snapshot_with_an_undeclared_field_is_refused() -> None:
+    for title in titles():
+        model = snapshot_model(title)
+        assert model is not None
+        snapshot = get_game(title).new_game(get_game(title).min_players).to_json()
+        model.model_validate(snapshot)
+        with pytest.raises(ValidationError, match="surprise"):
+            model.model_validate({**snapshot, "surprise": 1})
 
 
 def test_every_title_has_invariants() -> None:
@@ -109,9 +126,12 @@ def play_game(info: GameInfo, game: int, full: bool) -> None:
     record = new_record(info, [f"p{i}" for i in range(players)], options)
     seen: dict[Action, None] = {}
     snapshot = state.to_json() if full else None
+    model = snapshot_model(info.title)
     while True:
         step = f"{where}, step {len(record.actions)}"
         check_step(state, check_invariants, step)
+        if full and model is not None:
+            check_snapshot(model, snapshot, step)
         if state.is_terminal():
             break
         assert len(record.actions) < MAX_STEPS, f"{step}: the game does not end"
@@ -137,6 +157,14 @@ def check_step(state: GameState, check_invariants: CheckInvariants, step: str) -
     else:
         assert legal, f"{step}: no legal action before the end"
         assert 0 <= state.current_player() < state.num_players, f"{step}: current player"
+
+
+def check_snapshot(model: type[SnapshotBase], snapshot: Any, step: str) -> None:
+    """The snapshot is what the title's schema declares: every field, none extra."""
+    try:
+        model.model_validate(snapshot)
+    except ValidationError as exc:
+        raise AssertionError(f"{step}: the snapshot breaks its schema: {exc}") from exc
 
 
 def check_end(info: GameInfo, state: GameState, record: Record, where: str) -> None:

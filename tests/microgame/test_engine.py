@@ -13,7 +13,7 @@ from twolines.state import LINES, SHARES
 
 from cuberail.core import Action, GameState, IllegalActionError, Record, replay
 from cuberail.core.record import new_record
-from cuberail.games import get_game, moves_module, titles
+from cuberail.games import get_game, moves_module, snapshot_model, titles
 
 
 def test_the_plug_in_is_discovered_without_a_generic_edit(two_lines: str) -> None:
@@ -92,6 +92,11 @@ def test_conformance_plays_it_like_any_title(two_lines: str, game: int,
     """The generic suite's own game loop and checks (tests/conformance)."""
     monkeypatch.setitem(INVARIANTS, two_lines, check_invariants)
     play_game(get_game(two_lines), game, full=game % 3 == 0)
+
+
+def test_its_snapshot_is_declared(two_lines: str) -> None:
+    model = snapshot_model(two_lines)
+    assert model is not None and model.__module__ == "twolines.schema"
 
 
 def test_a_record_replays(two_lines: str) -> None:

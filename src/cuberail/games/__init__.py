@@ -20,6 +20,7 @@ from types import ModuleType
 
 from cuberail.core.errors import CuberailError
 from cuberail.core.game import GameInfo
+from cuberail.core.snapshot import SnapshotBase
 
 ENTRY_POINTS = "cuberail.titles"
 
@@ -97,6 +98,20 @@ def title_module(title: str, name: str) -> ModuleType:
     return importlib.import_module(f"{get_game(title).package}.{name}")
 
 
+def snapshot_model(title: str) -> type[SnapshotBase] | None:
+    """The pydantic model of a title's JSON snapshot (``Snapshot`` in its ``schema``
+    module), or None when the title declares none."""
+    name = f"{get_game(title).package}.schema"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name == name:
+            return None
+        raise
+    model = getattr(module, "Snapshot", None)
+    return model if isinstance(model, type) and issubclass(model, SnapshotBase) else None
+
+
 def layer_module_name(title: str, layer: str) -> str:
     """Where a title's kit for another room lives: ``cuberail.<layer>.<name>`` for ours
     (``cuberail.bots.chicago_express``), ``<package>.<layer>`` for a plug-in's."""
@@ -126,4 +141,4 @@ def moves_module(title: str) -> ModuleType:
 
 
 __all__ = ["ENTRY_POINTS", "get_game", "infos", "layer_module", "layer_module_name",
-           "moves_module", "refresh", "title_module", "titles"]
+           "moves_module", "refresh", "snapshot_model", "title_module", "titles"]

@@ -163,7 +163,8 @@ class TwoLinesState(GameState):
     def to_json(self) -> dict[str, Any]:
         return {
             "title": self.title, "options": dict(self.options), "step": self.step,
-            "current_player": self.current_player(), "round": self.round,
+            "current_player": self.current_player(), "turn": self.turn_player,
+            "legal_actions": [a.text() for a in self.legal_actions()], "round": self.round,
             "rounds": self.rounds,
             "players": [{"seat": p, "cash": self.cash[p],
                          "shares": {n: self.held[p][c] for c, n in enumerate(COMPANIES)
