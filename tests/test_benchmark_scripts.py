@@ -156,3 +156,29 @@ def test_load_flood_comparison_runs_three_windows_on_one_server(
     assert [line.startswith("  flood, 2 clients:") for line in text.splitlines()
             if line.startswith("  flood")] == [True]
     assert "phase 3 of 3" in text and "move POST p99" in text and "(target <= 2x)" in text
+
+
+def test_make_dataset_writes_parquet_shards_a_card_and_a_manifest(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    make_dataset = _load("make_dataset")
+    out = tmp_path / "ds"
+    assert make_dataset.main(["--out", str(out), "--games", "2", "--only", "trans-siberian"]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    [entry] = manifest["titles"]
+    assert manifest["licence"] == "CC0-1.0" and manifest["bots"] == "medium"
+    assert entry["games"] == 2 and entry["decisions"] > 0
+    [(name, digest)] = entry["shards"].items()
+    shard = out / "trans-siberian" / name
+    assert digest == make_dataset.sha256(shard)
+    table = pq.read_table(shard)
+    assert table.num_rows == entry["decisions"]
+    assert "CC0-1.0" in (out / "DATASET.md").read_text()
+
+
+def test_make_dataset_refuses_a_zero_game_count(capsys: pytest.CaptureFixture[str]) -> None:
+    make_dataset = _load("make_dataset")
+    with pytest.raises(SystemExit):
+        make_dataset.main(["--out", "unused", "--games", "0"])
+    assert "at least 1" in capsys.readouterr().err
