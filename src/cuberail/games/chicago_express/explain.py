@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cuberail.core.actions import Action
+from cuberail.core.errors import show
 from cuberail.core.hexes import iter_bits
 from cuberail.games.chicago_express.board import (
     CHICAGO,
@@ -84,11 +85,11 @@ def _argument_problem(kind: str, arg: object) -> str | None:
         return None
     if kind == "choose":
         if arg not in GAUGE_NAMES:
-            return f"no action '{arg}'; choose one of {', '.join(GAUGE_NAMES)}"
+            return f"no action '{show(arg)}'; choose one of {', '.join(GAUGE_NAMES)}"
         return None
     if kind in ("share", "company"):
         if not isinstance(arg, str) or arg not in COMPANY_IDS:
-            return f"no company '{arg}'; the companies are {', '.join(COMPANY_IDS)}"
+            return f"no company '{show(arg)}'; the companies are {', '.join(COMPANY_IDS)}"
         return None
     if not isinstance(arg, str) or arg not in HEX_INDEX:
         return _unknown_hex(arg)
@@ -97,10 +98,10 @@ def _argument_problem(kind: str, arg: object) -> str | None:
 
 def _unknown_hex(arg: object) -> str:
     if isinstance(arg, str) and arg.upper() in HEX_INDEX:
-        return f"no hex '{arg}': hex ids are upper case ('{arg.upper()}')"
+        return f"no hex '{show(arg)}': hex ids are upper case ('{show(arg.upper())}')"
     cols = sorted({h.id[0] for h in HEXES})
     rows = sorted({int(h.id[1:]) for h in HEXES})
-    return (f"no hex '{arg}' on the map; hexes are a column {cols[0]} to {cols[-1]} and a row"
+    return (f"no hex '{show(arg)}' on the map; hexes are a column {cols[0]} to {cols[-1]} and a row"
             f" {rows[0]} to {rows[-1]} ({len(HEXES)} in all, e.g. A2 Chicago)")
 
 

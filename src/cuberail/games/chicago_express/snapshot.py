@@ -15,7 +15,6 @@ if TYPE_CHECKING:
 def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
     """Every fact of the state, by name, as plain JSON values."""
     from cuberail.games.chicago_express.state import (
-        AUCTION_SETUP,
         AUCTION_WABASH,
         BID,
         OVER,
@@ -45,16 +44,7 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
         "bank": {"paid_in": s.bank_in, "paid_out": s.bank_out},
     }
     if s.phase in (SETUP, BID):
-        data["auction"] = {
-            "company": COMPANY_IDS[s.a_company],
-            "kind": ("setup", "turn", "wabash")[s.a_kind],
-            "opener": s.a_opener,
-            "high_bid": s.a_high if s.a_bidder >= 0 else None,
-            "high_bidder": s.a_bidder if s.a_bidder >= 0 else None,
-            "minimum_bid": s.minimum_bid(),
-            "passed": [p for p in range(s.num_players) if s.has_passed(p)],
-            "setup_index": s.a_setup if s.a_kind == AUCTION_SETUP else None,
-        }
+        data["auction"] = _auction(s)
     if s.phase == PLACE or (s.phase == BID and s.a_kind == AUCTION_WABASH and s.build_resumes()):
         # CE-5.7: a build paused for the Wabash auction shows too (it resumes after it)
         data["build"] = {"company": COMPANY_IDS[s.b_company], "placed": s.b_placed,
@@ -64,6 +54,22 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
         data["end"] = [said.to_json() for said in end_parts(s)]  # CE-9.1, as words
     data["legal_actions"] = [a.text() for a in s.legal_actions()]
     return data
+
+
+def _auction(s: ChicagoExpressState) -> dict[str, Any]:
+    """The running auction (CE-2, CE-3)."""
+    from cuberail.games.chicago_express.state import AUCTION_SETUP
+
+    return {
+        "company": COMPANY_IDS[s.a_company],
+        "kind": ("setup", "turn", "wabash")[s.a_kind],
+        "opener": s.a_opener,
+        "high_bid": s.a_high if s.a_bidder >= 0 else None,
+        "high_bidder": s.a_bidder if s.a_bidder >= 0 else None,
+        "minimum_bid": s.minimum_bid(),
+        "passed": [p for p in range(s.num_players) if s.has_passed(p)],
+        "setup_index": s.a_setup if s.a_kind == AUCTION_SETUP else None,
+    }
 
 
 def _company(s: ChicagoExpressState, c: int) -> dict[str, Any]:
