@@ -30,7 +30,8 @@ PURE_ENV = "CUBERAIL_PURE"
 ROOT = os.path.dirname(os.path.abspath(__file__))  # the cuberail package folder
 
 # The engine and search hot paths, compiled by mypyc when a compiler is present.
-# Not the CLI, server, web or research environments: their time is spent elsewhere.
+# Not the CLI, server, web or research environments, but for the research environments'
+# per-step loops in plain Python (legal ids, the batch encoders' gathering of integers).
 # Not core.actions either: an Action may hold anything until it is checked (a compiled
 # module would refuse a float argument with a TypeError before the check could say why).
 COMPILED: tuple[str, ...] = (
@@ -57,6 +58,10 @@ COMPILED: tuple[str, ...] = (
     "cuberail.bots.trans_siberian.features",
     "cuberail.bots.trans_siberian.heuristic",
     "cuberail.bots.trans_siberian.search",
+    "cuberail.env.legal",
+    "cuberail.env.stream",
+    "cuberail.env.chicago_express.gather",
+    "cuberail.env.trans_siberian.gather",
 )
 
 

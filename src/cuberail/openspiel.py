@@ -1,17 +1,24 @@
-"""Importing this module registers both titles as OpenSpiel games (needs the research extra).
+"""Importing this module registers every title with an env kit as an OpenSpiel game
+(needs the research extra), under its ``GameInfo.short_name``.
 
     >>> import pyspiel
     >>> import cuberail.openspiel
-    >>> pyspiel.load_game("cuberail_trans_siberian", {"players": 3}).num_players()
+    >>> pyspiel.load_game(cuberail.openspiel.SHORT_NAMES["ts"], {"players": 3}).num_players()
     3
 
-The games live in :mod:`cuberail.env.openspiel_game`.
+``SHORT_NAMES`` maps each title and alias to its OpenSpiel name. The games live in
+:mod:`cuberail.env.openspiel_game`.
 """
 
 from __future__ import annotations
 
-from cuberail.env.openspiel_game import SHORT_NAMES, register
+from cuberail.env.openspiel_game import register
+from cuberail.games import infos
 
-register()
+_NAMES = register()
+SHORT_NAMES: dict[str, str] = {
+    **{alias: _NAMES[info.title] for info in infos() if info.title in _NAMES
+       for alias in info.aliases},
+    **_NAMES}
 
 __all__ = ["SHORT_NAMES", "register"]

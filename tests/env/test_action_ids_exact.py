@@ -22,13 +22,9 @@ from cuberail.bots.base import Bot
 from cuberail.bots.registry import make_bot
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
-from cuberail.env.actions import (
-    ACTION_SCHEME_VERSION,
-    ActionTable,
-    action_table,
-    ce_money_bound,
-    ts_money_bound,
-)
+from cuberail.env.actions import ACTION_SCHEME_VERSION, ActionTable, action_table
+from cuberail.env.chicago_express.actions import money_bound as ce_money_bound
+from cuberail.env.trans_siberian.actions import money_bound as ts_money_bound
 from cuberail.games import get_game
 
 GAMES = {"chicago-express": 36, "trans-siberian": 72}
@@ -54,8 +50,8 @@ def _check_position(table: ActionTable, state: GameState, tally: Tally) -> dict[
     assert int(mask.sum()) == len(legal)
     for i in np.flatnonzero(mask):
         assert ids[int(i)] in legal_set
-    jumps = [a for a in legal if table.is_jump(a)]
-    others = [a for a in legal if not table.is_jump(a)]
+    jumps = [a for a in legal if table.is_formed(a)]
+    others = [a for a in legal if not table.is_formed(a)]
     step = max(1, len(others) // 24)  # decode lists the moves: a sample keeps this linear
     for action in others[::step] + others[-1:] + jumps:
         assert table.decode(state, table.encode(state, action)) == action
@@ -127,7 +123,7 @@ def test_the_bid_bounds_are_the_proved_ones() -> None:
 
 def test_jump_twins_get_distinct_ids_cheapest_first() -> None:
     """The cheapest route of a payee set keeps the set's id; a dearer twin, an extra id."""
-    from cuberail.env.actions import JUMP_EXTRAS, PAYEE_SETS, jump_info
+    from cuberail.env.trans_siberian.actions import JUMP_EXTRAS, PAYEE_SETS, jump_info
 
     table, rng = action_table("ts"), random.Random(5)
     for _ in range(200):

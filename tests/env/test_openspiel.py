@@ -59,3 +59,15 @@ def test_parameters_carry_rule_options_and_bad_ones_are_refused() -> None:
     assert game.new_initial_state().engine.opts.marks == (10, 20, 30)
     with pytest.raises(CuberailError, match="3 to 5 players"):
         pyspiel.load_game("cuberail_trans_siberian", {"players": 7})
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_names_and_length_bounds_come_from_the_titles_game_info(title: str) -> None:
+    from cuberail.games import get_game
+
+    info = get_game(title)
+    assert cuberail.openspiel.SHORT_NAMES[title] == info.short_name
+    assert all(cuberail.openspiel.SHORT_NAMES[a] == info.short_name for a in info.aliases)
+    game = pyspiel.load_game(info.short_name)
+    assert game.max_game_length() == info.max_game_length > 0
+    assert game.get_type().long_name == f"cuberail {info.name}"

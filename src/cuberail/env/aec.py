@@ -20,9 +20,9 @@ that many decisions per seat on average (``max_cycles * players`` decisions in
 all); None plays to the end.
 
 The rules have no chance: a game is fixed by its actions. ``reset(seed=...)``
-seeds the action spaces' samplers and, in Trans-Siberian with
-``start_player="random"``, the draw of the start player (unless the options give
-a ``seed``), so equal seeds give equal episodes.
+seeds the action spaces' samplers and, for a title with a ``seed`` rule option (a
+random start player), that option too (unless the options give one), so equal seeds
+give equal episodes.
 """
 
 from __future__ import annotations
@@ -121,7 +121,7 @@ class CuberailEnv(AECEnv):  # type: ignore[misc]
         if seed is not None:
             for i, agent in enumerate(self.possible_agents):
                 self.action_spaces[agent].seed(seed + i)
-            if self.info.title == "trans-siberian" and "seed" not in rules:
+            if "seed" not in rules and any(o.name == "seed" for o in self.info.options):
                 rules["seed"] = seed % 2**31
         self.state_ = self.info.new_game(self.players, rules)
         self.agents = self.possible_agents[:]

@@ -3,14 +3,16 @@
 The reference encoder (:meth:`cuberail.env.observe.Layout.encode`) builds each field as
 a list of Python floats: exact, documented, slow (about 100 us a state). A batch encoder
 writes the same numbers (the tests compare them at every step) into a preallocated
-``(rows, size)`` array: per state it gathers the raw integers of the state into one flat
-list, then scales, rotates and one-hot encodes all rows together with numpy. Fields that
-change rarely (the map) are rewritten for a row only when their source values changed,
-and fields fixed for a game (seats, rule options) only when a row gets a new game
+``(rows, size)`` array: per state it gathers the raw integers of the state (compiled
+code), keeps them in an integer matrix updated only where they changed (one conversion
+to numpy of the changes, packed by :mod:`cuberail.env.stream`), then scales, rotates
+and one-hot encodes all rows together with numpy. The map fields are written cell by
+cell where they changed, and fields fixed for a game (seats, rule options) only when a
+row gets a new game
 (:meth:`BatchEncoder.reset_rows`). So the rows must not be written by anyone else: the
 vector environment hands out read-only views.
 
-Each title with a batch encoder declares it in its observation module (``BATCH``);
+Each title with a batch encoder declares it in its env kit (``EnvKit.batch``);
 :func:`batch_encoder_for` falls back to :class:`ReferenceBatch` (the reference encoder
 row by row) for a title without one.
 """
@@ -23,7 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cuberail.core.state import GameState
-from cuberail.env.observe import Layout, Seats, Vector
+from cuberail.env.observe import Layout, Seats
+from cuberail.env.stream import BIAS, SHIFT
 
 Ints = npt.NDArray[np.int64]
 Matrix = npt.NDArray[np.float32]
@@ -70,23 +73,17 @@ class ReferenceBatch(BatchEncoder):
             self.out[row] = self.layout.encode(state, seat)
 
 
-def bit_rows(masks: Sequence[int], length: int) -> Vector:
-    """Bits ``0 .. length-1`` of each mask, one after the other, as 0.0/1.0."""
-    width = (length + 7) // 8
-    raw = b"".join(m.to_bytes(width, "little") for m in masks)
-    bits = np.unpackbits(np.frombuffer(raw, dtype=np.uint8), bitorder="little")
-    return bits.reshape(len(masks), width * 8)[:, :length].reshape(-1).astype(np.float32)
-
-
 def rotation(num_players: int, seats: Ints) -> Ints:
     """Per row, the seat at each relative position: ``(seat + k) % n`` for k < n."""
     return (seats[:, None] + np.arange(num_players)) % num_players
 
 
 def one_hot_rows(out: Matrix, start: int, length: int, index: Ints,
-                 where: npt.NDArray[np.bool_] | None = None) -> None:
-    """Zero ``out[:, start:start+length]`` and set a one at ``index`` where it is in range."""
-    out[:, start:start + length] = 0.0
+                 where: npt.NDArray[np.bool_] | None = None, clear: bool = True) -> None:
+    """Zero ``out[:, start:start+length]`` (unless not ``clear``) and set a one at ``index``
+    where it is in range."""
+    if clear:
+        out[:, start:start + length] = 0.0
     ok = (index >= 0) & (index < length)
     if where is not None:
         ok &= where
@@ -94,6 +91,22 @@ def one_hot_rows(out: Matrix, start: int, length: int, index: Ints,
     out[rows, start + index[rows]] = 1.0
 
 
-def gather(flat: list[int], rows: int) -> Ints:
-    """The gathered integers as a ``(rows, width)`` array."""
-    return np.array(flat, dtype=np.int64).reshape(rows, -1)
+def unpack(changes: list[int]) -> tuple[Ints, Ints]:
+    """Positions and values of changes packed by :mod:`cuberail.env.stream`."""
+    packed = np.array(changes, dtype=np.int64)
+    return packed >> SHIFT, (packed & ((1 << SHIFT) - 1)) - BIAS
+
+
+def put_ints(matrix: Ints, changes: list[int]) -> None:
+    """Write packed changes into an integer matrix (positions in its flat order)."""
+    if changes:
+        at, values = unpack(changes)
+        matrix.reshape(-1)[at] = values
+
+
+def put_cells(out: Matrix, changes: list[int], divisors: npt.NDArray[np.float64]) -> None:
+    """Write packed changes into the observations (positions in their flat order), each
+    value divided by its column's divisor (``divisors``: one per column)."""
+    if changes:
+        at, values = unpack(changes)
+        out.reshape(-1)[at] = values / divisors[at % out.shape[1]]

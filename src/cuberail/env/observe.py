@@ -8,8 +8,10 @@ drift from the code.
 Seats are seen from the observer: everything indexed by player is rotated so
 that the observer is position 0, the next seat in turn order position 1, and so
 on; positions past the number of players are zero. The same network therefore
-plays any seat. Both titles have perfect information: every seat sees the
+plays any seat. The titles so far have perfect information: every seat sees the
 whole state, only rotated.
+
+Each title declares its layout in its env kit (:mod:`cuberail.env.kit`).
 """
 
 from __future__ import annotations
@@ -127,39 +129,32 @@ def bits(mask: int, length: int) -> list[float]:
 
 
 def layout_for(title: str) -> Layout:
-    """The observation layout of a title (by title or alias)."""
-    from cuberail.games import get_game
+    """The observation layout of a title (by title or alias), from its env kit; a
+    CuberailError for a title without one."""
+    from cuberail.env.kit import kit_for
 
-    name = get_game(title).title
-    if name == "chicago-express":
-        from cuberail.env.observe_ce import LAYOUT as CE
-
-        return CE
-    from cuberail.env.observe_ts import LAYOUT as TS
-
-    return TS
+    return kit_for(title).layout
 
 
 def batch_encoder_for(title: str, out: npt.NDArray[np.float32]) -> BatchEncoder:
     """A batch encoder of a title's layout writing into ``out`` (rows, size); see
     :mod:`cuberail.env.batch`. The reference encoder row by row for a title without one."""
     from cuberail.env.batch import ReferenceBatch
-    from cuberail.games import get_game
+    from cuberail.env.kit import kit_for
 
-    name = get_game(title).title
-    layout = layout_for(name)
-    if name == "chicago-express":
-        from cuberail.env.batch_ce import CEBatch
-
-        return CEBatch(layout, out)
-    return ReferenceBatch(layout, out)  # Trans-Siberian: no batch encoder yet
+    kit = kit_for(title)
+    if kit.batch is None:
+        return ReferenceBatch(kit.layout, out)
+    return kit.batch(kit.layout, out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the layout tables (``python -m cuberail.env.observe [TITLE]``)."""
+    from cuberail.env.kit import has_kit
     from cuberail.games import titles
 
-    names = list(argv if argv is not None else sys.argv[1:]) or titles()
+    names = list(argv if argv is not None else sys.argv[1:]) or \
+        [t for t in titles() if has_kit(t)]
     for title in names:
         layout = layout_for(title)
         print(f"### {title}: {layout.size} floats\n\n{layout.markdown()}\n")

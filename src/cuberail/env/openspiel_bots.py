@@ -2,7 +2,9 @@
 
     >>> import pyspiel, cuberail.openspiel
     >>> from cuberail.env.openspiel_bots import CuberailBot
-    >>> game = pyspiel.load_game("cuberail_chicago_express", {"players": 3})
+    >>> from cuberail.games import titles
+    >>> name = cuberail.openspiel.SHORT_NAMES[titles()[0]]  # a title's GameInfo.short_name
+    >>> game = pyspiel.load_game(name, {"players": 3})
     >>> bots = [CuberailBot(game, s, "heuristic", seed=s) for s in range(3)]
     >>> returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 1)
 

@@ -1,9 +1,9 @@
-"""Both titles as OpenSpiel Python games: ``cuberail_chicago_express``, ``cuberail_trans_siberian``.
+"""Every title with an env kit as an OpenSpiel Python game, named ``GameInfo.short_name``.
 
 Registered with ``pyspiel.register_game`` by :func:`register` (``import
 cuberail.openspiel`` calls it). Game facts, declared up front as OpenSpiel wants:
-sequential, deterministic (the rules have no chance; Trans-Siberian's random
-start player is drawn from its ``seed`` parameter), perfect information,
+sequential, deterministic (the rules have no chance; a random start player is
+drawn from the title's ``seed`` parameter), perfect information,
 constant-sum with terminal rewards (winners share 1.0, so returns always sum to
 1). Parameters: ``players`` and every rule option of the title, by name (a
 comma in a value is written ``_``: ``income_marks=10_15_20``, since OpenSpiel
@@ -35,12 +35,6 @@ from cuberail.env.actions import ActionTable, action_table
 from cuberail.env.observe import Layout, layout_for
 from cuberail.games import get_game
 
-SHORT_NAMES = {"chicago-express": "cuberail_chicago_express",
-               "trans-siberian": "cuberail_trans_siberian"}
-# Longest of 360 random games (every player count): 349 and 162 decisions. The bounds
-# leave a wide margin; the rules bound a game (CE: Detroit's automatic track ends it
-# within 8 dividends; TS: the dividend track), not this number.
-MAX_GAME_LENGTH = {"chicago-express": 3000, "trans-siberian": 1500}
 DEFAULT_PLAYERS = 4
 
 
@@ -71,7 +65,7 @@ def game_type(info: GameInfo) -> Any:
     params: dict[str, Any] = {"players": DEFAULT_PLAYERS}
     params.update({o.name: to_spiel(o.default) for o in info.options})
     return pyspiel.GameType(
-        short_name=SHORT_NAMES[info.title], long_name=f"cuberail {info.name}",
+        short_name=info.short_name, long_name=f"cuberail {info.name}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
@@ -100,7 +94,7 @@ def _game_class(title: str) -> type:
             game_info = pyspiel.GameInfo(
                 num_distinct_actions=table.size, max_chance_outcomes=0, num_players=players,
                 min_utility=0.0, max_utility=1.0, utility_sum=1.0,
-                max_game_length=MAX_GAME_LENGTH[info.title])
+                max_game_length=info.max_game_length)
             spiel = {k: to_spiel(v) for k, v in self.cuberail_options.items()}
             super().__init__(gtype, game_info, {"players": players, **spiel})
 
@@ -182,11 +176,23 @@ class Observer:
 _registered: set[str] = set()
 
 
-def register() -> None:
-    """Register both titles with OpenSpiel (once per process)."""
-    for title in SHORT_NAMES:
+def short_names() -> dict[str, str]:
+    """Title -> OpenSpiel name, for every title that can be registered: it has an env kit,
+    a ``short_name`` and a ``max_game_length`` (its GameInfo)."""
+    from cuberail.env.kit import has_kit
+    from cuberail.games import infos
+
+    return {info.title: info.short_name for info in infos()
+            if info.short_name and info.max_game_length > 0 and has_kit(info.title)}
+
+
+def register() -> dict[str, str]:
+    """Register every title of :func:`short_names` with OpenSpiel (once per process);
+    returns the titles' OpenSpiel names."""
+    names = short_names()
+    for title in names:
         if title in _registered:
             continue
-        info = get_game(title)
-        pyspiel.register_game(game_type(info), _game_class(title))
+        pyspiel.register_game(game_type(get_game(title)), _game_class(title))
         _registered.add(title)
+    return names

@@ -1,7 +1,7 @@
 """A batched environment: ``num_envs`` games of one title stepped together.
 
     from cuberail.env import vector
-    env = vector.make("chicago-express", num_envs=256, seed=0)
+    env = vector.make(title, num_envs=256, seed=0)  # any title with an env kit
     obs, mask = env.reset()                      # (256, obs_size) float32, (256, A) int8
     actions = vector.random_actions(mask, rng)   # any legal id per game
     obs, mask, rewards, done = env.step(actions)
@@ -23,7 +23,7 @@ rewrites only what changed.
 
 Seeding: game ``k`` of env ``i`` (k = 0, 1, ... counting auto-resets) gets the seed
 ``SeedSequence([seed, i, k])``, used by titles with chance in their setup (the
-``seed`` rule option, e.g. Trans-Siberian's random start player) unless the options
+``seed`` rule option, e.g. a random start player) unless the options
 fix one. The rules have no other chance, so equal seeds and actions give equal games.
 """
 
@@ -41,7 +41,8 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.game import GameInfo
 from cuberail.core.state import GameState
-from cuberail.env.actions import ACTION_SCHEME_VERSION, action_table, fast_legal_ids
+from cuberail.env import legal as legal_runs
+from cuberail.env.actions import ACTION_SCHEME_VERSION, action_table, known_ids
 from cuberail.env.batch import BatchEncoder
 from cuberail.env.observe import batch_encoder_for, layout_for
 from cuberail.games import get_game
@@ -83,7 +84,8 @@ class VectorEnv:
         self._alloc()
         self.encoder: BatchEncoder = batch_encoder_for(title, self._obs)
         self._states: list[GameState] = []
-        self._legal: list[dict[int, Action]] = []
+        self._known = known_ids(self.table)  # id(action) -> action id (legal.gather)
+        self._slow: dict[int, dict[int, Action]] = {}  # games whose ids took the table
         self._games = [0] * num_envs
         self.final_states: dict[int, GameState] = {}
 
@@ -94,10 +96,10 @@ class VectorEnv:
         self._rewards = np.zeros((n, p), dtype=np.float32)
         self._done = np.zeros(n, dtype=np.bool_)
         self._to_move = np.zeros(n, dtype=np.int64)
-        self._set: Ids = np.zeros(0, dtype=np.int64)  # flat mask positions now set
-        self._ids: Ids = np.zeros(0, dtype=np.int64)  # legal ids, game after game
+        self._set: Ids = np.zeros(0, dtype=np.int64)  # flat mask positions now set, in order
         self._counts: Ids = np.zeros(n, dtype=np.int64)
-        self._row_base = np.arange(n, dtype=np.int64) * self.num_actions
+        self._rows = np.arange(n, dtype=np.int64)
+        self._row_base = self._rows * self.num_actions
         self.obs, self.mask = _read_only(self._obs), _read_only(self._mask)
         self.rewards, self.done = _read_only(self._rewards), _read_only(self._done)
         self.to_move = _read_only(self._to_move)
@@ -122,7 +124,8 @@ class VectorEnv:
 
     def legal_ids(self, env: int) -> list[int]:
         """The legal action ids of game ``env``, ascending."""
-        return sorted(self._legal[env])
+        ids: list[int] = np.flatnonzero(self._mask[env]).tolist()
+        return ids
 
     # ----- episode --------------------------------------------------------------------
 
@@ -165,14 +168,25 @@ class VectorEnv:
         if ids.shape != (self.num_envs,) or not np.issubdtype(ids.dtype, np.integer):
             raise CuberailError(f"actions must be {self.num_envs} integer ids, got"
                                 f" {ids.dtype} {ids.shape}")
-        wanted = ids.tolist()
-        chosen = [legal.get(a) for legal, a in zip(self._legal, wanted, strict=True)]
-        on = None if active is None else np.asarray(active, dtype=np.bool_).tolist()
-        for env, action in enumerate(chosen):
-            if on is not None and not on[env]:
-                chosen[env] = None
-            elif action is None:
-                raise IllegalActionId(self._illegal_message(env, wanted[env]))
+        on = np.ones(self.num_envs, np.bool_) if active is None else \
+            np.asarray(active, dtype=np.bool_)
+        inside = (ids >= 0) & (ids < self.num_actions)
+        ok = inside & (self._mask[self._rows, np.where(inside, ids, 0)] == 1)
+        bad = np.flatnonzero(on & ~ok)
+        if bad.size:
+            env = int(bad[0])
+            raise IllegalActionId(self._illegal_message(env, int(ids[env])))
+        return self._actions(ids.tolist(), on.tolist())
+
+    def _actions(self, wanted: list[int], on: list[bool]) -> list[Action | None]:
+        """The engine action of each legal id: the table's own object, or the one the
+        table's general lookup gave (games in :attr:`_slow`)."""
+        table, slow = self.table.actions, self._slow
+        chosen: list[Action | None] = [table[a] if go else None
+                                       for a, go in zip(wanted, on, strict=True)]
+        for env, legal in slow.items():
+            if on[env]:
+                chosen[env] = legal[wanted[env]]
         return chosen
 
     def _illegal_message(self, env: int, action_id: int) -> str:
@@ -186,18 +200,15 @@ class VectorEnv:
     def _apply(self, chosen: list[Action | None]) -> list[int]:
         """Apply each game's action; finished games get their rewards and a new game
         (the finished state is kept in :attr:`final_states` until the next step)."""
-        states, fresh = self._states, []
+        states = self._states
         self.final_states = {}
-        for env, (state, action) in enumerate(zip(states, chosen, strict=True)):
-            if action is None:
-                continue
-            state.apply_unchecked(action)  # an action from this state's legal list
-            if state.is_terminal():
-                self._rewards[env] = self._returns(state)
-                self._done[env] = True
-                self.final_states[env] = state
-                states[env] = self._new_game(env)
-                fresh.append(env)
+        fresh = legal_runs.apply_all(states, chosen)  # actions from the states' legal lists
+        for env in fresh:
+            state = states[env]
+            self._rewards[env] = self._returns(state)
+            self._done[env] = True
+            self.final_states[env] = state
+            states[env] = self._new_game(env)
         return fresh
 
     def _returns(self, state: GameState) -> list[float]:
@@ -209,18 +220,25 @@ class VectorEnv:
         return rank_rewards(result)
 
     def _refresh(self) -> None:
-        """Legal ids, masks and seats to move of every game."""
-        table = self.table
-        self._legal = legal = [fast_legal_ids(table, s) for s in self._states]
-        self._to_move[:] = [s.current_player() for s in self._states]
-        counts = [len(d) for d in legal]
-        self._ids = ids = np.array([i for d in legal for i in d], dtype=np.int64)
-        self._counts[:] = counts
-        flat = np.repeat(self._row_base, counts) + ids
+        """Legal ids, masks and seats to move of every game (:mod:`cuberail.env.legal`)."""
+        self._slow = {}
+        runs = legal_runs.gather(self._known, self._states, self._slow_ids)
+        self._to_move[:] = runs.to_move
+        self._counts[:] = runs.counts
+        starts = np.array(runs.starts, dtype=np.int64)
+        lengths = np.array(runs.lengths, dtype=np.int64)
+        first = np.repeat(self._row_base, runs.runs) + starts  # flat position of each run
+        offset = np.cumsum(lengths) - lengths  # where each run begins among all ids
+        flat = np.repeat(first - offset, lengths) + np.arange(int(lengths.sum()))
         mask = self._mask.reshape(-1)
         mask[self._set] = 0
         mask[flat] = 1
         self._set = flat
+
+    def _slow_ids(self, env: int, state: GameState) -> list[int]:
+        """The ids of a game holding an action the table knows only by value."""
+        self._slow[env] = legal = self.table.legal_ids(state)
+        return list(legal)
 
     # ----- random play ----------------------------------------------------------------
 
@@ -229,7 +247,7 @@ class VectorEnv:
         counts = self._counts
         starts = np.cumsum(counts) - counts
         pick = starts + (rng.random(self.num_envs) * counts).astype(np.int64)
-        out: Ids = self._ids[pick]
+        out: Ids = self._set[pick] - self._row_base
         return out
 
 
