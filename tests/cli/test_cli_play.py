@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from cuberail.cli import common
 from cuberail.cli.main import build_parser, main
 from cuberail.cli.play import Game, load_game, new_game, play_loop
+from cuberail.cli.seats import seats_from_record
 from cuberail.core.record import Record, replay
 from cuberail.games import get_game
 
@@ -199,7 +199,7 @@ def test_non_tty_uses_the_defaults_without_asking(tmp_path: Path, monkeypatch: p
     [path] = tmp_path.glob("cuberail-chicago-express-*.json")
     record = Record.load(path)
     assert record.title == "chicago-express" and len(record.players) == 4
-    seats = common.seats_from_record(record)
+    seats = seats_from_record(record)
     assert seats is not None and [s.is_bot for s in seats] == [False, True, True, True]
     assert f"cuberail play --load {path.name}" in out
     assert "players (" not in out

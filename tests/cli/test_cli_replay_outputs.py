@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from clirun import random_record
 
-from cuberail.cli import common
+from cuberail.cli.charts import plot_label
 from cuberail.cli.main import main
+from cuberail.cli.records import load_record
 from cuberail.cli.summary import cash_story
 from cuberail.core.record import replay
 from cuberail.draw import svg_for
@@ -40,7 +41,7 @@ def saved(tmp_path: Path, title: str = "chicago-express", names: list[str] | Non
 def test_svg_is_the_board_drawing_of_the_position_at_n(tmp_path: Path, capsys: Capsys,
                                                        title: str) -> None:
     path = saved(tmp_path, title)
-    record = common.load_record(path)
+    record = load_record(path)
     out = tmp_path / "board.svg"
     code, _out, err = run(capsys, "replay", str(path), "--at", "25", "--svg", str(out))
     assert code == 0, err
@@ -95,7 +96,7 @@ def test_summary_prints_a_row_per_dividend_with_the_final_cash(tmp_path: Path,
                                                                capsys: Capsys) -> None:
     names = ["[bold]Ann", "$x$", "Bo"]
     path = saved(tmp_path, names=names)
-    record = common.load_record(path)
+    record = load_record(path)
     final = replay(record, get_game)
     code, out, err = run(capsys, "replay", str(path), "--summary")
     assert code == 0, err
@@ -144,6 +145,6 @@ def test_chart_without_matplotlib_says_how_to_install_it_before_any_work(
 
 
 def test_a_name_is_a_plot_label_shown_as_it_is() -> None:
-    assert common.plot_label("$x$") == "\\$x\\$"
-    assert common.plot_label("_me") == " _me"
-    assert common.plot_label("Ann") == "Ann"
+    assert plot_label("$x$") == "\\$x\\$"
+    assert plot_label("_me") == " _me"
+    assert plot_label("Ann") == "Ann"

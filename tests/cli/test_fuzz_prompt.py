@@ -21,10 +21,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from cuberail.cli import common
-from cuberail.cli.common import COMMANDS, Command, Menu, Reply, read_choice
 from cuberail.cli.main import build_parser
+from cuberail.cli.menu import COMMANDS, Command, Menu, Reply, read_choice
 from cuberail.cli.play import Game, new_game, play_loop
+from cuberail.cli.records import load_record
 from cuberail.core.actions import Action
 from cuberail.core.record import replay
 from cuberail.core.state import GameState
@@ -144,7 +144,7 @@ def test_any_script_of_lines_ends_cleanly_and_the_save_loads(
         console = Console(file=io.StringIO(), width=110, color_system=None, markup=False)
         code = play_loop(game, Script(answers), console)
         assert code in (0, 2)
-        record = common.load_record(Path("game.json"))
+        record = load_record(Path("game.json"))
         assert record.actions == game.record.actions
         assert replay(record, get_game).to_json() == game.state.to_json()
         stray = [n for n in os.listdir(".") if n.endswith(".tmp")]

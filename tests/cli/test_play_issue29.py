@@ -7,14 +7,14 @@ from pathlib import Path
 
 from test_cli_play import Script, load, make_game, quiet_console
 
-from cuberail.cli import common
 from cuberail.cli.play import human_turn
+from cuberail.cli.records import load_record
 
 
 def test_no_hints_is_saved_and_kept_by_load(tmp_path: Path) -> None:
     game = make_game(tmp_path, "chicago-express", "--players", "3", "--bots", "2", "--no-hints")
     assert not game.hints
-    assert common.load_record(game.path).meta["no_hints"] is True
+    assert load_record(game.path).meta["no_hints"] is True
     console, out = quiet_console()
     with_script = Script(["hint", "pass"])
     human_turn(game, with_script, console)
@@ -25,7 +25,7 @@ def test_no_hints_is_saved_and_kept_by_load(tmp_path: Path) -> None:
 
 def test_hints_stay_on_without_the_option(tmp_path: Path) -> None:
     game = make_game(tmp_path, "chicago-express", "--players", "3", "--bots", "2")
-    assert game.hints and "no_hints" not in common.load_record(game.path).meta
+    assert game.hints and "no_hints" not in load_record(game.path).meta
 
 
 def test_a_link_typed_by_name_in_plain_mode(tmp_path: Path) -> None:

@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 from clirun import cuberail_cmd, env, random_record, run_cli
 
-from cuberail.cli import common
+from cuberail.cli import replay
 from cuberail.cli.main import main
+from cuberail.cli.seats import parse_names
 from cuberail.core.actions import Action
+from cuberail.core.names import clean_name
 from cuberail.core.record import Record
 
 Capsys = pytest.CaptureFixture[str]
@@ -128,10 +130,9 @@ def test_huge_names_on_the_command_line_are_refused(tmp_path: Path, capsys: Caps
 
 def test_names_on_the_command_line_are_cleaned_by_the_one_core_rule() -> None:
     """Issue 8: the CLI uses core's clean_name (no copy of its own)."""
-    from cuberail.core.names import clean_name
 
-    assert common.clean_name is clean_name
-    assert common.parse_names("A\x1b[2Jnn, Bo\u202e ,  Cy  Dee") == ["A [2Jnn", "Bo", "Cy Dee"]
+    assert clean_name is clean_name
+    assert parse_names("A\x1b[2Jnn, Bo\u202e ,  Cy  Dee") == ["A [2Jnn", "Bo", "Cy Dee"]
 
 
 @pytest.mark.parametrize(("names", "message"), [
@@ -185,7 +186,7 @@ def test_an_unexpected_error_is_one_line_and_debug_reraises(
     def broken(path: object) -> object:
         raise ZeroDivisionError("a bug")
 
-    monkeypatch.setattr(common, "load_record", broken)
+    monkeypatch.setattr(replay, "load_record", broken)
     monkeypatch.delenv("CUBERAIL_DEBUG")
     code, _out, err = run(capsys, "replay", "any.json")
     assert code == 1

@@ -13,10 +13,11 @@ import pytest
 from clirun import Script, cuberail_cmd, env, run_cli
 from rich.console import Console
 
-from cuberail.cli import common
-from cuberail.cli.common import Command, Menu, Reply, read_choice
+from cuberail.cli import records
 from cuberail.cli.main import build_parser, main
+from cuberail.cli.menu import Command, Menu, Reply, read_choice
 from cuberail.cli.play import PATIENCE, Game, load_game, new_game, play_loop
+from cuberail.cli.records import load_record
 from cuberail.core.actions import Action
 from cuberail.core.record import Record
 from cuberail.games import get_game
@@ -232,7 +233,7 @@ def test_two_games_started_in_the_same_second_get_two_files(
         def now(cls, tz: dt.tzinfo | None = None) -> Frozen:
             return cls(2026, 1, 2, 3, 4, 5)
 
-    monkeypatch.setattr(common, "datetime", Frozen)
+    monkeypatch.setattr(records, "datetime", Frozen)
     monkeypatch.chdir(tmp_path)
     games = []
     for seed in range(3):
@@ -275,7 +276,7 @@ def test_reading_a_record_loads_only_names_cleaned(tmp_path: Path) -> None:
     (tmp_path / "game.json").write_text(json.dumps(data))
     game = load_game(build_parser().parse_args(["play", "--load", str(tmp_path / "game.json")]))
     assert game.names[0] == "A [2Jnn"
-    assert common.load_record(tmp_path / "game.json").players[0] == "A [2Jnn"
+    assert load_record(tmp_path / "game.json").players[0] == "A [2Jnn"
     assert isinstance(read_choice(auction_menu(), "help"), Command)
 
 

@@ -8,7 +8,7 @@ import pytest
 from drawstates import position_where, random_positions, state_where
 
 from cuberail.draw import board_svg, svg_for
-from cuberail.draw.chicago import COMPANY_FILL, TERRAIN_FILL
+from cuberail.draw.chicago_express import COMPANY_FILL, TERRAIN_FILL
 from cuberail.draw.common import INK, MUTED, ink_on
 from cuberail.draw.svg import contrast_ratio
 from cuberail.games.chicago_express.board import HEXES

@@ -24,7 +24,8 @@ def groups(root: ET.Element, css: str) -> list[ET.Element]:
 
 def test_positions_cover_every_location_of_the_board() -> None:
     """The packaged board positions name exactly the board's locations."""
-    raw = resources.files("cuberail.draw").joinpath("data/ts_positions.json").read_text()
+    kit = resources.files("cuberail.draw.trans_siberian")
+    raw = kit.joinpath("data/ts_positions.json").read_text()
     data = json.loads(raw)
     assert "chukinas" in data["provenance"]
     assert sorted(data["positions"]) == sorted(loc.id for loc in LOCATIONS)

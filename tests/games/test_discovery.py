@@ -65,3 +65,21 @@ def test_two_packages_declaring_one_title_are_refused(
     games.refresh()
     with pytest.raises(CuberailError, match="two packages declare the title 'chicago-express'"):
         titles()
+
+
+EAGER = '''
+from dataclasses import replace
+from cuberail.games import get_game, titles
+seen_while_importing = titles()  # a plug-in that looks titles up at import
+from cuberail.games.chicago_express import INFO as BASE
+INFO = replace(get_game("ce"), title="eager-rail", name="Eager Rail", package=__name__,
+               aliases=("eager",), short_name="cuberail_eager_rail")
+'''
+
+
+def test_a_plugin_that_looks_titles_up_while_imported_is_still_found(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with plugin_title(tmp_path, monkeypatch, "eagerplug", "eager-rail", EAGER):
+        assert "eager-rail" in titles()
+        assert get_game("eager").title == "eager-rail"
+        assert get_game("ce").title == "chicago-express"

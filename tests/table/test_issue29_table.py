@@ -10,15 +10,15 @@ from tablekit import new_game, settle, type_text
 from textual.containers import ScrollableContainer
 from textual.widgets import Input
 
-from cuberail.cli import common
 from cuberail.cli.play import Game
-from cuberail.cli.table import ts_words
+from cuberail.cli.records import load_record
 from cuberail.cli.table.app import TableApp
 from cuberail.cli.table.hint import OFF
 from cuberail.games import get_game
 from cuberail.games.chicago_express.board import HEXES
 from cuberail.games.trans_siberian.state import TransSiberianState
 from cuberail.terminal import face as view_module
+from cuberail.terminal.trans_siberian.words import nationalization_possible
 
 TS_VIEW = view_module("trans-siberian")
 
@@ -105,13 +105,13 @@ def test_the_nationalization_warning_only_when_a_dividend_can_nationalize() -> N
     opening = get_game("trans-siberian").new_game(3, {})
     bid = next(a for a in opening.legal_actions() if a.kind == "bid")
     assert "nationaliz" in TS_VIEW.describe_action(opening, bid)  # the view always warns
-    quiet = ts_words.describe(TS_VIEW, opening, bid)
+    quiet = TS_VIEW.describe_now(opening, bid)
     assert "nationaliz" not in quiet and "share value at most $8" in quiet  # phase 1
     late = _auction_in_phase_2()
-    assert ts_words.nationalization_possible(late)
+    assert nationalization_possible(late)
     low = next(a for a in late.legal_actions() if a.kind == "bid")
-    assert ts_words.describe(TS_VIEW, late, low) == TS_VIEW.describe_action(late, low)
-    assert "nationaliz" in ts_words.describe(TS_VIEW, late, low) or not late.value_nationalizes(
+    assert TS_VIEW.describe_now(late, low) == TS_VIEW.describe_action(late, low)
+    assert "nationaliz" in TS_VIEW.describe_now(late, low) or not late.value_nationalizes(
         int(low.args[0]))  # type: ignore[call-overload]
 
 
@@ -174,7 +174,7 @@ def test_no_hints_for_anyone_in_that_game_also_after_loading(tmp_path: Path) -> 
     game = new_game(tmp_path, "chicago-express")
     game.forbid_hints()
     game.save()
-    assert common.load_record(game.path).meta["no_hints"] is True
+    assert load_record(game.path).meta["no_hints"] is True
 
     async def run() -> None:
         app = TableApp(game)

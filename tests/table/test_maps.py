@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import random
 
-from cuberail.cli.table import ce_map, ts_map
 from cuberail.games import get_game
 from cuberail.games.chicago_express.board import HEXES
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian.board import LINKS, LOCATIONS
 from cuberail.games.trans_siberian.state import TransSiberianState
+from cuberail.terminal.chicago_express import board as ce_map
+from cuberail.terminal.trans_siberian import board as ts_map
 
 
 def _played(title: str, moves: int):  # type: ignore[no-untyped-def]

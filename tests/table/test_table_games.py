@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from tablekit import click_choice, keyboard_move, new_game, pick, settle, type_text
 
-from cuberail.cli import common
+from cuberail.cli.records import load_record, replay_record
 from cuberail.cli.table.app import TableApp
 
 # (title, size, human moves: None for the whole game). Each title is played by keyboard
@@ -37,9 +37,9 @@ MARKUP_NAMES = "[/b],[red]x,[bold]"
 def _checked(app: TableApp, path: Path, moves: int | None, made: int) -> None:
     """The save file is the record; a whole game ended with its winners in the log, a
     partial one made its moves and goes on."""
-    saved = common.load_record(path)
+    saved = load_record(path)
     assert saved.actions == app.game.record.actions
-    assert common.replay_record(saved).to_json() == app.game.state.to_json()
+    assert replay_record(saved).to_json() == app.game.state.to_json()
     if moves is None:
         assert app.game.state.is_terminal()
         assert any("winner" in e.text for e in app.log_entries)

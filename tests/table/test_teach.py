@@ -7,6 +7,7 @@ from cuberail.core.actions import Action
 from cuberail.games import get_game
 from cuberail.games.trans_siberian.board import COMPANY_INDEX, SHARE_TRACK
 from cuberail.games.trans_siberian.state import ACTIVE, TransSiberianState
+from cuberail.terminal.trans_siberian.teach import nationalization_ahead
 
 
 def test_ce_tracker_names_every_end_condition_ce_9_1() -> None:
@@ -34,10 +35,10 @@ def test_the_tracker_reads_the_dividend_track_option_ts_1_6() -> None:
 
 def test_nationalization_comparison_follows_the_option_ts_8_1() -> None:
     at_marker = _ts_in_phase_2(red_value=28)
-    assert teach.nationalization_ahead(at_marker) == [COMPANY_INDEX["red"]]
+    assert nationalization_ahead(at_marker) == [COMPANY_INDEX["red"]]
     assert "is at or below $28" in teach.tracker(at_marker).plain
     below = _ts_in_phase_2(red_value=28, options={"nationalization": "below"})
-    assert teach.nationalization_ahead(below) == []  # only strictly below is nationalized
+    assert nationalization_ahead(below) == []  # only strictly below is nationalized
     assert teach.warning(below, Action("buy", ("red",)), []) == ""
     under = _ts_in_phase_2(red_value=24, options={"nationalization": "below"})
     assert "(value below $28)" in teach.warning(under, Action("buy", ("red",)), [])
@@ -51,13 +52,13 @@ def test_ts_tracker_counts_dividends_and_top_value_ts_9_1() -> None:
 
 def test_nationalization_ahead_is_warned_ts_8_1() -> None:
     s = _ts_in_phase_2()
-    assert teach.nationalization_ahead(s) == [COMPANY_INDEX["red"]]
+    assert nationalization_ahead(s) == [COMPANY_INDEX["red"]]
     assert "nationalized at the next dividend" in teach.tracker(s).plain
     warning = teach.warning(s, Action("buy", ("red",)), [])
     assert "red will be nationalized" in warning and "$28" in warning
     assert teach.warning(s, Action("buy", ("blue",)), []) == ""
     s.phase = 1  # TS-6.2: no nationalization in phase 1
-    assert teach.nationalization_ahead(s) == []
+    assert nationalization_ahead(s) == []
 
 
 def test_ce_warns_building_for_another_company_than_last_time() -> None:

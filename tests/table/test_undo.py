@@ -6,7 +6,7 @@ from pathlib import Path
 
 from tablekit import new_game
 
-from cuberail.cli import common
+from cuberail.cli.records import load_record
 from cuberail.cli.table.undo import undo_own
 from cuberail.core.actions import Action
 
@@ -21,7 +21,7 @@ def test_undo_takes_back_only_my_own_decision(tmp_path: Path) -> None:
     assert len(game.record.actions) == 2
     assert undo_own(game, 1) == "took back Bob's 'bid $8 for the PRR share'"
     assert game.record.actions == [Action("bid", (7,))]
-    assert common.load_record(game.path).actions == game.record.actions  # saved
+    assert load_record(game.path).actions == game.record.actions  # saved
 
 
 def test_undo_names_the_bot_moves_it_takes_back(tmp_path: Path) -> None:

@@ -51,11 +51,18 @@ def test_pages_reference_only_files_that_exist() -> None:
     assert (WEB / "favicon.ico").read_bytes()[:4] == b"\x00\x00\x01\x00"
 
 
-def test_package_data_ships_every_client_and_drawing_file() -> None:
+BUILT = (".py", ".pyc", ".so", ".c", ".h", ".o")  # code, or what a build makes of it
+
+
+def test_package_data_ships_every_data_file_of_the_package() -> None:
+    """Every file of the package that is not code (client, catalogues, board data, kits'
+    data, weights) is in package-data, or an installed wheel would lack it."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     globs = config["tool"]["setuptools"]["package-data"]["cuberail"]
     package = ROOT / "src" / "cuberail"
-    files = [p for p in [*WEB.rglob("*"), *(package / "draw" / "data").rglob("*")] if p.is_file()]
+    files = [p for p in package.rglob("*") if p.is_file() and p.suffix not in BUILT
+             and "__pycache__" not in p.parts and not p.name.startswith(".")]
+    assert len(files) > 50
     for path in files:
         rel = path.relative_to(package).as_posix()
         assert any(fnmatch(rel, g) for g in globs), f"{rel} is not in package-data"

@@ -17,7 +17,10 @@ from rich.progress import Progress
 from rich.table import Table
 
 from cuberail.bots.analysis import Decision, analyse, analysis_bot, positions, swings
-from cuberail.cli import common
+from cuberail.cli.charts import plot_label, pyplot, save_figure
+from cuberail.cli.console import make_console
+from cuberail.cli.records import check_output_file, load_record, replay_record
+from cuberail.cli.titles import load_view
 from cuberail.core.errors import CuberailError
 from cuberail.core.files import write_atomic
 from cuberail.core.record import Record, start_state
@@ -64,14 +67,14 @@ def run(args: argparse.Namespace) -> int:
                                         MAX_ITERATIONS)
     for path, flag in ((args.json, "--json"), (args.chart, "--chart")):
         if path is not None:
-            common.check_output_file(Path(path), flag)
+            check_output_file(Path(path), flag)
     if args.chart:
-        common.pyplot("--chart")  # matplotlib missing: said now, not after the analysis
-    record = common.load_record(args.file)
-    common.replay_record(record)  # refuses a record that does not replay, with the index
+        pyplot("--chart")  # matplotlib missing: said now, not after the analysis
+    record = load_record(args.file)
+    replay_record(record)  # refuses a record that does not replay, with the index
     start = start_state(record, get_game)
     bot = analysis_bot(seconds, iterations, args.seed)
-    console = common.make_console()
+    console = make_console()
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("analysing", total=len(record.actions) + 1)
         decisions = analyse(start, record.actions, bot,
@@ -90,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
 
 def describe(record: Record, state: GameState, decision: Decision) -> str:
     """The action in words, as the terminal game says it."""
-    view = common.load_view(record.title)
+    view = load_view(record.title)
     return str(view.describe_action(state, decision.action))
 
 
@@ -132,11 +135,11 @@ def write_json(path: Path, record: Record, decisions: list[Decision], labels: li
 
 def draw_chart(path: Path, record: Record, decisions: list[Decision]) -> None:
     """Each seat's winning chance after every action, as a PNG (matplotlib, Agg)."""
-    plt = common.pyplot("--chart")
+    plt = pyplot("--chart")
     fig, ax = plt.subplots(figsize=(9, 4))
     xs = [d.index + 1 for d in decisions]
     for seat, name in enumerate(record.players):
-        ax.plot(xs, [100 * d.after[seat] for d in decisions], label=common.plot_label(name),
+        ax.plot(xs, [100 * d.after[seat] for d in decisions], label=plot_label(name),
                 linewidth=1.5)
     for d in swings(decisions)[:10]:
         ax.annotate("!", (d.index + 1, 100 * d.after[d.seat]), ha="center", color="red")
@@ -146,5 +149,5 @@ def draw_chart(path: Path, record: Record, decisions: list[Decision]) -> None:
     ax.set_title(f"{get_game(record.title).name}: winning chances")
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
-    common.save_figure(fig, path)
+    save_figure(fig, path)
     plt.close(fig)

@@ -39,7 +39,8 @@ from rich.console import Console
 from rich.table import Table
 
 from cuberail import _compiled
-from cuberail.cli import common
+from cuberail.cli.console import make_console
+from cuberail.cli.records import check_output_file
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.files import write_atomic
@@ -105,10 +106,10 @@ def run(args: argparse.Namespace) -> int:
     if not 1 <= args.repeat <= MAX_REPEAT:
         raise CuberailError(f"--repeat {args.repeat}: from 1 to {MAX_REPEAT}")
     if args.json:
-        common.check_output_file(Path(args.json), "--json")  # before the work, not after
+        check_output_file(Path(args.json), "--json")  # before the work, not after
     names = [get_game(t).title for t in args.titles] or titles()
     sizes = Sizes.parse(args.sizes) if args.sizes else Sizes.pick(args.quick)
-    console = common.make_console()
+    console = make_console()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     console.print(f"cuberail bench: medians of {args.repeat} runs; load average {load};"
                   f" {os.cpu_count()} cpus")

@@ -1,10 +1,12 @@
 """``cuberail join INVITE-URL``: play a server game from the terminal, or let a bot play it.
 
 The invite link names the server, the game, the seat and its token
-(``http://HOST/g/ID#seat=N&token=T``). The game is rebuilt here from the server's
-record, shown with the terminal table and menu of ``cuberail play``, and every move is
-sent with the index it was chosen at; the server decides. Between turns the client
-waits on the game's WebSocket (or polls when that fails).
+(``http://HOST/g/ID#seat=N&token=T``). On a terminal the game opens at the full-screen
+table of ``cuberail play``, followed live (:mod:`cuberail.cli.remote`). Line by line
+(``--plain``, ``--poll``, ``--bot``, or no terminal) it is rebuilt here from the server's
+record, shown with the menu of ``cuberail play``, and every move is sent with the index
+it was chosen at; the server decides. Between turns the line mode waits on the game's
+WebSocket (or polls when that fails).
 """
 
 from __future__ import annotations
@@ -21,9 +23,13 @@ from urllib.parse import parse_qs, urlsplit
 
 from rich.console import Console
 
-from cuberail.cli import common
-from cuberail.cli.common import Command, Menu, Reply, read_choice
+from cuberail.cli.console import make_console
+from cuberail.cli.menu import Command, Menu, Reply, read_choice
 from cuberail.cli.play import HELP, Game, show_result
+from cuberail.cli.records import replay_record
+from cuberail.cli.seats import Seat
+from cuberail.cli.table import wanted
+from cuberail.cli.titles import load_view
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.record import Record
@@ -72,23 +78,26 @@ class Remote:
     def _get(self, path: str) -> dict[str, Any]:
         reply = self.http.get(self.api + path)
         if reply.status_code != 200:
-            raise CuberailError(f"the server answered {reply.status_code}: {_detail(reply)}")
+            raise CuberailError(f"the server answered {reply.status_code}: {reason(reply)}")
         return dict(reply.json())
 
     def view(self) -> dict[str, Any]:
         return self._get("")
 
+    def record(self) -> Record:
+        return Record.from_json(self._get("/record"))
+
     def game(self) -> Game:
         """The game rebuilt locally from the server's record (the terminal table needs it)."""
-        record = Record.from_json(self._get("/record"))
-        seats = [common.Seat(name) for name in record.players]
-        return Game(record, common.replay_record(record), seats, Path("-"),
-                    common.load_view(record.title))
+        record = self.record()
+        seats = [Seat(name) for name in record.players]
+        return Game(record, replay_record(record), seats, Path("-"),
+                    load_view(record.title))
 
     def send(self, path: str, body: dict[str, Any]) -> tuple[int, str]:
         reply = self.http.post(self.api + path, json=body,
                                headers={"Authorization": f"Bearer {self.invite.token}"})
-        return reply.status_code, _detail(reply)
+        return reply.status_code, reason(reply)
 
     def wait(self, seen: int, timeout: float) -> None:
         """Until the game's seq passes ``seen`` (a WebSocket event) or ``timeout`` seconds."""
@@ -124,7 +133,8 @@ class Remote:
             self._socket = None
 
 
-def _detail(reply: Any) -> str:
+def reason(reply: Any) -> str:
+    """The server's reason for a refusal (its ``detail``), or the start of the body."""
     try:
         return str(reply.json().get("detail", ""))
     except ValueError:
@@ -238,7 +248,11 @@ def cmd_join(args: argparse.Namespace) -> int:
     with httpx.Client(timeout=30) as client:
         remote = Remote(invite, client, use_socket=not args.poll)
         try:
-            return join_loop(remote, None if args.bot else input, common.make_console(),
+            if not args.bot and not args.poll and wanted(args.plain):
+                from cuberail.cli.remote import run_remote_table
+
+                return run_remote_table(remote)
+            return join_loop(remote, None if args.bot else input, make_console(),
                              args.bot)
         except httpx.HTTPError as exc:
             raise CuberailError(f"cannot reach {invite.base}: {exc}") from None
@@ -253,5 +267,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         " at the terminal table; --bot lets one of our bots play the seat.")
     p.add_argument("url", help="the seat's invite link (quote it: it contains '#' and '&')")
     p.add_argument("--bot", help="let a bot play the seat (random, easy, medium, hard, mcts:N)")
-    p.add_argument("--poll", action="store_true", help="poll instead of using the WebSocket")
+    p.add_argument("--poll", action="store_true",
+                   help="poll instead of using the WebSocket (line by line)")
+    p.add_argument("--plain", action="store_true",
+                   help="line by line instead of the full-screen table")
     p.set_defaults(func=cmd_join)

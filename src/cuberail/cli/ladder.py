@@ -40,7 +40,9 @@ from cuberail.bots.ladder import (
     lineups,
 )
 from cuberail.bots.registry import bot_names, make_bot
-from cuberail.cli import common
+from cuberail.cli.console import make_console
+from cuberail.cli.records import check_output_file
+from cuberail.cli.titles import title_help
 from cuberail.cli.tournament import collect_games
 from cuberail.core.errors import CuberailError
 from cuberail.core.files import write_atomic
@@ -60,7 +62,7 @@ def register(subparsers: Any) -> None:
         "ladder", help="rate bot levels on one Elo scale from many 4-player games",
         description=__doc__,
     )
-    p.add_argument("title", help="game title, e.g. chicago-express (or ce)")
+    p.add_argument("title", help=title_help())
     p.add_argument("--bots", default=DEFAULT_BOTS,
                    help=f"comma-separated levels to rate, 2 to {MAX_LEVELS}, weakest first"
                         f" (default {DEFAULT_BOTS}); bots: " + ", ".join(bot_names())
@@ -96,8 +98,8 @@ def run(args: argparse.Namespace) -> int:
                        if name not in played]
     anchor = _anchor(args.anchor, levels)
     if args.json:
-        common.check_output_file(Path(args.json), "--json")
-    console = common.make_console()
+        check_output_file(Path(args.json), "--json")
+    console = make_console()
     console.print(f"{info.name}: {args.games} games among {len(played)} levels"
                   f" ({len(lineups(played, PLAYERS))} line-ups, a balanced cycle every"
                   f" {cycle_length(played, PLAYERS)} games), {args.jobs} jobs"

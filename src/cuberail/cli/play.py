@@ -21,21 +21,30 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from cuberail.cli import common
-from cuberail.cli.common import Command, Menu, Reply, read_choice
+from cuberail.cli.console import is_number, make_console, resume_hint
+from cuberail.cli.menu import MAX_LINE, Command, Menu, Reply, read_choice
+from cuberail.cli.records import (
+    check_output_file,
+    load_record,
+    replay_record,
+    save_new,
+    save_new_default,
+    save_record,
+)
+from cuberail.cli.seats import Seat, make_seats, parse_bots, parse_names, seats_from_record
 from cuberail.cli.table import hint as hints
-from cuberail.cli.table import ts_words
 from cuberail.cli.table.undo import undo_own
+from cuberail.cli.titles import load_view, option_help
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.options import parse_option_args
 from cuberail.core.record import Record, new_record
 from cuberail.core.state import GameState
 from cuberail.games import get_game, titles
+from cuberail.terminal import PlainFace
 
 Ask = Callable[[str], str]
 T = TypeVar("T")
-DEFAULT_TITLE = "chicago-express"
 DEFAULT_PLAYERS = 4
 PATIENCE = 20  # lines in a row that are not moves, without a terminal, before stopping
 
@@ -54,9 +63,9 @@ class Game:
 
     record: Record
     state: GameState
-    seats: list[common.Seat]
+    seats: list[Seat]
     path: Path
-    view: ModuleType
+    view: ModuleType | PlainFace  # the title's terminal face (render, describe_action...)
     patience: int | None = None  # see PATIENCE; None on a terminal
     idle: int = 0  # lines since the last move that were not moves
     hint_seconds: float = hints.SECONDS  # the search budget of `hint`
@@ -82,9 +91,9 @@ class Game:
         """
         self.record.meta["seats"] = [s.to_json() for s in self.seats]
         if path is None or _same_file(path, self.path):
-            common.save_record(self.record, self.path)
+            save_record(self.record, self.path)
             return self.path
-        common.save_new(self.record, path)
+        save_new(self.record, path)
         return path
 
     def save_first(self, path: Path | None) -> None:
@@ -92,9 +101,9 @@ class Game:
         default name. Another saved game is never overwritten."""
         self.record.meta["seats"] = [s.to_json() for s in self.seats]
         if path is None:
-            self.path = common.save_new_default(self.record, self.record.title)
+            self.path = save_new_default(self.record, self.record.title)
         else:
-            common.save_new(self.record, path)
+            save_new(self.record, path)
             self.path = path
 
     def apply(self, action: Action) -> list[str]:
@@ -110,8 +119,10 @@ class Game:
         return self.describe_in(self.state, action)
 
     def describe_in(self, state: GameState, action: Action) -> str:
-        """The view's sentence, warning of nationalization only when it can happen."""
-        return ts_words.describe(self.view, state, action)
+        """The view's sentence at the table (its ``describe_now`` when it has one: without
+        warnings that cannot matter yet)."""
+        describe = getattr(self.view, "describe_now", None) or self.view.describe_action
+        return str(describe(state, action))
 
     def hint(self, state: GameState | None = None) -> str:
         """The engine's preferred move for the player to move, and what it expects.
@@ -131,7 +142,7 @@ def play_loop(game: Game, ask: Ask, console: Console) -> int:
     """Play until the end or a quit; every action is saved. Returns an exit code."""
     _say(console, f"{get_game(game.record.title).name}: " + ", ".join(game.names))
     _say(console, f"saving to {game.path} after every move")
-    _say(console, common.resume_hint(game.path))
+    _say(console, resume_hint(game.path))
     try:
         while not game.state.is_terminal():
             _step(game, ask, console)
@@ -156,7 +167,7 @@ def _say(console: Console, text: str) -> None:
 def _stopped(game: Game, console: Console, why: str, code: int) -> int:
     game.save()
     _say(console, f"\n{why} to {game.path}")
-    _say(console, common.resume_hint(game.path))
+    _say(console, resume_hint(game.path))
     return code
 
 
@@ -182,9 +193,13 @@ Type a number from the list, or a move as text (e.g. `bid 12`, `place R3`; any c
 In an auction a bare amount is a bid: `12` means `bid 12`.
 Commands: board (show the table again), save [FILE] (save a copy), undo (take back
 your own last decision and the bots' moves after it), hint (the engine's preferred
-move; off in a game started with --no-hints), quit (save and stop), help.
-Trans-Siberian: type a link by its cities (`omsk`, `build omsk`, `kazan-yekaterinburg`,
-any case, the start of a name will do): its cheapest route is built."""
+move; off in a game started with --no-hints), quit (save and stop), help."""
+
+
+def help_text(game: Game) -> str:
+    """The plain mode's help, with the title's own lines (its face's ``HELP``)."""
+    own = getattr(game.view, "HELP", "")
+    return f"{HELP}\n{own}" if own else HELP
 
 
 def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
@@ -214,13 +229,17 @@ def human_turn(game: Game, ask: Ask, console: Console) -> Action | None:
 
 
 def _by_name(game: Game, line: str) -> Action | Reply | None:
-    """A Trans-Siberian link typed by its cities' names: its cheapest route."""
+    """A link typed by its places' names (when the face reads names): its cheapest route."""
+    by_name = getattr(game.view, "by_name", None)
+    if by_name is None:
+        return None
     links = [a for a in game.state.legal_actions() if a.kind == "link" and a.args]
-    named = ts_words.link_by_name(line, [str(a.args[0]) for a in links])
+    named = by_name(line, [str(a.args[0]) for a in links])
     if named is None:
         return None
     if len(named.links) > 1:
-        some = ", ".join(ts_words.names_of(link) for link in named.links)
+        names_of = getattr(game.view, "names_of", str)
+        some = ", ".join(names_of(link) for link in named.links)
         return Reply(f"{line.strip()!r} could be {len(named.links)} links: {some}. Type more"
                      " of a name (e.g. both ends).")
     routes = [a for a in links if str(a.args[0]) == named.links[0]]
@@ -233,7 +252,7 @@ def _command(game: Game, command: Command, menu: Menu, console: Console) -> bool
     if word == "quit":
         raise Quit
     if word == "help":
-        console.print(HELP, highlight=False, markup=False)
+        console.print(help_text(game), highlight=False, markup=False)
     elif word == "board":
         _show(game, menu, console)
     elif word == "save":
@@ -274,7 +293,7 @@ def show_result(game: Game, console: Console) -> None:
 def new_game(args: argparse.Namespace, ask: Ask, interactive: bool) -> Game:
     """A fresh game from the arguments, asking for what is missing on a terminal."""
     title = args.title or _ask(ask, interactive, f"game ({'/'.join(titles())})",
-                               DEFAULT_TITLE, lambda text: get_game(text).title)
+                               titles()[0], lambda text: get_game(text).title)
     info = get_game(title)
     options = parse_option_args(info.options, args.option or [])
     low, high = info.min_players, info.max_players
@@ -282,14 +301,14 @@ def new_game(args: argparse.Namespace, ask: Ask, interactive: bool) -> Game:
                _ask(ask, interactive, f"players ({low}-{high})",
                     str(min(max(DEFAULT_PLAYERS, low), high)),
                     lambda text: _players(text, low, high)))
-    bots = (common.parse_bots(args.bots, players) if args.bots is not None else
+    bots = (parse_bots(args.bots, players) if args.bots is not None else
             _ask(ask, interactive, f"bots (0-{players}, or kinds like random,random)",
-                 str(players - 1), lambda text: common.parse_bots(text, players)))
-    seats = common.make_seats(players, bots, common.parse_names(args.names), args.seed)
+                 str(players - 1), lambda text: parse_bots(text, players)))
+    seats = make_seats(players, bots, parse_names(args.names), args.seed)
     record = new_record(info, [s.name for s in seats], options)
     save = Path(args.save) if args.save else None
     game = Game(record, info.new_game(players, record.options), seats, save or Path(),
-                common.load_view(info.title))
+                load_view(info.title))
     if getattr(args, "no_hints", False):
         game.forbid_hints()
     game.save_first(save)
@@ -302,14 +321,14 @@ def load_game(args: argparse.Namespace) -> Game:
     With ``--save`` naming another file, the game is copied there now (a file that
     does not exist yet) and goes on there; the loaded file is left as it was.
     """
-    record = common.load_record(args.load)
+    record = load_record(args.load)
     if args.title and get_game(args.title).title != record.title:
         raise CuberailError(f"{args.load} is a game of {record.title}, not {args.title}")
-    state = common.replay_record(record)
-    seats = common.seats_from_record(record) or common.make_seats(
-        len(record.players), common.parse_bots(args.bots, len(record.players)),
+    state = replay_record(record)
+    seats = seats_from_record(record) or make_seats(
+        len(record.players), parse_bots(args.bots, len(record.players)),
         record.players, args.seed)
-    game = Game(record, state, seats, Path(args.load), common.load_view(record.title))
+    game = Game(record, state, seats, Path(args.load), load_view(record.title))
     if getattr(args, "no_hints", False):
         game.forbid_hints()  # a loaded game can lose its hints, never get them back
     if args.save and not _same_file(Path(args.save), game.path):
@@ -338,7 +357,7 @@ def _ask(ask: Ask, interactive: bool, question: str, default: str,
 
 
 def _players(text: str, low: int, high: int) -> int:
-    if not common.is_number(text, 3) or not low <= int(text) <= high:
+    if not is_number(text, 3) or not low <= int(text) <= high:
         raise CuberailError(f"this game is for {low} to {high} players, not {text[:20]}")
     return int(text)
 
@@ -352,7 +371,7 @@ def _is_terminal(stream: TextIO | None) -> bool:
 
 
 def read_line(prompt: str) -> str:
-    """A line of input that is not from a terminal: at most ``common.MAX_LINE + 1``
+    """A line of input that is not from a terminal: at most ``MAX_LINE + 1``
     characters are kept (the rest of a longer line is read and dropped, so that a huge
     line costs no memory); EOFError at the end or when there is no stdin at all."""
     stdin = sys.stdin
@@ -360,7 +379,7 @@ def read_line(prompt: str) -> str:
         raise EOFError
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = stdin.readline(common.MAX_LINE + 1)
+    line = stdin.readline(MAX_LINE + 1)
     if not line:
         raise EOFError
     rest = line
@@ -376,12 +395,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         if value is not None and "\0" in value:
             raise CuberailError(f"--{option}: a file name cannot contain a NUL byte")
     if args.save and not args.load:
-        common.check_output_file(Path(args.save), "--save")  # before any question
+        check_output_file(Path(args.save), "--save")  # before any question
     ask: Ask = input if interactive else read_line
     if interactive:
         with contextlib.suppress(ImportError):
             import readline  # noqa: F401  (line editing and history for input())
-    console = common.make_console()
+    console = make_console()
     try:
         game = load_game(args) if args.load else new_game(args, ask, interactive)
     except EOFError:
@@ -393,7 +412,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from cuberail.cli import table
 
     if table.wanted(args.plain):
-        return table.run_table(game)
+        missing = table.missing(game.record.title)
+        if not missing:
+            return table.run_table(game)
+        _say(console, missing)
     return play_loop(game, ask, console)
 
 
@@ -403,7 +425,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Play a game; it is saved after every move. Humans take the first seats"
         " and share the keyboard; bots take the rest. On a terminal the game opens at a"
         " full-screen table (F1 there for help); --plain plays line by line.",
-        epilog=common.option_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
+        epilog=option_help(), formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("title", nargs="?", help=f"the game: {', '.join(titles())}")
     p.add_argument("--players", type=int, help="number of seats (default 4)")
     p.add_argument("--bots", help="how many seats bots play (e.g. 3; default players-1),"

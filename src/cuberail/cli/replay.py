@@ -16,7 +16,12 @@ from pathlib import Path
 
 from rich.console import Console
 
-from cuberail.cli import common, summary
+from cuberail.cli import summary
+from cuberail.cli.charts import PLOT_HINT, pyplot
+from cuberail.cli.console import make_console
+from cuberail.cli.records import check_output_file, load_record, replay_record
+from cuberail.cli.seats import seats_from_record
+from cuberail.cli.titles import load_view
 from cuberail.core.errors import CuberailError, IllegalActionError, RecordError
 from cuberail.core.files import write_atomic
 from cuberail.core.record import Record
@@ -37,7 +42,7 @@ def _seat_names(record: Record) -> list[str]:
     """The players, with their bots when the record names them (a replay plays no bot,
     so a seat naming a bot this cuberail refuses only loses that note)."""
     try:
-        seats = common.seats_from_record(record)
+        seats = seats_from_record(record)
     except RecordError:
         seats = None
     if seats is None:
@@ -52,7 +57,7 @@ def replay_to(record: Record, at: int) -> tuple[GameState, str]:
     The last action is checked (applied to a copy) before it is described: a view
     describes legal actions only, and a record's action may name a hex that is not there.
     """
-    state = common.replay_record(record, max(at - 1, 0))
+    state = replay_record(record, max(at - 1, 0))
     if at == 0:
         return state, "none (the start of the game)"
     action = record.actions[at - 1]
@@ -63,7 +68,7 @@ def replay_to(record: Record, at: int) -> tuple[GameState, str]:
         after.apply(action)
     except IllegalActionError as exc:
         raise RecordError(f"{exc.reason} ({action.text()})", at - 1) from None
-    text = common.load_view(record.title).describe_action(state, action)
+    text = load_view(record.title).describe_action(state, action)
     return after, f"{who}: {text}  [{action.text()}]"
 
 
@@ -93,10 +98,10 @@ def _check_outputs(args: argparse.Namespace) -> None:
             raise CuberailError("--lang is the language of the board drawing: give --svg too")
         language(args.lang)  # a reason now for what is not a language tag
     if args.svg is not None:
-        common.check_output_file(Path(args.svg), "--svg")
+        check_output_file(Path(args.svg), "--svg")
     if args.chart is not None:
-        common.check_output_file(Path(args.chart), "--chart")
-        common.pyplot()
+        check_output_file(Path(args.chart), "--chart")
+        pyplot()
 
 
 def write_svg(path: Path, record: Record, state: GameState, lang: str | None = None) -> None:
@@ -109,7 +114,7 @@ def write_svg(path: Path, record: Record, state: GameState, lang: str | None = N
 
 def cmd_replay(args: argparse.Namespace) -> int:
     _check_outputs(args)
-    record = common.load_record(args.file)
+    record = load_record(args.file)
     at = _check_at(args.at, len(record.actions))
     state, last = replay_to(record, at)
     lines = header(record, state, at, last)
@@ -122,7 +127,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print("\n".join(lines), file=sys.stderr)
         print(json.dumps(state.to_json(), indent=2))
         return 0
-    console = common.make_console()
+    console = make_console()
     _print_text(console, lines, record, state)
     return 0
 
@@ -134,7 +139,7 @@ def _money_story(args: argparse.Namespace, record: Record, lines: list[str]) -> 
         summary.draw_cash_chart(Path(args.chart), record, story)
         print(f"cash chart written to {args.chart}", file=sys.stderr)
     if args.summary:
-        console = common.make_console()
+        console = make_console()
         for line in lines[:2]:
             console.print(line, highlight=False, markup=False)
         console.print(summary.summary_table(story))
@@ -144,7 +149,7 @@ def _money_story(args: argparse.Namespace, record: Record, lines: list[str]) -> 
 def _print_text(console: Console, lines: list[str], record: Record, state: GameState) -> None:
     for line in lines:
         console.print(line, highlight=False, markup=False)
-    console.print(common.load_view(record.title).render(state, list(record.players)))
+    console.print(load_view(record.title).render(state, list(record.players)))
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -162,5 +167,5 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="print dividends per player per round and cash, instead of the board")
     p.add_argument("--chart", metavar="OUT.png",
                    help="write a PNG of each player's cash over the game (needs matplotlib:"
-                        f" {common.PLOT_HINT})")
+                        f" {PLOT_HINT})")
     p.set_defaults(func=cmd_replay)

@@ -21,6 +21,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from cuberail.cli.titles import title_help
 from cuberail.core.errors import CuberailError
 from cuberail.core.options import parse_option_args
 from cuberail.games import get_game
@@ -29,7 +30,7 @@ from cuberail.games import get_game
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("selfplay", description=__doc__,
                               help="bots play games and write training data (.npz, .parquet)")
-    p.add_argument("title", help="game title, e.g. chicago-express (or ce)")
+    p.add_argument("title", help=title_help())
     p.add_argument("--bots", default="mcts:200",
                    help="bot per seat, comma-separated (one name fills every seat);"
                         " default mcts:200")

@@ -1,9 +1,9 @@
 """``cuberail replay FILE --summary`` and ``--chart``: the money story of a game (issue 12).
 
 The record is replayed action by action, watching each player's cash and the state's
-count of dividends paid (Chicago Express general dividends, CE-8; Trans-Siberian
-interturns, TS-6). A *round* ends at each dividend; its gain for a player is the change
-of that player's cash at the action that paid it. (In both games players receive cash
+count of dividends paid (its ``cash`` and ``dividends``: a title that keeps them can be
+summarised). A *round* ends at each dividend; its gain for a player is the change of
+that player's cash at the action that paid it. (In the titles so far players receive cash
 only from dividends; when the move that ends a round also makes a player pay, such as the
 last pass of a share auction, that payment is included in the change, and the table
 says so.)
@@ -17,7 +17,8 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 
-from cuberail.cli import common
+from cuberail.cli.charts import plot_label, pyplot, save_figure
+from cuberail.cli.records import replay_record
 from cuberail.core.errors import CuberailError
 from cuberail.core.record import Record
 from cuberail.core.state import GameState
@@ -46,7 +47,7 @@ class CashStory:
 
 
 def _money(state: GameState) -> tuple[Cash, int]:
-    """The players' cash and the dividends paid so far, from a CE or TS state."""
+    """The players' cash and the dividends paid so far, from a state that keeps them."""
     cash, paid = getattr(state, "cash", None), getattr(state, "dividends", None)
     if not isinstance(cash, list) or not isinstance(paid, int):
         raise CuberailError(f"{state.title} keeps no cash and dividend count to summarise")
@@ -55,8 +56,8 @@ def _money(state: GameState) -> tuple[Cash, int]:
 
 def cash_story(record: Record) -> CashStory:
     """Replay ``record`` (refused as ``replay`` refuses it) and note cash and dividends."""
-    common.replay_record(record)  # the whole record replays, or the reason why not
-    state = common.replay_record(record, 0)
+    replay_record(record)  # the whole record replays, or the reason why not
+    state = replay_record(record, 0)
     cash, paid = _money(state)
     history, rounds = [cash], []
     for i, action in enumerate(record.actions, 1):
@@ -92,11 +93,11 @@ def summary_table(story: CashStory) -> Table:
 
 def draw_cash_chart(path: Path, record: Record, story: CashStory) -> None:
     """Each player's cash after every action as a PNG, dividends marked (matplotlib, Agg)."""
-    plt = common.pyplot()
+    plt = pyplot()
     fig, ax = plt.subplots(figsize=(9, 4))
     xs = range(len(story.cash))
     for seat, name in enumerate(story.players):
-        ax.plot(xs, [c[seat] for c in story.cash], label=common.plot_label(name), linewidth=1.5)
+        ax.plot(xs, [c[seat] for c in story.cash], label=plot_label(name), linewidth=1.5)
     for r in story.rounds:
         ax.axvline(r.action, color="grey", linewidth=0.6, linestyle=":")
     ax.set_xlabel("action (dotted: dividends)")
@@ -104,5 +105,5 @@ def draw_cash_chart(path: Path, record: Record, story: CashStory) -> None:
     ax.set_title(f"{get_game(record.title).name}: cash over the game")
     ax.legend(loc="upper left", fontsize="small")
     fig.tight_layout()
-    common.save_figure(fig, path)
+    save_figure(fig, path)
     plt.close(fig)

@@ -38,7 +38,10 @@ from rich.table import Table
 
 from cuberail.bots.arena import BotStats, GameOutcome, play_games, summarise
 from cuberail.bots.registry import bot_names, make_bot
-from cuberail.cli import common
+from cuberail.cli.charts import pyplot, save_figure
+from cuberail.cli.console import make_console
+from cuberail.cli.records import check_output_file
+from cuberail.cli.titles import title_help
 from cuberail.core.errors import CuberailError
 from cuberail.core.files import write_atomic
 from cuberail.core.game import GameInfo
@@ -53,7 +56,7 @@ def register(subparsers: Any) -> None:
         "tournament", help="bots play many games; win shares with confidence intervals",
         description=__doc__,
     )
-    p.add_argument("title", help="game title, e.g. chicago-express (or ce)")
+    p.add_argument("title", help=title_help())
     p.add_argument("--players", type=int, default=4, help="seats per game (default 4)")
     p.add_argument("--bots",
                    help="comma-separated bot per seat (one name fills every seat), e.g."
@@ -97,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if args.chart:
         _check_chart(Path(args.chart))
     out = prepare_out(Path(args.out or f"tournament-{info.title}-{args.seed}"), args.force)
-    console = common.make_console()
+    console = make_console()
     previous = signal.signal(signal.SIGTERM, _terminated)  # the parent's only (see arena)
     try:
         outcomes, interrupted, seconds = _play_all(info, bots, args, options, out)
@@ -145,8 +148,8 @@ def prepare_out(out: Path, force: bool) -> Path:
 
 def _check_chart(path: Path) -> None:
     """--chart: a file that can be written, and matplotlib there to draw it."""
-    common.check_output_file(path, "--chart")
-    common.pyplot()
+    check_output_file(path, "--chart")
+    pyplot()
 
 
 def default_bots(players: int) -> list[str]:
@@ -296,7 +299,7 @@ def print_table(console: Console, info: GameInfo, bots: list[str],
 
 def draw_chart(stats: list[BotStats], path: Path, title: str, fair: float) -> None:
     """Win shares with 95% error bars and the fair share per seat, as a PNG (matplotlib, Agg)."""
-    plt = common.pyplot()
+    plt = pyplot()
     names = [s.name for s in stats]
     shares = [s.win_share for s in stats]
     lows = [max(0.0, s.win_share - s.interval()[0]) for s in stats]
@@ -309,6 +312,6 @@ def draw_chart(stats: list[BotStats], path: Path, title: str, fair: float) -> No
     ax.set_ylabel("win share (95% CI)")
     ax.set_title(title)
     fig.tight_layout()
-    common.save_figure(fig, path)
+    save_figure(fig, path)
     plt.close(fig)
 

@@ -95,7 +95,7 @@ class Action(NamedTuple):
 MAX_TEXT = 400
 MAX_ARGS = 16
 MAX_DIGITS = 9
-MAX_WORD = 200  # TS jump payments ("pay:blue,blue,...") reach 60+ characters
+MAX_WORD = 200  # a route's jump payments ("pay:blue,blue,...") reach 60+ characters
 MAX_KIND = 40
 ARG_LIMIT = 10**MAX_DIGITS - 1  # the largest (absolute) integer argument
 _KEYS = frozenset({"kind", "args"})

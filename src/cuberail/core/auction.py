@@ -1,4 +1,4 @@
-"""The open ascending auction both titles use (CE-2.2, CE-4.3, TS-2.1, TS-7.1).
+"""The open ascending auction of a share, as the titles' rules run it (each names its rule).
 
 The opener bids at least the opening bid or passes; then, in seat order, each
 player still in bids higher than the current bid or passes for good. It ends
@@ -100,5 +100,5 @@ def ceil_div(a: int, b: int) -> int:
 
 
 def dividend_per_share(income: int, shares: int) -> int:
-    """Income over the shares owned, rounded up per share (CE-8.1, TS-5.2); 0 with no shares."""
+    """Income over the shares owned, rounded up per share; 0 with no shares."""
     return ceil_div(income, shares) if shares > 0 else 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 # A word of a long mask: the compiled build (mypyc) keeps ints of up to 62 bits unboxed
-# and works on them inline; a longer int (Chicago Express has 160 hexes) is a Python
+# and works on them inline; a longer int (a board of 160 hexes) is a Python
 # object, and every operation on it allocates one.
 WORD_BITS: Final = 62
 WORD_MASK: Final = (1 << WORD_BITS) - 1

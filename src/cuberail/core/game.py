@@ -25,10 +25,10 @@ class GameInfo:
     options: tuple[OptionSpec, ...]
     factory: StateFactory
     doc: str = ""
-    # The title's package (``cuberail.games.chicago_express``): where the layers look for
+    # The title's package (``cuberail.games.<name>``): where the layers look for
     # its kits by convention (``<layer>.<last part>``), and its word catalogues.
     package: str = ""
-    # Other names a player may type for the title (``ce``), lower case.
+    # Other names a player may type for the title (a short one), lower case.
     aliases: tuple[str, ...] = ()
     # The name OpenSpiel registers the title under (letters, digits, underscores).
     short_name: str = ""

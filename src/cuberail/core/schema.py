@@ -67,8 +67,7 @@ META_INT_LIMIT = 10**META_DIGITS
 
 ALLOWED = {
     "format": f"it must be {FORMAT!r} when present",
-    "title": "it must be a title id such as 'chicago-express'"
-             " (lowercase letters, digits and '-', at most 40)",
+    "title": "it must be a title id (lowercase letters, digits and '-', at most 40)",
     "rules_version": f"it must be a whole number from 1 to {MAX_RULES_VERSION}",
     "options": f"it must be an object of at most {MAX_OPTIONS} option names (lowercase words)"
                " to whole numbers, true/false or short texts",

@@ -52,8 +52,8 @@ class GameState:
 
     Abstract by its ``@abstractmethod``s (mypy refuses to instantiate it), but not an
     ``ABC``: mypyc builds compiled classes without running ``ABCMeta.__new__``, so every
-    class of an ABC hierarchy shared one isinstance cache, and ``isinstance(ts_state,
-    ChicagoExpressState)`` answered what an earlier, unrelated check had cached.
+    class of an ABC hierarchy shared one isinstance cache, and ``isinstance(state,
+    OtherTitleState)`` answered what an earlier, unrelated check had cached.
     """
 
     title: str = ""

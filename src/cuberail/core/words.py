@@ -2,8 +2,8 @@
 
 A sentence is given as a :class:`Said`: a catalog key and the named values its
 ``{placeholders}`` take. A value is a number or a name that reads the same in every
-language (``$12``, ``PRR``, ``R3 Chicago``), a nested Said for a word that itself
-translates (a Trans-Siberian company colour, a nationalization warning), or a tuple of
+language (``$12``, a company's initials, a city's name), a nested Said for a word that itself
+translates (a company named by a colour, a warning), or a tuple of
 values read as a list (``PRR, NYC``, with the language's ``list.separator``).
 
 A player is the value ``Said("seat", {"n": 2})`` (:func:`seat`: seat 2, counting from

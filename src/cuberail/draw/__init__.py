@@ -1,10 +1,13 @@
 """Board drawings as SVG from a title's JSON snapshot (``state.to_json()``).
 
 One drawing per title, used by the browser (the server sends it), ``replay --svg``,
-docs and reports. The output is deterministic: the same position and targets give the
-same text. Clickable elements carry ``data-action`` (the first move that acts on them)
-and, when several moves act on one element (a Trans-Siberian link reached by different
-jumps), ``data-actions`` with all of them joined by ``|``. Every word it shows (labels
+docs and reports: the title's draw kit, ``cuberail.draw.<package>`` (or ``<its
+package>.draw`` for a plug-in), whose ``draw(snapshot, targets, words, describe)`` makes
+it; a title without one has no drawing (:class:`NoDrawing`, :func:`has_drawing`). The
+output is deterministic: the same position and targets give the same text. Clickable
+elements carry ``data-action`` (the first move that acts on them) and, when several
+moves act on one element (a link reached by different routes), ``data-actions`` with
+all of them joined by ``|``. Every word it shows (labels
 and ``<title>`` tooltips, the moves on an element included) is in the language asked
 for (``lang``: en, it, es, de, ca; see draw/words.py). A move's words are the games'
 own sentence (the title's view ``describe_parts``), so they need the state: drawn from a
@@ -19,17 +22,39 @@ from typing import Any
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.draw.words import LANGUAGES, Words
-from cuberail.games import get_game, moves_module
+from cuberail.games import get_game, layer_module, layer_module_name, moves_module
 
 Drawer = Callable[[Mapping[str, Any], Iterable[str] | None, Words | None, Callable[[str], str]],
                   str]
 Position = GameState | Mapping[str, Any]
 
 
-def _drawers() -> dict[str, Drawer]:
-    from cuberail.draw import chicago, siberian
+LAYER = "draw"
 
-    return {"chicago-express": chicago.draw, "trans-siberian": siberian.draw}
+
+class NoDrawing(CuberailError):
+    """The title has no drawing in this cuberail (no draw kit)."""
+
+
+def find_drawer(title: str) -> Drawer | None:
+    """The ``draw`` function of a title's draw kit, or None when it has none."""
+    kit = layer_module(title, LAYER)
+    drawer = getattr(kit, "draw", None)
+    return drawer if callable(drawer) else None
+
+
+def has_drawing(title: str) -> bool:
+    """Whether ``title`` (or an alias) can be drawn."""
+    return find_drawer(title) is not None
+
+
+def drawer_for(title: str) -> Drawer:
+    """The drawing of ``title``, or :class:`NoDrawing` naming where it was looked for."""
+    drawer = find_drawer(title)
+    if drawer is None:
+        raise NoDrawing(f"no drawing for {get_game(title).name} (looked for a draw function"
+                        f" in {layer_module_name(title, LAYER)})")
+    return drawer
 
 
 def move_words(title: str, state: GameState, words: Words) -> Callable[[str], str]:
@@ -54,13 +79,12 @@ def svg_for(title: str, position: Position, targets: Iterable[str] | None = None
     pass ``snapshot["legal_actions"]``), their words added to the element's tooltip (the
     games' sentences when ``position`` is a state); moves with no place on the board (bids,
     passes) are ignored. ``lang``: a language tag (``it``, ``de-CH``); English when None or
-    not one cuberail has; CuberailError when it is not a language tag.
+    not one cuberail has; CuberailError when it is not a language tag; :class:`NoDrawing`
+    when the title has no drawing.
     """
     words = Words(lang)
     name = get_game(title).title
-    drawers = _drawers()
-    if name not in drawers:
-        raise CuberailError(f"no drawing for {name!r}; cuberail draws: {', '.join(drawers)}")
+    drawer = drawer_for(name)
     describe: Callable[[str], str] = str
     snapshot: Any = position
     if isinstance(position, GameState):
@@ -70,7 +94,7 @@ def svg_for(title: str, position: Position, targets: Iterable[str] | None = None
     if not isinstance(snapshot, Mapping) or snapshot.get("title") != name:
         got = snapshot.get("title") if isinstance(snapshot, Mapping) else type(snapshot).__name__
         raise CuberailError(f"the snapshot is not a {name} state (its title: {got!r})")
-    return drawers[name](snapshot, targets, words, describe)
+    return drawer(snapshot, targets, words, describe)
 
 
 def board_svg(title: str, position: Position, lang: str | None = None) -> str:
@@ -80,4 +104,5 @@ def board_svg(title: str, position: Position, lang: str | None = None) -> str:
     return svg_for(title, position, position.get("legal_actions", ()), lang)
 
 
-__all__ = ["LANGUAGES", "board_svg", "move_words", "svg_for"]
+__all__ = ["LANGUAGES", "NoDrawing", "board_svg", "drawer_for", "find_drawer", "has_drawing",
+           "move_words", "svg_for"]

@@ -42,8 +42,29 @@ def _info_of(package: str) -> GameInfo | None:
     return info
 
 
-@lru_cache(maxsize=1)
+_found: dict[str, GameInfo] | None = None
+_finding = False
+
+
 def _titles() -> dict[str, GameInfo]:
+    """Every title, found once. A title package that looks titles up while it is being
+    imported (a plug-in whose modules call ``get_game`` at import) gets an answer that
+    is not kept, so the table kept is the complete one."""
+    global _found, _finding
+    if _found is not None:
+        return _found
+    if _finding:
+        return _find()
+    _finding = True
+    try:
+        table = _find()
+    finally:
+        _finding = False
+    _found = table
+    return table
+
+
+def _find() -> dict[str, GameInfo]:
     table: dict[str, GameInfo] = {}
     for package in _packages():
         info = _info_of(package)
@@ -56,11 +77,19 @@ def _titles() -> dict[str, GameInfo]:
     return table
 
 
-@lru_cache(maxsize=1)
 def _aliases() -> dict[str, str]:
-    """Every alias and full name (lower case) -> its title."""
+    """Every alias and full name (lower case) -> its title (kept once the titles are)."""
+    return _alias_table() if not _finding else _alias_map(_titles())
+
+
+@lru_cache(maxsize=1)
+def _alias_table() -> dict[str, str]:
+    return _alias_map(_titles())
+
+
+def _alias_map(table: dict[str, GameInfo]) -> dict[str, str]:
     out: dict[str, str] = {}
-    for info in _titles().values():
+    for info in table.values():
         for alias in (*info.aliases, info.name.lower().replace(" ", "-")):
             out.setdefault(alias.lower(), info.title)
     return out
@@ -68,8 +97,9 @@ def _aliases() -> dict[str, str]:
 
 def refresh() -> None:
     """Forget the titles found so far (after installing a plug-in in this process)."""
-    _titles.cache_clear()
-    _aliases.cache_clear()
+    global _found
+    _found = None
+    _alias_table.cache_clear()
 
 
 def titles() -> list[str]:

@@ -4,7 +4,8 @@ One :class:`TableApp` plays one ``play.Game``: humans choose from the menu (keyb
 or mouse, or by clicking the map), bots think in a worker thread while the screen
 stays live, every move is applied through ``Game.apply`` (so it is autosaved), and
 the log keeps the last moves in view with the bots' moves since the human's last
-decision highlighted.
+decision highlighted. The game's :class:`~.inplay.Link` says where it is played: here
+(:class:`~.inplay.Local`) or on a server (``cuberail join``: the other seats move there).
 """
 
 from __future__ import annotations
@@ -26,17 +27,18 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.games import get_game
+from cuberail.terminal.kit import table_for
 
 from . import choices as C
 from . import teach
-from .faces import face_for
 from .hint import OFF as HINTS_OFF
+from .inplay import Link, Local
 from .screens import HelpScreen
-from .undo import undo_own
 
 if TYPE_CHECKING:
     from cuberail.cli.play import Game
 
+FORCED = " (the only legal move)"
 CSS = """
 Screen { layout: vertical; }
 #step { height: auto; max-height: 2; background: $primary-background; padding: 0 1; }
@@ -104,10 +106,11 @@ class TableApp(App[int]):
         Binding("ctrl+down", "pan(0, 4)", show=False, priority=True),
     ]
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, link: Link | None = None) -> None:
         super().__init__()
         self.game = game
-        self.full_face = face_for(game.record.title)
+        self.link: Link = link or Local(game)
+        self.full_face = table_for(game.record.title).face
         self.face = self.full_face  # the compact map when the board is alone and narrow
         self.expanded = ""  # the link number whose dearer routes the menu lists (`4?`)
         self.numbering = C.Numbering()
@@ -115,6 +118,7 @@ class TableApp(App[int]):
         self.log_entries: list[Entry] = []
         self.history: list[tuple[int, Action]] = []
         self.thinking = ""
+        self.waiting = ""  # what the table waits for elsewhere (a server, a player there)
         self.generation = 0
         self.message = ""
         self.picked = ""  # the map target clicked once (a second click plays its move)
@@ -154,6 +158,7 @@ class TableApp(App[int]):
         self.call_after_refresh(board.scroll_to, x=self.face.home_x, animate=False)
         self.query_one("#command", Input).focus()
         self.call_after_refresh(self.advance)
+        self.link.start(self)
 
     def on_resize(self, event: events.Resize) -> None:
         self._layout_for(event.size.width)
@@ -165,7 +170,7 @@ class TableApp(App[int]):
 
     def _fit_face(self, width: int) -> None:
         """The board alone on a terminal narrower than the map: the compact map if the
-        title has one (Chicago Express: the whole map in 76 columns)."""
+        title's face has one (``Face.small``)."""
         small = self.full_face.small
         zoomed = self.screen.has_class("zoomed")
         face = small if small and zoomed and width < self.full_face.width + 2 else self.full_face
@@ -193,8 +198,7 @@ class TableApp(App[int]):
             state.apply(action)
             happened = events(before, state, self.game.names) if events else []
             self.log_entries += [Entry(seat, e, "event", i) for e in happened]
-        self.note(f"saving to {self.game.path} after every move; F1 or `help` for help,"
-                  " `help rules` for the rules")
+        self.note(f"{self.link.opening()}; F1 or `help` for help, `help rules` for the rules")
         self.note(teach.how_to_win(self.game.record.title))
 
     # ----- the flow of the game ------------------------------------------------------------
@@ -203,11 +207,19 @@ class TableApp(App[int]):
         """Play forced moves, start a bot, or wait for the human to move."""
         game = self.game
         while not game.state.is_terminal() and len(game.state.legal_actions()) == 1:
-            self._play(game.state.legal_actions()[0], " (the only legal move)")
+            if self.link.is_away(game.state.current_player()):
+                break
+            if not self.link.send(self, game.state.legal_actions()[0], FORCED):
+                return  # the server answers later
+        self.waiting = ""
         if game.state.is_terminal():
             self._finish()
             return
         seat = game.seats[game.state.current_player()]
+        if self.link.is_away(game.state.current_player()):
+            self.thinking = ""
+            self.wait_for(f"waiting for {seat.name}…")
+            return
         if seat.is_bot:
             busy = bool(self.thinking)
             self.thinking = seat.name
@@ -231,10 +243,12 @@ class TableApp(App[int]):
     def _bot_done(self, generation: int, action: Action) -> None:
         if generation != self.generation or self.game.state.is_terminal():
             return  # an undo or a quit came first
-        self._play(action, "")
+        self.play_move(action, "")
         self.advance()
 
-    def _play(self, action: Action, note: str) -> None:
+    def play_move(self, action: Action, note: str) -> None:
+        """Apply a move (decided here or come from the server) and log it with what it
+        made happen."""
         game = self.game
         seat, move = game.state.current_player(), len(game.record.actions)
         text = game.describe(action) + note
@@ -260,8 +274,38 @@ class TableApp(App[int]):
     def choose(self, action: Action) -> None:
         """A human's move, from the menu, the input line or the map."""
         self.message, self.picked, self.expanded = "", "", ""
-        self._play(action, "")
+        if self.link.send(self, action, ""):
+            self.advance()
+
+    def moved_elsewhere(self, action: Action) -> None:
+        """A move made elsewhere (a server game's other seats) or accepted there."""
+        only = len(self.game.state.legal_actions()) == 1
+        self.play_move(action, FORCED if only else "")
         self.advance()
+
+    def wait_for(self, what: str) -> None:
+        """Wait for something elsewhere (a move, the server's answer): no choices meanwhile."""
+        self.waiting = what
+        self.refresh_table()
+
+    def taken_back(self, text: str) -> None:
+        """The record lost its last moves (an undo): their log lines go, the game goes on."""
+        self.generation += 1
+        moves = len(self.game.record.actions)  # the moves still in force keep their lines
+        self.history = self.history[:moves]
+        self.log_entries = [e for e in self.log_entries if e.stands(moves)]
+        self.note(text)
+        self.advance()
+
+    def resynced(self, text: str) -> None:
+        """The game was read again from where it is kept: the log is rebuilt from it."""
+        self.generation += 1
+        self.thinking = ""
+        self.log_entries, self.history = [], []
+        self._fill_log()
+        self.note(text)
+        self.advance()
+        self.say(text)
 
     # ----- drawing -------------------------------------------------------------------------
 
@@ -292,6 +336,8 @@ class TableApp(App[int]):
     def _step_text(self) -> Text:
         view, state = self.game.view, self.game.state
         step = str(view.describe_step(state, self.game.names))
+        if self.waiting:
+            return Text.assemble(("⏳ ", "bold"), (self.waiting, "bold"), " ", step)
         if self.thinking:
             return Text.assemble(("⏳ ", "bold"), (f"{self.thinking} is thinking… ", "bold"),
                                  step)
@@ -302,7 +348,7 @@ class TableApp(App[int]):
 
     def _build_menu(self) -> list[C.Choice]:
         state = self.game.state
-        if state.is_terminal() or self.thinking:
+        if state.is_terminal() or self.thinking or self.waiting:
             return []
         return C.build(state, self.game.describe_in, self.numbering,
                        lambda a: teach.warning(state, a, self.history))
@@ -342,11 +388,13 @@ class TableApp(App[int]):
         if self.menu:
             menu.highlighted = menu.get_option_index("0")
         menu.border_title = "your choices" if self.menu else (
-            "waiting for a bot" if self.thinking else "no choices")
+            "waiting for a bot" if self.thinking else "waiting" if self.waiting
+            else "no choices")
 
     def _draw_log(self) -> None:
         mover = self.game.state.current_player()
-        human = (mover >= 0 and not self.game.seats[mover].is_bot and not self.thinking)
+        human = (mover >= 0 and not self.game.seats[mover].is_bot and not self.thinking
+                 and not self.link.is_away(mover))
         since = -1
         if human:
             since = max((i for i, e in enumerate(self.log_entries)
@@ -414,11 +462,13 @@ class TableApp(App[int]):
 
     def submit(self, raw: str) -> None:
         """One line typed by a player."""
-        meaning = C.interpret(self.game.state, self.menu, raw)
+        meaning = C.interpret(self.game.state, self.menu, raw, self.game.view)
         if isinstance(meaning, C.Command):
             self._command(meaning)
         elif isinstance(meaning, C.Reply):
             self._say(meaning.text)
+        elif self.waiting:
+            self._say(f"wait: {self.waiting}")
         elif self.thinking or self.game.state.is_terminal():
             self._say("wait: a bot is thinking" if self.thinking else "the game is over")
         else:
@@ -455,6 +505,8 @@ class TableApp(App[int]):
         self.message = text
         self.query_one("#hint", Static).update(Text(text))
 
+    say = _say  # for the game's link
+
     def map_clicked(self, target: str) -> None:
         """A click on the map: show what is there and pick its move in the menu."""
         about = self.face.about(self.game.state, target)
@@ -478,10 +530,10 @@ class TableApp(App[int]):
         elif word == "help":
             rules = command.arg.lower().startswith("rule")
             title = self.game.record.title
-            self.push_screen(HelpScreen(teach.rules(title) if rules else teach.KEYS,
+            self.push_screen(HelpScreen(teach.rules(title) if rules else teach.keys(title),
                                         teach.how_to_win(title), self.face.key()))
         elif word == "undo":
-            self._undo()
+            self.link.undo(self, self.game.state.current_player())
         elif word == "save":
             try:
                 where = self.game.save(Path(command.arg) if command.arg else None)
@@ -507,22 +559,6 @@ class TableApp(App[int]):
             menu = self.query_one("#menu", OptionList)
             menu.highlighted = self.option_index(C.routes_of(self.menu, base)[0])
         self._say(reply.text)
-
-    def _undo(self) -> None:
-        state = self.game.state
-        seat = state.current_player()
-        if self.thinking or seat < 0 or self.game.seats[seat].is_bot:
-            self._say("undo works on your own turn")
-            return
-        text = undo_own(self.game, seat)
-        if text.startswith("took back"):
-            self.generation += 1
-            moves = len(self.game.record.actions)  # the moves still in force keep their lines
-            self.history = self.history[:moves]
-            self.log_entries = [e for e in self.log_entries if e.stands(moves)]
-            self.note(text)
-            self.advance()
-        self._say(text)
 
     # ----- actions ---------------------------------------------------------------------------
 
@@ -569,7 +605,7 @@ class TableApp(App[int]):
     def action_quit_game(self) -> None:
         self.generation += 1
         try:
-            self.game.save()
+            self.link.leave()
         except CuberailError as exc:
             self._say(str(exc))
             return
@@ -599,6 +635,6 @@ class TableApp(App[int]):
 
 
 def _fresh(game: Game) -> Any:
-    from cuberail.cli import common
+    from cuberail.cli.records import replay_record
 
-    return common.replay_record(game.record, 0)
+    return replay_record(game.record, 0)

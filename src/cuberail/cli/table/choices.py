@@ -3,25 +3,26 @@
 Numbers are remembered per kind of decision (the set of action kinds on offer), so
 ``company B&O`` keeps its number when a second company becomes buildable (a shifting
 list once sent a build to the wrong company). Runs of amounts (bids, share values)
-are one entry; any number typed in an auction is a bid. Trans-Siberian builds of
-one link by several routes are grouped under one number with a letter per route
-(``4a``, ``4b``), cheapest first, their fees spelled out by the view: the menu shows
-one line per link, ``4`` plays the cheapest route and ``4?`` lists the others. A link
-may also be typed by its cities' names (``omsk``, ``build omsk``).
+are one entry; any number typed in an auction is a bid. Builds of one link by several
+routes (a ``link`` action with a route after the link) are grouped under one number
+with a letter per route (``4a``, ``4b``), cheapest first, their fees spelled out by the
+view: the menu shows one line per link, ``4`` plays the cheapest route and ``4?`` lists
+the others. A place may also be typed by its names when the title's face reads them
+(its ``by_name``, see :mod:`cuberail.terminal`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 
-from cuberail.cli.common import Command as Command  # re-exported: the table speaks of C.Command
-from cuberail.cli.common import Reply as Reply
+from cuberail.cli.menu import Command as Command  # re-exported: the table speaks of C.Command
+from cuberail.cli.menu import Reply as Reply
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
-
-from . import ts_words
+from cuberail.terminal import PlainFace, face_or_plain
 
 Describe = Callable[[GameState, Action], str]
 COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log", "routes")
@@ -104,7 +105,7 @@ def _groups(legal: list[Action]) -> list[list[Action]]:
             by_link[link].append(action)
         else:
             groups.append([action])
-    for routes in by_link.values():  # the cheapest first: fewest jump fees (TS-4.2)
+    for routes in by_link.values():  # the cheapest first: fewest jumps, so fewest fees
         routes.sort(key=_jumps)
     return groups
 
@@ -202,16 +203,21 @@ def list_routes(choices: list[Choice], base: str) -> Reply:
                  f" {routes[0].number}): {names}")
 
 
-def _by_name(choices: list[Choice], text: str) -> Action | Reply | None:
-    """A link typed by its cities' names (Trans-Siberian): its cheapest route."""
+def _by_name(view: ModuleType | PlainFace, choices: list[Choice],
+             text: str) -> Action | Reply | None:
+    """A link typed by its places' names (when the face reads names): its cheapest route."""
+    by_name = getattr(view, "by_name", None)
+    if by_name is None:
+        return None
     links = [c for c in choices if c.target and c.actions[0].kind == "link"]
-    named = ts_words.link_by_name(text, [c.target for c in links])
+    named = by_name(text, [c.target for c in links])
     if named is None:
         return None
     first = {link: next(c for c in links if c.target == link) for link in named.links}
     if len(first) == 1:
         return next(iter(first.values())).actions[0]
-    some = ", ".join(f"{c.base} {ts_words.names_of(link)}" for link, c in first.items())
+    names_of = getattr(view, "names_of", str)
+    some = ", ".join(f"{c.base} {names_of(link)}" for link, c in first.items())
     return Reply(f"{text!r} could be {len(first)} links: {some}. Type more of a name"
                  " (e.g. both ends) or the number.")
 
@@ -246,8 +252,11 @@ def _refusal(state: GameState, choices: list[Choice], text: str) -> Reply:
     return Reply(f"{head}. {summary(choices)}; commands: {', '.join(COMMANDS)}")
 
 
-def interpret(state: GameState, choices: list[Choice], raw: str) -> Action | Command | Reply:
-    """What a line typed at the table means: a legal action, a command, or a reply."""
+def interpret(state: GameState, choices: list[Choice], raw: str,
+              view: ModuleType | PlainFace | None = None) -> Action | Command | Reply:
+    """What a line typed at the table means: a legal action, a command, or a reply.
+
+    ``view``: the title's terminal face (found by the state's title when None)."""
     text = " ".join(raw.split())[:200]
     if not text:
         return Reply(summary(choices))
@@ -262,7 +271,7 @@ def interpret(state: GameState, choices: list[Choice], raw: str) -> Action | Com
     action = _by_text(state, choices, text)
     if action is not None:
         return action
-    named = _by_name(choices, text)
+    named = _by_name(view or face_or_plain(state.title), choices, text)
     if named is not None:
         return named
     if word in ("p", "pass", "s", "stop", "f", "forgo"):

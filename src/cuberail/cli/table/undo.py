@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cuberail.cli import common
+from cuberail.cli.records import replay_record
 
 if TYPE_CHECKING:
     from cuberail.cli.play import Game
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def undo_own(game: Game, seat: int) -> str:
     """Take back ``seat``'s last decision and what followed; says what was taken back."""
-    state = common.replay_record(game.record, 0)
+    state = replay_record(game.record, 0)
     deciders: list[tuple[int, int]] = []  # (action index, seat) of every real human decision
     for i, action in enumerate(game.record.actions):
         mover = state.current_player()
@@ -35,11 +35,11 @@ def undo_own(game: Game, seat: int) -> str:
     if others:
         who = game.seats[others[0]].name
         return f"cannot undo: {who} has moved since your last decision; {who} must undo first"
-    before = common.replay_record(game.record, last)
+    before = replay_record(game.record, last)
     taken = game.view.describe_action(before, game.record.actions[last])
     bots = len(game.record.actions) - last - 1
     del game.record.actions[last:]
-    game.state = common.replay_record(game.record)
+    game.state = replay_record(game.record)
     game.save()
     tail = f" and {bots} later move{'s' * (bots != 1)}" if bots else ""
     return f"took back {name}'s '{taken}'{tail}"

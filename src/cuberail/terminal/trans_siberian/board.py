@@ -118,7 +118,7 @@ def _spread(where: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
 @cache
 def layout() -> Layout:
     """The fixed geometry of the map (computed once)."""
-    text = resources.files("cuberail.cli.table").joinpath("data/ts_board_xy.json")
+    text = resources.files(__package__ or __name__).joinpath("data/ts_board_xy.json")
     xy = json.loads(text.read_text(encoding="utf-8"))["board_xy"]
     pts = [xy[loc.id] for loc in LOCATIONS]
     box = (min(p[0] for p in pts), max(p[0] for p in pts),

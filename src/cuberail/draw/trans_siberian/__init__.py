@@ -50,7 +50,7 @@ STYLE = (
 @lru_cache(maxsize=1)
 def positions() -> dict[str, tuple[float, float]]:
     """Board pixel positions, scaled and shifted so the map starts at the margin."""
-    raw = resources.files("cuberail.draw").joinpath("data/ts_positions.json").read_text()
+    raw = resources.files(__name__).joinpath("data/ts_positions.json").read_text()
     pos = json.loads(raw)["positions"]
     x0 = min(p[0] for p in pos.values())
     y0 = min(p[1] for p in pos.values())

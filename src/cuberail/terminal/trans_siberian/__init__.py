@@ -2,7 +2,9 @@
 
 Rendering only: the rules live in state.py, the words of moves and events in moves.py
 (re-exported here: ``render``, ``describe_action`` and ``events`` are what every title's
-terminal face offers).
+terminal face offers), with the table's own words (:mod:`.words`: ``describe_now``,
+links typed by name) and plain-mode ``HELP``; the full-screen table's parts are in
+:mod:`.table`.
 Everything fits a 100-column terminal; the network is a list of links per owner.
 """
 
@@ -38,8 +40,12 @@ from cuberail.games.trans_siberian.state import (
     STATUS_NAMES,
     TransSiberianState,
 )
+from cuberail.terminal.trans_siberian.words import by_name, describe_now, names_of
 
 STYLE = tuple(c.style for c in COMPANIES)
+HELP = """\
+Trans-Siberian: type a link by its cities (`omsk`, `build omsk`, `kazan-yekaterinburg`,
+any case, the start of a name will do): its cheapest route is built."""
 
 
 def _ts(state: GameState) -> TransSiberianState:
@@ -158,6 +164,7 @@ def render(state: GameState, players: list[str]) -> RenderableType:
     return Group(render_tracks(s), render_companies(s), render_players(s, players),
                  render_network(s), step)
 
-__all__ = ["company_word", "describe_action", "describe_parts", "describe_step", "events",
-           "link_name", "link_parts", "link_text", "nat_warning", "render", "render_companies",
-           "render_network", "render_players", "render_tracks"]
+__all__ = ["HELP", "by_name", "company_word", "describe_action", "describe_now",
+           "describe_parts", "describe_step", "events", "link_name", "link_parts", "link_text",
+           "names_of", "nat_warning", "render", "render_companies", "render_network",
+           "render_players", "render_tracks"]

@@ -2,7 +2,7 @@
 
 Rendering only: the rules live in state.py, the words of moves and events in moves.py
 (re-exported here: ``render``, ``describe_action`` and ``events`` are what every title's
-terminal face offers).
+terminal face offers); the full-screen table's parts are in :mod:`.table`.
 The map is a staggered text grid (flat-top, odd-q: odd columns half a hex lower),
 five characters per hex: a line in the terrain's colour (id or city, house mark,
 red cost) over a line with the companies present.

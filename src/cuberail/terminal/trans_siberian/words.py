@@ -3,7 +3,7 @@
 The view's sentence for a bid or a share value carries the TS-8.1 warning whenever
 the value is at or below the nationalization marker. Nationalization happens only at
 a phase-2 dividend (TS-6.3, TS-8), so in phase 1 the warning says nothing a player can
-act on: :func:`describe` drops it there. :func:`link_by_name` reads a link typed by
+act on: :func:`describe_now` drops it there. :func:`by_name` reads a link typed by
 its cities' names (``omsk``, ``build omsk``, ``yekaterinburg-chelyabinsk``; any case,
 unambiguous prefixes) instead of the board file's ids and ``pay:`` words.
 """
@@ -11,9 +11,7 @@ unambiguous prefixes) instead of the board file's ids and ``pay:`` words.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from types import ModuleType
+from collections.abc import Iterable
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
@@ -22,6 +20,7 @@ from cuberail.games.trans_siberian import moves as ts_moves
 from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATIONS, link_name
 from cuberail.games.trans_siberian.state import TransSiberianState
 from cuberail.games.words import english
+from cuberail.terminal.kit import Named
 
 VERBS = ("build", "link", "to")  # words a player may put before the names
 _SPLIT = re.compile(r"[\s\-–—,/+>→]+")
@@ -33,32 +32,18 @@ def nationalization_possible(state: GameState) -> bool:
     return isinstance(state, TransSiberianState) and state.phase >= 2
 
 
-def describe(view: ModuleType, state: GameState, action: Action) -> str:
+def describe_now(state: GameState, action: Action) -> str:
     """The view's sentence for ``action``, without the TS-8.1 warning while no
     nationalization can happen."""
-    if (not isinstance(state, TransSiberianState) or action.kind not in ("bid", "value")
-            or nationalization_possible(state)):
-        return str(view.describe_action(state, action))
+    if action.kind not in ("bid", "value") or nationalization_possible(state):
+        return ts_moves.describe_action(state, action)
     said = ts_moves.describe_parts(state, action)
     if "warning" in said.values:
         said = Said(said.key, {**said.values, "warning": ""})
     return english(said)
 
 
-def describer(view: ModuleType) -> Callable[[GameState, Action], str]:
-    """:func:`describe` for one view, in the shape menus take."""
-    return lambda state, action: describe(view, state, action)
-
-
 # ----- links by name ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Named:
-    """The links a typed name may mean: one (found) or several (ambiguous), with the text."""
-
-    text: str
-    links: tuple[str, ...]
 
 
 def _keys(loc: int) -> tuple[str, ...]:
@@ -95,7 +80,7 @@ def _words(text: str) -> list[str]:
     return words
 
 
-def link_by_name(text: str, links: Iterable[str]) -> Named | None:
+def by_name(text: str, links: Iterable[str]) -> Named | None:
     """The links among ``links`` (ids) that ``text`` names; None when it names none (or is
     not made of names at all). An exact name wins over a prefix."""
     words = _words(text)

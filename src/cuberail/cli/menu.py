@@ -1,0 +1,155 @@
+"""The plain mode's menu of legal actions: numbered items, runs of amounts compressed,
+and what a typed line means (a move, a command, or a reply saying what is allowed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich.table import Table
+
+from cuberail.cli.console import is_number, short
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+
+MAX_LINE = 500  # characters in a line typed at the prompt
+COMMANDS = ("help", "board", "save", "undo", "quit")
+Describe = Callable[[GameState, Action], str]
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command typed instead of a move (``save`` takes an optional file)."""
+
+    word: str
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """An answer to input that is not a move: what is allowed instead."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Item:
+    """One numbered line: a single action, or a run of amounts such as ``bid 8..30``."""
+
+    label: str
+    actions: tuple[Action, ...]
+
+    @property
+    def is_range(self) -> bool:
+        return len(self.actions) > 1
+
+
+def _amount(action: Action) -> int | None:
+    if len(action.args) == 1 and isinstance(action.args[0], int):
+        return action.args[0]
+    return None
+
+
+def _runs(legal: list[Action]) -> list[list[Action]]:
+    """Consecutive actions of one kind with consecutive amounts form one run."""
+    runs: list[list[Action]] = []
+    for action in legal:
+        amount = _amount(action)
+        prev = runs[-1][-1] if runs else None
+        if (prev is not None and prev.kind == action.kind and amount is not None
+                and _amount(prev) == amount - 1):
+            runs[-1].append(action)
+        else:
+            runs.append([action])
+    return runs
+
+
+@dataclass
+class Menu:
+    """The legal actions as numbered items, long runs of amounts compressed."""
+
+    items: list[Item]
+    legal: list[Action]
+
+    @classmethod
+    def build(cls, legal: list[Action], compress: int = 4) -> Menu:
+        items = []
+        for run in _runs(legal):
+            if len(run) >= compress:
+                label = f"{run[0].kind} {_amount(run[0])}..{_amount(run[-1])}"
+                items.append(Item(label, tuple(run)))
+            else:
+                items.extend(Item(a.text(), (a,)) for a in run)
+        return cls(items, list(legal))
+
+    def summary(self) -> str:
+        labels = [f"{i}) {item.label}" for i, item in enumerate(self.items[:12], 1)]
+        more = ", ..." if len(self.items) > 12 else ""
+        return (f"allowed now: {', '.join(labels)}{more}; or type the move as text;"
+                f" commands: {', '.join(COMMANDS)}")
+
+    def by_number(self, n: int) -> Action | Reply:
+        for item in self.items:  # in an auction, a bare amount is a bid
+            if item.is_range and any(_amount(a) == n for a in item.actions):
+                return next(a for a in item.actions if _amount(a) == n)
+        if not 1 <= n <= len(self.items):
+            return Reply(f"there is no choice {n}; {self.summary()}")
+        item = self.items[n - 1]
+        if item.is_range:
+            return Reply(f"type the amount too: {item.label}, e.g. `{item.actions[0].text()}`"
+                         f" or just `{_amount(item.actions[0])}`")
+        return item.actions[0]
+
+    def by_text(self, text: str) -> Action | None:
+        low = " ".join(text.lower().split())
+        for action in self.legal:
+            if action.text().lower() == low:
+                return action
+        by_args = [a for a in self.legal if " ".join(map(str, a.args)).lower() == low]
+        return by_args[0] if len(by_args) == 1 else None
+
+    def render(self, state: GameState, describe: Describe) -> Table:
+        table = Table.grid(padding=(0, 1))
+        rows = [(f"{i})", item, _item_text(state, item, describe))
+                for i, item in enumerate(self.items, 1)]
+        halves = [rows] if len(rows) <= 12 else [rows[: (len(rows) + 1) // 2],
+                                                 rows[(len(rows) + 1) // 2:]]
+        for _ in halves:
+            table.add_column(justify="right")
+            table.add_column(style="bold")
+            table.add_column(style="dim", max_width=40 if len(halves) > 1 else None,
+                             no_wrap=True, overflow="ellipsis")
+        for i in range(len(halves[0])):
+            cells: list[str] = []
+            for half in halves:
+                num, item, text = half[i] if i < len(half) else ("", None, "")
+                cells += [num, item.label if item else "", text]
+            table.add_row(*cells)
+        return table
+
+
+def _item_text(state: GameState, item: Item, describe: Describe) -> str:
+    if item.is_range:
+        return f"type an amount from {_amount(item.actions[0])} to {_amount(item.actions[-1])}"
+    return describe(state, item.actions[0])
+
+
+def read_choice(menu: Menu, raw: str) -> Action | Command | Reply:
+    """What a line of input means: a legal action, a command, or a reply explaining why not."""
+    text = raw.strip()
+    if not text:
+        return Reply(menu.summary())
+    if len(text) > MAX_LINE:
+        return Reply(f"that line is {len(text)} characters long; a move or a command is"
+                     f" short. {menu.summary()}")
+    word = text.split()[0].lower()
+    if word in COMMANDS:
+        return Command(word, text[len(word):].strip())
+    if text.isdigit():
+        if not is_number(text):
+            return Reply(f"{short(text)} is not a choice here. {menu.summary()}")
+        return menu.by_number(int(text))
+    action = menu.by_text(text)
+    if action is not None:
+        return action
+    return Reply(f"{short(text)} is not a legal move here. {menu.summary()}")

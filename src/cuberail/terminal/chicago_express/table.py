@@ -1,0 +1,82 @@
+"""Chicago Express at the full-screen table: its map (:mod:`.board`), compact company
+and player tables, a clicked hex in words, and what the table teaches (:mod:`.teach`)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from cuberail.core.state import GameState
+from cuberail.games.chicago_express import board as ceb
+from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.terminal import chicago_express as view
+from cuberail.terminal.chicago_express import board, teach
+from cuberail.terminal.kit import Face, TableKit, compact_table, short
+
+
+def _ce(state: GameState) -> ChicagoExpressState:
+    assert isinstance(state, ChicagoExpressState)
+    return state
+
+
+def _board(state: GameState, targets: set[str]) -> Text:
+    return board.render(_ce(state), targets)
+
+
+def _small_board(state: GameState, targets: set[str]) -> Text:
+    return board.render_small(_ce(state), targets)
+
+
+def companies(state: GameState) -> Table:
+    """Income, treasury, shares sold, locomotives left and dividend of each company."""
+    s = _ce(state)
+    table = compact_table("co", "inc", "cash", "sold", "loc", "div")
+    for c, cid in enumerate(ceb.COMPANY_IDS):
+        name = Text(f"{view.LETTER[c]} {cid}", style=view.COMPANY_STYLE[c])
+        sold = f"{s.sold[c]}/{ceb.COMPANIES[c].shares}" if s.is_open(c) else "shut"
+        table.add_row(name, str(s.income[c]), f"${s.treasury[c]}", sold, str(s.locos_left[c]),
+                      f"${s.dividend_per_share(c)}" if s.sold[c] else "-")
+    return table
+
+
+def players(state: GameState, names: list[str]) -> Table:
+    """Cash and shares of each player; the one to move is marked."""
+    s = _ce(state)
+    table = compact_table("", "player", "cash", "shares")
+    for p in range(s.num_players):
+        shares = Text()
+        for c in range(len(ceb.COMPANIES)):
+            if s.held[p][c]:
+                shares.append(view.LETTER[c], style=view.COMPANY_STYLE[c])
+                shares.append(f"{s.held[p][c]} ")
+        shares.rstrip()
+        mark = "▶" if p == s.current_player() else ""
+        table.add_row(mark, Text(short(names[p])), f"${s.cash[p]}", shares)
+    return table
+
+
+def about(state: GameState, target: str) -> str:
+    """A clicked hex in one line: terrain, cost, income, house, locomotives."""
+    s = _ce(state)
+    hx = ceb.HEXES[ceb.HEX_INDEX[target]]
+    parts = [f"{hx.id} {hx.name}".strip(), hx.terrain_name, f"cost ${hx.cost}"]
+    if hx.income:
+        parts.append(f"income +{hx.income}")
+    if hx.house:
+        parts.append(f"house +{hx.house}" + (" (developed)" if s.is_developed(hx.index) else ""))
+    if hx.develop_cash:
+        parts.append(f"develop: ${hx.develop_cash} to its companies")
+    here = ", ".join(ceb.COMPANY_IDS[c] for c in s.companies_on(hx.index))
+    if here:
+        parts.append(f"locomotives: {here}")
+    return ", ".join(parts)
+
+
+SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, board.SMALL_STEP, _small_board,
+             board.hex_at_small,
+             lambda a, b: board.column_names(a // board.SMALL_STEP, b // board.SMALL_STEP),
+             about, companies, players, board.key, board.SMALL_WIDTH)
+FACE = Face(board.WIDTH, board.HEIGHT, board.STEP, _board, board.hex_at,
+            lambda a, b: board.column_names(a // board.STEP, b // board.STEP),
+            about, companies, players, board.key, board.WIDTH, SMALL)
+TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning)

@@ -1,0 +1,68 @@
+"""What the table teaches of Chicago Express: how to win, the rules in short, the end
+tracker, and the warning of building for another company than last time."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+from cuberail.games.chicago_express import board as ceb
+from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.terminal.kit import History
+
+HOW_TO_WIN = (
+    "How to win Chicago Express: the player with the most CASH at the end wins; shares"
+    " and company money count for nothing. Buy shares at auction (your bid goes into"
+    " the company's treasury), build track for a company you hold a share of, towards"
+    " Chicago and rich cities, and collect dividends. Dividends are paid when two of"
+    " the three gauges (auction, develop, build) are full. The game ends at such a"
+    " dividend once 3 companies are sold out or out of locomotives, 3 houses or fewer"
+    " are left, or Detroit reaches 8 (tracker on the right).")
+
+RULES = (
+    "Chicago Express in short (full rules: {docs}):\n"
+    "- A turn: choose one gauge not yet full: AUCTION a share (you open, everyone"
+    " bids; the money goes to the company), DEVELOP a hex that holds a locomotive (a"
+    " house on a city or mountain raises its companies' income; a forest pays its"
+    " company $2; Wheeling and Pittsburgh step up), or BUILD for a company you hold a"
+    " share of (1-3 locomotives, each next to its network, paid from its treasury:"
+    " the hex's cost times the locomotives on it; cities and mountains add income).\n"
+    "- When two gauges are full: every company pays income / shares sold (rounded up)"
+    " per share, then the gauges reset. Reaching Chicago pays an extra dividend and"
+    " opens the Wabash.\n"
+    "- End: at a dividend when 3 companies are out of locomotives, or 3 are sold out,"
+    " or 3 houses or fewer are left, or Detroit is at 8. Most cash wins.")
+
+
+def _mark(done: bool) -> str:
+    return "bold red" if done else ""
+
+
+def tracker(state: GameState) -> Text:
+    """How close the game is to its end, condition by condition."""
+    assert isinstance(state, ChicagoExpressState)
+    s, n = state, len(ceb.COMPANIES)
+    sold_out = sum(1 for c in range(n) if s.unsold(c) == 0)
+    no_locos = sum(1 for c in range(n) if s.locos_left[c] == 0)
+    detroit, top = s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
+    out = Text("game ends at a dividend when one holds:\n", style="bold")
+    out.append(f" sold out {sold_out}/3", style=_mark(sold_out >= 3))
+    out.append(f"  no locos {no_locos}/3\n", style=_mark(no_locos >= 3))
+    out.append(f" houses left {s.houses} (ends at 3)", style=_mark(s.houses <= 3))
+    out.append(f"  Detroit {detroit}/{top}", style=_mark(detroit >= top))
+    gauges = "  ".join(f"{name} {s.gauges[g]}/{s.gauge_size(g)}"
+                       for g, name in enumerate(ceb.GAUGE_NAMES))
+    out.append(f"\n gauges {gauges} (2 full: dividend #{s.dividends + 1})")
+    return out
+
+
+def warning(state: GameState, action: Action, history: History) -> str:
+    """Building for another company than this player built for last time."""
+    if action.kind != "company":
+        return ""
+    seat = state.current_player()
+    last = next((a for p, a in reversed(history) if p == seat and a.kind == "company"), None)
+    if last is not None and last.args != action.args:
+        return f"you built for {last.args[0]} last time"
+    return ""

@@ -1,0 +1,125 @@
+"""A title's full-screen table parts, in one place: its :class:`TableKit`, found by the title.
+
+The table kit is the module ``table`` inside a title's terminal face (``cuberail.terminal.
+<package>.table``, or ``<its package>.terminal.table`` for a plug-in), exporting ``TABLE``:
+the map geometry and compact tables (a :class:`Face`) and what the table teaches (how to
+win, the rules in short, the end tracker, warnings). The generic table (``cuberail.cli.
+table``) reads it and names no title; a title without one plays in plain lines only.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rich import box
+from rich.table import Table
+from rich.text import Text
+
+from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
+from cuberail.games import get_game, layer_module_name
+
+History = list[tuple[int, Action]]  # (seat, action) of every move so far
+TABLE_MODULE = "table"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One title's map at the table, with company and player tables for 80 columns."""
+
+    width: int
+    height: int
+    cell: int  # map characters per column step, for 'off-screen' notes
+    board: Callable[[GameState, set[str]], Text]
+    hit: Callable[[int, int], str | None]
+    names: Callable[[int, int], str]  # places drawn between two x positions
+    about: Callable[[GameState, str], str]  # one line about a clicked hex or link
+    companies: Callable[[GameState], Table]
+    players: Callable[[GameState, list[str]], Table]
+    key: Callable[[], Text]
+    home_x: int  # where the board starts scrolled on a small terminal (the opening area)
+    small: Face | None = None  # a compact map for the board alone on a narrow terminal
+
+
+def no_warning(state: GameState, action: Action, history: History) -> str:
+    """A title that warns of nothing."""
+    return ""
+
+
+def no_refusals(state: GameState) -> list[str]:
+    """A title that explains no refused build."""
+    return []
+
+
+@dataclass(frozen=True)
+class TableKit:
+    """What the table shows and teaches of one title.
+
+    ``rules`` may name ``{docs}``, the title's rules page; ``keys`` is the title's own
+    input help, put among the table's keys on the help page."""
+
+    face: Face
+    how_to_win: str
+    rules: str
+    tracker: Callable[[GameState], Text]  # how close the game is to its end
+    warning: Callable[[GameState, Action, History], str] = no_warning
+    refusals: Callable[[GameState], list[str]] = no_refusals  # why a build is not offered
+    keys: str = ""
+
+
+@dataclass(frozen=True)
+class Named:
+    """The places a typed name may mean: one (found) or several (ambiguous), with the text."""
+
+    text: str
+    links: tuple[str, ...]
+
+
+def compact_table(*heads: str) -> Table:
+    """A borderless table for the side panel; text columns left, numbers right."""
+    table = Table(box=box.SIMPLE_HEAD, padding=(0, 0), pad_edge=False, show_edge=False)
+    for head in heads:
+        table.add_column(head, justify="left" if head in ("co", "player", "", "st") else "right",
+                         no_wrap=True)
+    return table
+
+
+def short(name: str, width: int = 9) -> str:
+    """A player's name cut to ``width`` characters (an ellipsis marks the cut)."""
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def table_module_name(title: str) -> str:
+    """Where the table kit of ``title`` lives."""
+    return f"{layer_module_name(title, 'terminal')}.{TABLE_MODULE}"
+
+
+def find_table(title: str) -> TableKit | None:
+    """The table kit of ``title``, or None when it has none; an import failing inside an
+    existing kit is raised, not taken for a missing one."""
+    name = table_module_name(title)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        missing = error.name or ""
+        if name == missing or name.startswith(missing + "."):
+            return None
+        raise
+    kit = getattr(module, "TABLE", None)
+    return kit if isinstance(kit, TableKit) else None
+
+
+def table_for(title: str) -> TableKit:
+    """The table kit of ``title``, or a CuberailError naming what is missing."""
+    kit = find_table(title)
+    if kit is None:
+        raise CuberailError(f"{get_game(title).name} has no full-screen table (looked for"
+                            f" TABLE in {table_module_name(title)}); play it with --plain")
+    return kit
+
+
+__all__ = ["Face", "History", "Named", "TableKit", "compact_table", "find_table", "no_refusals",
+           "no_warning", "short", "table_for", "table_module_name"]

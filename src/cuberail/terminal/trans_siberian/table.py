@@ -1,0 +1,78 @@
+"""Trans-Siberian Railroad at the full-screen table: its schematic map (:mod:`.board`),
+compact company and player tables, a clicked link in words, and what the table teaches
+(:mod:`.teach`)."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+
+from cuberail.core.state import GameState
+from cuberail.games.trans_siberian import board as tsb
+from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES, TransSiberianState
+from cuberail.terminal.kit import Face, TableKit, compact_table, short
+from cuberail.terminal.trans_siberian import board, teach
+
+SHORT_STATUS = {"waiting": "wait", "never entered": "out", "nationalized": "nat."}
+
+
+def _ts(state: GameState) -> TransSiberianState:
+    assert isinstance(state, TransSiberianState)
+    return state
+
+
+def _board(state: GameState, targets: set[str]) -> Text:
+    return board.render(_ts(state), targets)
+
+
+def _status(s: TransSiberianState, c: int) -> str:
+    if s.status[c] != ACTIVE:
+        name = STATUS_NAMES[s.status[c]]
+        return SHORT_STATUS.get(name, name)
+    return "pub" if s.is_public(c) else "priv"
+
+
+def companies(state: GameState) -> Table:
+    """Status, share value, income, dividend, treasury, shares owned and links of each."""
+    s = _ts(state)
+    table = compact_table("co", "st", "val", "inc", "div", "cash", "own", "lnk")
+    for c, cid in enumerate(tsb.COMPANY_IDS):
+        live = s.status[c] == ACTIVE
+        table.add_row(Text(cid[:3].capitalize(), style=board.COMPANY_STYLE[c]), _status(s, c),
+                      f"${s.share_value(c)}" if s.value[c] >= 0 else "-", str(s.income[c]),
+                      f"${s.dividend_per_share(c)}" if live and s.owned(c) else "-",
+                      f"${s.treasury[c]}", f"{s.owned(c)}/{tsb.SHARES[c]}", str(s.nlinks[c]))
+    return table
+
+
+def players(state: GameState, names: list[str]) -> Table:
+    """Cash, score and shares of each player; the one to move is marked."""
+    s = _ts(state)
+    table = compact_table("", "player", "cash", "score", "shares")
+    for p, score in enumerate(s.scores()):
+        shares = Text()
+        for c, cid in enumerate(tsb.COMPANY_IDS):
+            n = s.shares_held(p, c)
+            if n:
+                shares.append(cid[:2].capitalize(), style=board.COMPANY_STYLE[c])
+                shares.append(f"{n} ")
+        shares.rstrip()
+        mark = "▶" if p == s.current_player() else ""
+        table.add_row(mark, Text(short(names[p])), f"${s.cash[p]}", f"${score}", shares)
+    return table
+
+
+def about(state: GameState, target: str) -> str:
+    """A clicked link in one line: its ends, value and owner."""
+    s = _ts(state)
+    link = tsb.LINK_INDEX[target]
+    owner = s.owner[link]
+    who = tsb.COMPANY_IDS[owner] if owner >= 0 else "nobody"
+    ext = ", external" if tsb.LINKS[link].external else ""
+    return f"{tsb.link_name(link)}: value {tsb.LINKS[link].value}{ext}, owned by {who}"
+
+
+FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_between,
+            about, companies, players, board.key, 0)
+TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
+                 teach.build_refusals, teach.KEYS)

@@ -1,0 +1,117 @@
+"""What the table teaches of Trans-Siberian Railroad: how to win, the rules in short, the
+end tracker, nationalization ahead (TS-8.1) and why a build is not on offer."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+from cuberail.games.trans_siberian import board as tsb
+from cuberail.games.trans_siberian.state import ACTIVE, TransSiberianState
+from cuberail.terminal.kit import History
+
+HOW_TO_WIN = (
+    "How to win Trans-Siberian: score = cash + the value of your shares in PUBLIC"
+    " companies (2+ shares owned). Buy shares, and build links for a company you hold"
+    " the most shares of: links raise its income and its share value. Dividends come"
+    " each time the timing track fills. In phase 2 a company whose share value is at"
+    " or below the nationalization value is nationalized at the next dividend (its"
+    " shares vanish). The game ends when the dividend track is full or a share value"
+    " reaches $75.")
+
+RULES = (
+    "Trans-Siberian Railroad in short (full rules: {docs}):\n"
+    "- A turn: BUY one share (or one each of two companies, $4 more to one of them),"
+    " BUILD for a public company (2+ shares owned) of which you hold the most shares,"
+    " ties too (one link touching its network, $4; or two in a row; or one external"
+    " link, $8; jumping other companies' links pays them a fee), or PASS. Buying two,"
+    " building two, an external link and passing move the timing track; when it"
+    " fills, dividends are paid.\n"
+    "- Dividend: income / shares owned, rounded up, per share. Share values rise"
+    " with income marks and with second and external links.\n"
+    "- Phase 2 starts when a value reaches $48: Black and White are auctioned, and at"
+    " each dividend a company at or below the nationalization value is nationalized"
+    " (final dividend, shares removed).\n"
+    "- End: dividend track full, or a share value at $75. Score = cash + shares of"
+    " public companies.")
+
+KEYS = (
+    "Trans-Siberian: a link is one line (its cheapest route); `4` plays it, `4?` lists"
+    " its other routes (`4b`, ...); a link may be typed by its cities (`omsk`, `build"
+    " omsk`, `yekaterinburg-chelyabinsk`, any case, a start of a name will do).")
+
+
+def _ts(state: GameState) -> TransSiberianState:
+    assert isinstance(state, TransSiberianState)
+    return state
+
+
+def tracker(state: GameState) -> Text:
+    """How close the game is to its end, and the companies nationalization threatens."""
+    s = _ts(state)
+    live = [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0]
+    top = max((s.share_value(c) for c in live), default=0)
+    out = Text("game ends when one holds:\n", style="bold")
+    out.append(f" dividends {s.dividends}/{s.opts.dividend_track}")
+    out.append(f"  top share value ${top}/{tsb.SHARE_TRACK[tsb.TOP]}\n")
+    out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
+               f"  nationalization ${s.nationalization_value()}")
+    for c in nationalization_ahead(s):
+        out.append(f"\n ⚠ {tsb.COMPANY_IDS[c]} ${s.share_value(c)} is {_compared(s)}"
+                   f" ${s.nationalization_value()}: nationalized at the next dividend",
+                   style="bold red")
+    return out
+
+
+def nationalization_ahead(s: TransSiberianState) -> list[int]:
+    """TS-8.1: companies that the next (phase 2) interturn will nationalize as things stand.
+
+    The engine decides (``nationalizes``: at or below the marker, or only below with the
+    option ``nationalization=below``); the table only asks it."""
+    if s.phase < 2:
+        return []
+    return [c for c in range(tsb.NUM_COMPANIES)
+            if s.status[c] == ACTIVE and s.value[c] >= 0 and s.nationalizes(c)]
+
+
+def _compared(s: TransSiberianState) -> str:
+    """The TS-8.1 comparison in words, as the rule option sets it."""
+    return "below" if s.opts.nat_below else "at or below"
+
+
+def warning(state: GameState, action: Action, history: History) -> str:
+    """Buying or building for a company the next dividend will nationalize."""
+    if action.kind not in ("buy", "build"):
+        return ""
+    s = _ts(state)
+    doomed = {tsb.COMPANY_IDS[c] for c in nationalization_ahead(s)}
+    hit = [str(a) for a in action.args if str(a) in doomed]
+    if not hit:
+        return ""
+    return (f"{', '.join(hit)} will be nationalized at the next dividend"
+            f" (value {_compared(s)} ${s.nationalization_value()})")
+
+
+def _why_not(s: TransSiberianState, p: int, c: int) -> str:
+    """Why player ``p``, holding shares of ``c``, cannot build for it."""
+    mine = s.shares_held(p, c)
+    top = max(s.shares_held(q, c) for q in range(s.num_players))
+    if not s.is_public(c):
+        return "it is private (one share owned); it needs two owned to build"
+    if top > mine:
+        return f"another player holds more of it ({top} shares to your {mine})"
+    if s.nlinks[c] >= tsb.MAX_LINKS:
+        return "it has no link cubes left"
+    return f"no link it may build is affordable from its ${s.treasury[c]}"
+
+
+def build_refusals(state: GameState) -> list[str]:
+    """Why the player to move cannot build for a company they hold."""
+    s = _ts(state)
+    p = s.current_player()
+    if p < 0:
+        return []
+    return [f"cannot build for {tsb.COMPANY_IDS[c]}: {_why_not(s, p, c)}"
+            for c in range(tsb.NUM_COMPANIES)
+            if s.shares_held(p, c) and s.status[c] == ACTIVE and not s.can_build_for(p, c)]
