@@ -31,6 +31,9 @@ Evaluator = Callable[[GameState], list[float]]  # as cuberail.bots.evaluate.Eval
 # is the searching MCTSBot (its config, seed and helpers).
 Pruner = Callable[[GameState, list[Action], Any], list[Action]]
 Busy = Callable[[GameState], bool]  # whether an auction is running (quiet cut-offs)
+# A search's guide (PUCT): for a position and the actions searched there, a prior per action
+# (summing to 1) and each seat's value of the position (win shares in [0, 1]).
+Guide = Callable[[GameState, list[Action]], tuple[list[float], list[float]]]
 
 DEFAULT_CUTOFF = 30  # rollout moves before the evaluator scores, for a title without its own
 DEFAULT_EXPLORATION = 1.4  # UCT's constant, for a title without its own
@@ -64,6 +67,22 @@ class Features:
 
 
 @dataclass(frozen=True)
+class Network:
+    """How a title's legal actions are encoded for its policy/value network
+    (:mod:`cuberail.bots.network`): each action is a small feature vector (its kind one-hot,
+    its word arguments one-hot, its number's offset from the lowest legal one of its kind),
+    scored against the state's embedding, so no global action table is needed. The state
+    is the kit's :class:`Features` rows. ``version`` changes with this encoding; weights are
+    tied to it, to the feature version and to the rules version."""
+
+    version: int
+    kinds: tuple[str, ...]  # action kinds, in the one-hot's order
+    words: tuple[str, ...]  # word arguments worth a one-hot (companies, gauges)
+    number_scale: float = 10.0  # a number's offset from the lowest legal one is divided by it
+    shipped: str | None = None  # the file in cuberail/bots/weights/ (None: none shipped)
+
+
+@dataclass(frozen=True)
 class Kit:
     """A title's bot knowledge; every part but the heuristic is optional."""
 
@@ -74,6 +93,7 @@ class Kit:
     auction_running: Busy | None = None  # for quiet cut-offs
     search: SearchSettings = SearchSettings()
     features: Features | None = None  # the learned evaluation's (else no learned model)
+    network: Network | None = None  # the policy/value network's action encoding (else no az)
     # Training labels of the title's own (``train_eval.DataSpec.label``): label -> trainer,
     # called as ``trainer(spec, jobs, l2, free, nonneg)`` and returning a weights file's content.
     trainers: Mapping[str, Callable[..., dict[str, Any]]] = field(default_factory=dict)

@@ -22,10 +22,19 @@ heuristic's move at the root starts with that many visits. UCT's exploration for
 a seat is scaled by the spread of that seat's rewards seen (at least half the
 spread of all rewards), since evaluated cut-offs give rewards much closer
 together than won-or-lost games.
+
+A guide (PUCT, :data:`cuberail.bots.kit.Guide`: a prior per action and a value per seat,
+e.g. the policy/value network of :mod:`cuberail.bots.network`, named by ``guide="net"``)
+changes how the tree grows: a position is expanded with every searched action at once,
+each with its prior, and selection maximises ``Q + c * P * sqrt(N) / (1 + n)`` (unvisited
+moves count at the position's guided value). The leaf is then scored by a rollout as
+above (``leaf="rollout"``) or by the guide's value alone (``leaf="guide"``). Without a
+guide the search is exactly the UCT one (one test per iteration picks the loop).
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -59,6 +68,9 @@ LARGE_ITERATIONS = 2000  # a budget is large from this many iterations per decis
 LARGE_SECONDS = 0.25  # or from this many seconds (about 2000 iterations, compiled)
 Pruner = Callable[[GameState, list[Action], "MCTSBot"], list[Action]]
 Busy = Callable[[GameState], bool]
+Guide = kit.Guide
+GUIDES = ("", "net")  # MCTSConfig.guide: none, or the title's shipped policy/value network
+LEAVES = ("rollout", "guide")  # MCTSConfig.leaf: how a guided search scores its leaves
 NO_KIT = kit.SearchSettings()  # the search settings of a title without a kit
 
 
@@ -80,6 +92,9 @@ class MCTSConfig:
     evaluator: str = "hand"  # cut-off scoring: "hand" (tuned) or "learned" (shipped weights)
     quiet: bool | None = None  # cut off only outside auctions: a rollout at its cut-off
     # inside one plays on until it is over; None: the title's own (its kit's)
+    guide: str = ""  # one of GUIDES: "" (UCT) or "net" (PUCT with the title's network)
+    leaf: str = "rollout"  # one of LEAVES: a guided search's leaf value
+    noise: float = 0.0  # a guided root's priors mixed with this much Dirichlet noise (self-play)
 
     def describe(self) -> str:
         budget = []
@@ -92,13 +107,18 @@ class MCTSConfig:
         if self.quiet is True and self.cutoff is not None:
             cut += " outside auctions"
         learned = ", learned evaluation" if self.evaluator == "learned" else ""
+        if self.guide:
+            leaf = (f"{self.rollout} rollouts {cut}{learned}" if self.leaf == "rollout"
+                    else "network values")
+            return f"mcts+{self.guide} ({' / '.join(budget)}, PUCT priors, {leaf})"
         return f"mcts ({' / '.join(budget)}, {self.rollout} rollouts {cut}{learned})"
 
 
 class Node:
     """A position in the tree, reached by ``action``; statistics are for the seat that moved."""
 
-    __slots__ = ("action", "children", "mover", "player", "untried", "visits", "wins")
+    __slots__ = ("action", "children", "mover", "player", "prior", "untried", "value", "visits",
+                 "wins")
 
     def __init__(self, action: Action | None, mover: int) -> None:
         self.action = action
@@ -108,6 +128,9 @@ class Node:
         self.untried: list[Action] | None = None
         self.visits = 0
         self.wins = 0.0
+        self.prior = 0.0  # guided search: the guide's prior of ``action``
+        self.value = 0.0  # guided search: the guide's value here for ``player`` (children's
+        # value before their first visit)
 
     def select(self, exploration: float) -> Node:
         """The child with the highest UCT value."""
@@ -120,6 +143,19 @@ class Node:
                 best, chosen = value, child
         return chosen
 
+    def select_puct(self, exploration: float) -> Node:
+        """The child with the highest PUCT value: mean reward plus prior-weighted exploration."""
+        scale = exploration * math.sqrt(max(1, self.visits))
+        unvisited = self.value
+        best, chosen = -math.inf, self.children[0]
+        for child in self.children:
+            n = child.visits
+            mean = child.wins / n if n else unvisited
+            value = mean + scale * child.prior / (1 + n)
+            if value > best:
+                best, chosen = value, child
+        return chosen
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # env.selfplay subclasses it
 class MCTSBot(Bot):
@@ -127,8 +163,12 @@ class MCTSBot(Bot):
 
     name = "mcts"
 
-    def __init__(self, seed: int | None = None, config: MCTSConfig | None = None) -> None:
+    def __init__(self, seed: int | None = None, config: MCTSConfig | None = None,
+                 guide: Guide | None = None) -> None:
         self.config = config or MCTSConfig()
+        if self.config.guide not in GUIDES or self.config.leaf not in LEAVES:
+            raise ValueError(f"unknown guide {self.config.guide!r} or leaf {self.config.leaf!r};"
+                             f" guides {GUIDES}, leaves {LEAVES}")
         if self.config.rollout not in ROLLOUTS:
             raise ValueError(f"unknown rollout {self.config.rollout!r}; one of {ROLLOUTS}")
         if self.config.evaluator not in EVALUATOR_KINDS:
@@ -149,6 +189,9 @@ class MCTSBot(Bot):
         self._cutoff: int | None = None
         self._exploration = title_settings("", self.config)[1]  # set per title by _prepare
         self.helpers: dict[str, object] = {}  # per-title helpers (e.g. a judge of bids)
+        self._given_guide = guide  # a guide given directly (wins over config.guide)
+        self._guide: Guide | None = guide
+        self.last_root: Node | None = None  # the last search's tree (self-play reads its visits)
         # Rewards seen in this search, per seat, for their spread: count, sums, sums of squares.
         self._count, self._sum, self._squares = 0, [0.0], [0.0]
 
@@ -160,6 +203,7 @@ class MCTSBot(Bot):
             self.last_iterations, self.last_seconds = 0, 0.0
             return legal[0]
         root = self.search(state, self._reusable(state))
+        self.last_root = root
         best = max(root.children, key=lambda c: (c.visits, c.wins))
         assert best.action is not None
         self._keep(best, state)
@@ -203,14 +247,24 @@ class MCTSBot(Bot):
         n = state.num_players
         self._count, self._sum, self._squares = 0, [0.0] * n, [0.0] * n
         self.last_reused = root.visits if root is not None else 0
+        guided = self._guide is not None
         if root is None:
             root = Node(None, -1)
-            self._expand(root, state)
-        if cfg.prior_visits > 0 and not self.last_reused:
+            if guided:
+                self._expand_guided(root, state.clone())
+            else:
+                self._expand(root, state)
+        if guided:  # the guide's priors replace the heuristic's visits (prior_visits)
+            if cfg.noise > 0:
+                self._add_noise(root)
+        elif cfg.prior_visits > 0 and not self.last_reused:
             self._seed_prior(root, state)
         done = 0
         while done < limit:
-            self._iterate(root, state)
+            if guided:
+                self._iterate_guided(root, state)
+            else:
+                self._iterate(root, state)
             done += 1
             if time.perf_counter() >= deadline:
                 break
@@ -260,6 +314,64 @@ class MCTSBot(Bot):
             n.visits += 1
             if n.mover >= 0:
                 n.wins += rewards[n.mover]
+
+    def _iterate_guided(self, root: Node, root_state: GameState) -> None:
+        """One PUCT iteration: select down to a position not yet expanded, expand it with
+        the guide's priors, score it (rollout or the guide's value) and back the score up."""
+        state = root_state.clone()
+        node = root
+        path = [root]
+        c = self._explorations()
+        while node.children:
+            node = node.select_puct(c[node.player])
+            assert node.action is not None
+            state.apply_unchecked(node.action)
+            path.append(node)
+            if node.untried is None:
+                break
+        if node.untried is None:
+            rewards = self._expand_guided(node, state)
+        elif state.is_terminal():
+            rewards = terminal_utility(state, self.config.score_weight)
+        else:  # the root of a kept subtree grown without a guide: score it as a leaf
+            rewards = self._rollout(state)
+        self._count += 1
+        sums, squares = self._sum, self._squares
+        for p, r in enumerate(rewards):
+            sums[p] += r
+            squares[p] += r * r
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.wins += rewards[n.mover]
+
+    def _expand_guided(self, node: Node, state: GameState) -> list[float]:
+        """Give ``node`` a child per searched action with the guide's prior; return the leaf's
+        rewards (a rollout from ``state``, which it consumes, or the guide's values)."""
+        node.untried = []
+        if state.is_terminal():
+            return terminal_utility(state, self.config.score_weight)
+        guide = self._guide
+        assert guide is not None
+        player = state.current_player()
+        node.player = player
+        actions = self._prune(state, state.legal_actions(), self)
+        priors, values = guide(state, actions)
+        node.value = values[player]
+        node.children = [_child(a, player, p) for a, p in zip(actions, priors, strict=True)]
+        if self.config.leaf == "guide":
+            return values
+        return self._rollout(state)
+
+    def _add_noise(self, root: Node) -> None:
+        """Mix Dirichlet(0.3) noise into the root's priors (self-play explores with it)."""
+        if not root.children:
+            return
+        draws = [self.rng.gammavariate(0.3, 1.0) for _ in root.children]
+        total = sum(draws) or 1.0
+        w = self.config.noise
+        for child, d in zip(root.children, draws, strict=True):
+            child.prior = (1 - w) * child.prior + w * d / total
 
     def _explorations(self) -> list[float]:
         """The UCT constant for each seat's choices, in units of that seat's reward spread.
@@ -353,6 +465,18 @@ class MCTSBot(Bot):
         quiet = settings.quiet if self.config.quiet is None else self.config.quiet
         self._busy = found.auction_running if quiet and found is not None else None
         self._cutoff, self._exploration = title_settings(title, self.config)
+        self._guide = self._given_guide
+        if self._guide is None and self.config.guide == "net":
+            # Imported by name: the network needs numpy, which the compiled build's type
+            # check does not have (and plain searches never load it).
+            network = importlib.import_module("cuberail.bots.network")
+            self._guide = network.guide_for(title)
+
+
+def _child(action: Action, mover: int, prior: float) -> Node:
+    child = Node(action, mover)
+    child.prior = prior
+    return child
 
 
 def large_budget(config: MCTSConfig) -> bool:

@@ -15,6 +15,11 @@ Names: ``random``, ``heuristic``, ``mcts``, difficulty levels ``easy``, ``medium
     mcts:0.1s:learned   cut-offs scored by the learned evaluation (shipped weights; in
                         Trans-Siberian its rollouts cut at 40); ``hand``: the default
 
+``az`` is the search guided by the title's policy/value network (PUCT priors, shipped
+weights, numpy; docs/learned.md), at hard's time per decision; it takes the same
+options, e.g. ``az:0.2s`` or ``az:400``, and ``netvalue`` (leaves scored by the network's
+value instead of a rollout) or ``rolloutvalue`` (the default).
+
 Budgets are capped (names also come from records, which are untrusted): iterations
 1..100000, seconds 0.01..60, cutN 1..1000, pN 0..100000, cX 0..100.
 
@@ -37,6 +42,10 @@ BotFactory = Callable[[int], Bot]  # seed -> bot
 
 HARD_SECONDS = 1.0
 MCTS_DEFAULT = MCTSConfig(iterations=1000)
+# PUCT's constant, in units of a seat's reward spread as UCT's (docs/learned.md)
+AZ_EXPLORATION = 2.0
+AZ_DEFAULT = MCTSConfig(iterations=None, seconds=HARD_SECONDS, guide="net",
+                        exploration=AZ_EXPLORATION)
 
 
 def _easy(seed: int) -> Bot:
@@ -58,6 +67,7 @@ BOTS: dict[str, BotFactory] = {
     "easy": _easy,
     "medium": _heuristic,
     "hard": lambda seed: MCTSBot(seed, MCTSConfig(iterations=None, seconds=HARD_SECONDS)),
+    "az": lambda seed: MCTSBot(seed, AZ_DEFAULT),
 }
 
 LEVELS = {"easy": "heuristic that blunders a quarter of its moves",
@@ -89,15 +99,19 @@ def make_bot(name: str, seed: int) -> Bot:
         return BOTS[key](seed)
     if key.startswith("mcts:"):
         return MCTSBot(seed, parse_mcts(key))
+    if key.startswith("az:"):
+        return MCTSBot(seed, parse_mcts(key, AZ_DEFAULT))
     raise CuberailError(
         f"unknown bot {name!r}; choose from: {', '.join(bot_names())}"
-        " (or mcts:ITERATIONS, mcts:SECONDSs, with :full, :cutN or a rollout name)"
+        " (or mcts:ITERATIONS, mcts:SECONDSs, with :full, :cutN or a rollout name;"
+        " az: takes the same)"
     )
 
 
-def parse_mcts(spec: str) -> MCTSConfig:
-    """The configuration named by ``mcts:OPT:OPT...`` (see the module docstring)."""
-    cfg = MCTS_DEFAULT
+def parse_mcts(spec: str, base: MCTSConfig = MCTS_DEFAULT) -> MCTSConfig:
+    """The configuration named by ``mcts:OPT:OPT...`` or ``az:OPT...`` from ``base`` (see
+    the module docstring)."""
+    cfg = base
     for word in spec.split(":")[1:]:
         cfg = _mcts_option(cfg, word, spec)
     return cfg
@@ -140,6 +154,8 @@ def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
         return replace(cfg, evaluator=word)
     if word in ("jump", "nojump"):
         return replace(cfg, jump_bids=word == "jump")
+    if word in ("netvalue", "rolloutvalue") and cfg.guide:
+        return replace(cfg, leaf="guide" if word == "netvalue" else "rollout")
     if word in ("quiet", "noquiet"):
         return replace(cfg, quiet=word == "quiet")
     if word.startswith("cut") and _digits(word[3:]):
@@ -155,7 +171,7 @@ def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
     raise CuberailError(
         f"bad bot {spec!r}: {word!r} is not an iteration count (500), a time (1.5s),"
         f" full, cutN, cX (exploration), pN (prior visits), jump, nojump, quiet, noquiet,"
-        f" learned, hand"
+        f" learned, hand, netvalue, rolloutvalue (az)"
         f" or a rollout"
         f" ({', '.join(ROLLOUTS)})"
     )

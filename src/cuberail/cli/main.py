@@ -23,13 +23,15 @@ from cuberail import __version__
 from cuberail.core.errors import CuberailError
 
 SUBCOMMANDS = ("play", "replay", "tournament", "ladder", "bench", "analyse", "selfplay", "serve",
-               "join")
+               "join", "train")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from cuberail.cli.titles import titles_line  # the titles are found when the parser is built
+
     parser = argparse.ArgumentParser(
         prog="cuberail",
-        description="Cube rail board games: Chicago Express and Trans-Siberian Railroad.",
+        description=f"Cube rail board games: {titles_line()}.",
     )
     parser.add_argument("--version", action="version", version=f"cuberail {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

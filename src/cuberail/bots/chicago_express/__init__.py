@@ -11,7 +11,8 @@ from typing import Any
 from cuberail.bots.chicago_express import features, search
 from cuberail.bots.chicago_express.fast import fast_policy
 from cuberail.bots.chicago_express.heuristic import CEHeuristic
-from cuberail.bots.kit import Features, Kit, Policy, SearchSettings
+from cuberail.bots.kit import Features, Kit, Network, Policy, SearchSettings
+from cuberail.games.chicago_express.board import COMPANY_IDS, GAUGE_NAMES
 
 
 def _fast() -> Policy:
@@ -44,8 +45,15 @@ FEATURES = Features(features.FEATURE_VERSION, features.FEATURE_NAMES, features.L
                     features.HAND_WEIGHTS, features.seat_features,
                     shipped="chicago-express-v4.json")
 
+# The policy/value network's action encoding (the az bot, docs/learned.md): each kind, and the
+# companies and gauges an action names; bids by their offset from the lowest legal bid.
+NETWORK = Network(version=1, kinds=("bid", "choose", "company", "develop", "forgo", "pass",
+                                    "place", "share", "stop"),
+                  words=(*COMPANY_IDS, *GAUGE_NAMES), number_scale=10.0,
+                  shipped="chicago-express-az1.json")
+
 TRAINERS: dict[str, Callable[..., dict[str, Any]]] = {"dividends": _train_dividends}
 
 KIT = Kit(heuristic=CEHeuristic, fast_policy=_fast, evaluator=search.evaluate,
           pruner=search.prune, auction_running=search.auction_running, search=SEARCH,
-          features=FEATURES, trainers=TRAINERS)
+          features=FEATURES, network=NETWORK, trainers=TRAINERS)

@@ -4,10 +4,11 @@
 
 from __future__ import annotations
 
-from cuberail.bots.kit import Features, Kit, Policy, SearchSettings
+from cuberail.bots.kit import Features, Kit, Network, Policy, SearchSettings
 from cuberail.bots.trans_siberian import features, search
 from cuberail.bots.trans_siberian.fast import evaluate, fast_policy
 from cuberail.bots.trans_siberian.heuristic import TSHeuristic
+from cuberail.games.trans_siberian.board import COMPANY_IDS
 
 
 def _fast() -> Policy:
@@ -47,5 +48,13 @@ FEATURES = Features(features.FEATURE_VERSION, features.FEATURE_NAMES, features.L
                     features.HAND_WEIGHTS, features.seat_features,
                     shipped="trans-siberian-v1.json")
 
+# The policy/value network's action encoding (the az bot, docs/learned.md): each kind and the
+# companies an action names (a jump's ``pay:`` word counts as an other word); bids and share
+# values by their offset from the lowest legal one.
+NETWORK = Network(version=1, kinds=("bid", "build", "buy", "link", "pass", "stop", "surcharge",
+                                    "value"),
+                  words=COMPANY_IDS, number_scale=10.0, shipped="trans-siberian-az1.json")
+
 KIT = Kit(heuristic=TSHeuristic, fast_policy=_fast, evaluator=evaluate, pruner=search.prune,
-          auction_running=search.auction_running, search=SEARCH, features=FEATURES)
+          auction_running=search.auction_running, search=SEARCH, features=FEATURES,
+          network=NETWORK)
