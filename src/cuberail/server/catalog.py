@@ -1,11 +1,21 @@
-"""What the lobby needs to offer a game: titles, player ranges, rule options, bot levels."""
+"""What the lobby and the game page need of each title: its name, player range, rule
+options and bot levels, how the browser shows it (its face), and its rules page.
+
+A title's face and rules are data files of its package (``data/face.json``,
+``data/rules-LANG.json``): found through the title, never named here.
+"""
 
 from __future__ import annotations
 
+import json
+from functools import lru_cache
+from importlib import resources
 from typing import Any
 
 from cuberail.bots.registry import LEVELS
+from cuberail.core.game import GameInfo
 from cuberail.core.options import OptionSpec
+from cuberail.core.words import LANGUAGES
 from cuberail.games import get_game, titles
 
 BOT_HELP = {"random": "plays a random legal move", **LEVELS,
@@ -25,13 +35,44 @@ def option_json(spec: OptionSpec) -> dict[str, Any]:
     return out
 
 
+def _data(info: GameInfo, name: str) -> dict[str, Any] | None:
+    """The JSON file ``data/<name>`` of a title's package, or None when it has none."""
+    path = resources.files(info.package).joinpath("data", name)
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else None
+
+
+@lru_cache(maxsize=32)
+def face_json(title: str) -> dict[str, Any]:
+    """How the browser shows a title (colours, letters, columns, end tracker, words);
+    an empty face for a title that ships none (the page then shows its plain facts)."""
+    face = _data(get_game(title), "face.json") or {}
+    face.pop("about", None)
+    return face
+
+
+@lru_cache(maxsize=64)
+def rules_json(title: str, lang: str) -> dict[str, Any] | None:
+    """A title's rules page in ``lang`` (English when that language has none), or None."""
+    info = get_game(title)
+    base = lang.lower().split("-")[0]
+    for code in (base, "en") if base in LANGUAGES else ("en",):
+        found = _data(info, f"rules-{code}.json")
+        if found is not None:
+            return {"title": info.title, "name": info.name, "lang": code, **found}
+    return None
+
+
 def titles_json() -> list[dict[str, Any]]:
-    """Each title with its name, player range, options and the bot levels."""
+    """Each title with its name, player range, options, the bot levels and its face."""
     out = []
     for title in titles():
         info = get_game(title)
         out.append({"title": info.title, "name": info.name, "min_players": info.min_players,
                     "max_players": info.max_players, "rules_version": info.rules_version,
                     "options": [option_json(s) for s in info.options],
-                    "bots": [{"name": k, "help": v} for k, v in BOT_HELP.items()]})
+                    "bots": [{"name": k, "help": v} for k, v in BOT_HELP.items()],
+                    "face": face_json(info.title)})
     return out

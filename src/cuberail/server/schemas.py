@@ -299,7 +299,55 @@ class SeatChanged(BaseModel):
 class StateAt(BaseModel):
     index: int = Field(description="the actions in force at this position")
     state: dict[str, Any] = Field(description="the game's snapshot")
-    moves: list[dict[str, Any]] = Field(description="the legal actions, as in the game view")
+    moves: list[MoveChoice] = Field(description="the legal actions, as in the game view")
+
+
+class MoveChoice(BaseModel):
+    action: str = Field(description="the action's text, to send as a move")
+    label: str = Field(description="what it does, in English")
+    words: Words = Field(description="the same sentence as data, for the reader's language")
+
+
+class PlayerView(BaseModel):
+    seat: int
+    name: str
+    bot: str | None = Field(description="the bot playing the seat; null: a person")
+    connected: bool
+    webhook: bool
+
+
+class LastMove(BaseModel):
+    action: str
+    seat: int
+    name: str
+
+
+class GameResult(BaseModel):
+    scores: list[int]
+    winners: list[int]
+
+
+class GameView(BaseModel):
+    """``GET /api/games/{id}``: the whole game as a page needs it."""
+
+    id: str
+    title: str
+    name: str | None
+    index: int = Field(description="the actions in force")
+    seq: int = Field(description="the log entries so far (moves and undos)")
+    current_player: int = Field(description="the seat to act; -1 once the game is over")
+    over: bool
+    state: dict[str, Any] = Field(description="the game's snapshot (its title's schema)")
+    legal: list[str]
+    moves: list[MoveChoice]
+    result: GameResult | None
+    options: dict[str, Any]
+    bot_after: float | None = Field(description="seconds before a bot moves for an idle"
+                                    " seat (null: never)")
+    created: str
+    players: list[PlayerView]
+    last: LastMove | None
+    chat: list[ChatLine]
 
 
 class WordsReply(BaseModel):

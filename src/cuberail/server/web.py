@@ -2,7 +2,8 @@
 
 ``/`` is the lobby, ``/g/{id}`` the game page (the same page for every game: it reads
 the id from its path, and a seat's token from the fragment, which never reaches the
-server). When the client is not installed, a plain page says how to use the API.
+server), ``/rules/{title}`` a title's rules (its text from ``/api/titles/{title}/rules``).
+When the client is not installed, a plain page says how to use the API.
 """
 
 from __future__ import annotations
@@ -55,6 +56,11 @@ def lobby() -> Response:
 @router.get("/g/{game_id}")
 def game_page(game_id: str) -> Response:
     return _page("game.html")
+
+
+@router.get("/rules/{title}")
+def rules_page(title: str) -> Response:
+    return _page("rules.html")
 
 
 @router.get("/favicon.ico")

@@ -1,0 +1,37 @@
+"""The API's description at the top of its OpenAPI document (/openapi.json)."""
+
+API_DOC = """The cuberail game server: play Chicago Express and Trans-Siberian Railroad
+with friends and bots.
+
+**index and seq.** `index` counts the *effective* actions of a game (moves not taken
+back): send it with every move or undo; a different current index answers 409. `seq`
+counts log entries (moves and undos) and only grows: every WebSocket event carries it
+(with `index`), so a client that sees a gap in `seq` reconnects with `?since=SEQ`.
+
+**Tokens.** Each human seat has a secret token (`Authorization: Bearer TOKEN`); the
+owner has another. Invite links carry them in the URL fragment. An open game
+(`"open": true`) gives its creator the tokens of the seats in `keep` (seat 0); its
+other human seats are free: `GET /api/open-games` lists them and
+`POST /api/games/{id}/seats/{seat}/claim` hands one seat's token to the first caller.
+
+**Refusals.** An error answer says why in `detail` (English); the server's own refusals
+also carry `words`, the same sentence as data (`{"key", "values"}`, as a move's `words`),
+to render in the reader's language with `GET /api/words/{lang}`. An engine's reason for an
+illegal action is English only (no `words`).
+
+**WebSocket** `/api/games/{id}/ws?since=SEQ`: first a `state` event (the whole game),
+then the missed `move`/`undo` entries after `since`, then live events of type `move`,
+`undo`, `chat`, `seat`, `over` and `analysis` (a finished game's analysis is ready).
+A `move` event and a log entry carry the move's `words` and its `events` (what happened
+by itself: auctions won, dividends paid to whom, the end and why), sentences as data
+whose `{"key": "seat", "values": {"n": N}}` values name the player at seat N; an `undo`
+carries the `words` of the move it took back.
+Send `{"type": "hello", "token": T}` to show your seat as connected, `{"type": "ping"}`
+for a `pong`. A frame the server does not read closes the socket with a code and a
+reason: binary 1003, over 64 KiB 1009, JSON nested too deep 1008, NaN or a lone
+surrogate 1007.
+
+**Limits.** The log (`GET /api/games/{id}/actions`) comes in pages of at most `limit`
+(1000) entries: while `more` is true, ask again with `since` = the last entry's `seq`.
+Bodies with NaN, Infinity, lone surrogates or deep nesting answer 422.
+"""

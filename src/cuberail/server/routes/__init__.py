@@ -1,0 +1,1 @@
+"""The HTTP routes, one router per concern; ``cuberail.server.app`` includes them all."""

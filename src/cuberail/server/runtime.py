@@ -1,0 +1,146 @@
+"""The running server (storage, game service, hub, bots, pools) and what every route
+depends on: the server itself, a checked game id, the caller's token and address.
+
+Routes take these as FastAPI dependencies (:data:`ServerDep`, :data:`GameId`,
+:data:`Token`), so no route repeats the checks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Annotated, Any, TypeVar
+
+from fastapi import Depends, Header, Request
+
+from cuberail.core.words import Said
+from cuberail.server import analysis, dbfaults
+from cuberail.server.botquota import BotQuota
+from cuberail.server.bots import BotRunner
+from cuberail.server.broadcast import Hub, listen
+from cuberail.server.config import Settings
+from cuberail.server.games import GameService, Outcome, Refused
+from cuberail.server.gcpause import keep_collections_short
+from cuberail.server.notify import Notifier
+from cuberail.server.pools import Answers, ExpensivePool
+from cuberail.server.schemas import GAME_ID
+from cuberail.server.security import bearer_token
+from cuberail.server.storage import Store
+
+log = logging.getLogger("cuberail.server")
+T = TypeVar("T")
+THREADS_SQLITE = 2
+THREADS_POSTGRES = 8
+
+
+class Server:
+    """The running parts: storage, game service, broadcast hub, bots, webhooks."""
+
+    def __init__(self, settings: Settings,
+                 analysis_settings: analysis.AnalysisSettings | None = None) -> None:
+        self.settings = settings
+        self.origin = secrets.token_hex(8)
+        self.store = Store(settings.database_url, settings.sqlite_sync)
+        self.service = GameService(self.store, self.origin)
+        self.hub = Hub()
+        self.notifier = Notifier(settings.allow_private_webhooks)
+        self.bots = BotRunner(self.service, self.deliver, settings.bot_time_limit,
+                              settings.bot_workers, settings.bot_processes)
+        self.analyses = analysis.Analyses(self.service, self.hub.publish, self.origin,
+                                          analysis_settings or analysis.AnalysisSettings())
+        self.connected: dict[str, Counter[int]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        # SQLite writers take turns anyway: a few threads keep the GIL from convoying
+        # (many runnable threads handing it over every 5 ms cost the loop its latency).
+        self.executor = ThreadPoolExecutor(THREADS_SQLITE if not self.store.is_postgres
+                                           else THREADS_POSTGRES, "cuberail-db")
+        # Drawings and replays: threads of their own (moves never wait behind them), a
+        # bounded queue (past it 503) and a cache of finished answers.
+        self.expensive = ExpensivePool(settings.draw_workers, settings.draw_queue)
+        self.answers = Answers()
+        self.file_lock = dbfaults.file_lock(settings.database_url)
+        self.quota = BotQuota(settings.bot_seats_per_address, settings.bot_max_iterations)
+
+    async def start(self) -> None:
+        for warning in dbfaults.startup_warnings(self.settings.database_url, self.file_lock):
+            log.warning("cuberail: %s", warning)
+        await asyncio.to_thread(self.store.migrate)
+        if self.store.is_postgres:
+            ready = asyncio.Event()
+            self._tasks.append(asyncio.create_task(
+                listen(self.settings.database_url, self.origin, self.hub, ready)))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(ready.wait(), 10)
+        await self.bots.resume()
+        await self.analyses.start()
+        self._tasks.append(asyncio.create_task(keep_collections_short()))
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await self.bots.close()
+        await self.analyses.stop()
+        await self.notifier.close()
+        self.executor.shutdown(wait=False)
+        self.expensive.shutdown()
+        self.store.dispose()
+        if self.file_lock is not None:
+            self.file_lock.release()
+
+    def deliver(self, game_id: str, outcome: Outcome) -> None:
+        """After a commit: broadcast the events, call the webhooks, let the bots move."""
+        for event in outcome.events:
+            self.hub.publish(game_id, event)
+        for url, message in outcome.hooks:
+            self.notifier.send(url, message)
+        if outcome.bot_due:
+            self.bots.poke(game_id)
+
+    async def run(self, func: Callable[..., T], *args: Any) -> T:
+        """``func(*args)`` in a database thread (the event loop never waits on the database)."""
+        return await asyncio.get_running_loop().run_in_executor(self.executor, func, *args)
+
+
+def get_server(request: Request) -> Server:
+    """The app's :class:`Server` (set by ``create_app``)."""
+    server: Server = request.app.state.server
+    return server
+
+
+def game_id_ok(game_id: str) -> str:
+    """``game_id`` when it has the shape of one; 404 (no such game) otherwise."""
+    if GAME_ID.fullmatch(game_id) is None:
+        raise Refused(404, Said("refusal.no_such_game"))
+    return game_id
+
+
+def bearer(
+    authorization: Annotated[str | None, Header(alias="Authorization",
+                                                description="Bearer TOKEN")] = None,
+) -> str | None:
+    """The Bearer token of the Authorization header (:func:`security.bearer_token`)."""
+    return bearer_token(authorization)
+
+
+def client_of(request: Request) -> str:
+    """The client's address (a trusted proxy's X-Forwarded-For already applied)."""
+    return request.client.host if request.client else "?"
+
+
+def base_url(request: Request) -> str:
+    """The server's public root (``public_url``, else the request's), without a final /."""
+    return (get_server(request).settings.public_url or str(request.base_url)).rstrip("/")
+
+
+ServerDep = Annotated[Server, Depends(get_server)]
+GameId = Annotated[str, Depends(game_id_ok)]
+Token = Annotated[str | None, Depends(bearer)]
+Client = Annotated[str, Depends(client_of)]
+
+__all__ = ["Client", "GameId", "Server", "ServerDep", "Token", "base_url", "bearer",
+           "client_of", "game_id_ok", "get_server"]
