@@ -98,7 +98,7 @@ export class AnalysisView {
   /** Draw again (after a language switch or a new replay position). */
   redraw() {
     if (!this.data) {
-      if (this.box.dataset.state === "offer") this.state("offer");  // the hint, translated
+      if (this.box.dataset.state === "offer") this.state("offer");  // the hint, in the new language
       return;
     }
     const entries = this.data.entries;

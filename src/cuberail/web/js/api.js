@@ -70,6 +70,10 @@ export const api = {
   stateAt: (id, at) => call("GET", `/api/games/${id}/state?at=${at}`),
   analysis: (id, start = true) =>
     call("GET", `/api/games/${id}/analysis${start ? "" : "?start=false"}`),
+  rules: (title, lang = "en") => call("GET",
+    `/api/titles/${encodeURIComponent(title)}/rules/${encodeURIComponent(lang)}`),
+  rematch: (id, token) => call("POST", `/api/games/${id}/rematch`, undefined, token),
+  rematchOf: (id) => call("GET", `/api/games/${id}/rematch`),
   board: (id, at, lang = "en") => call("GET",
     `/api/games/${id}/board.svg?lang=${encodeURIComponent(lang)}${at === undefined ? "" : `&at=${at}`}`),
 };
@@ -97,14 +101,10 @@ export function forget(id) {
   localStorage.setItem(MEMORY, JSON.stringify(all));
 }
 
-/** The fragment of an invite link: #seat=N&token=T, or #owner=T, or #at=N. */
+/** The fragment of an invite link: #seat=N&token=T, or #owner=T, or #at=N (a mangled
+ *  one, a stray "%", never throws). */
 export function fragment() {
-  const out = {};
-  for (const part of location.hash.replace(/^#/, "").split("&")) {
-    const [key, value] = part.split("=");
-    if (key) out[decodeURIComponent(key)] = decodeURIComponent(value || "");
-  }
-  return out;
+  return Object.fromEntries(new URLSearchParams(location.hash.replace(/^#/, "")));
 }
 
 /** The WebSocket URL of a game (same host, ws or wss). */

@@ -22,11 +22,22 @@ function readWords(box) {
   return words;
 }
 
+const plain = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}$]+/gu, " ").trim();
+
+/** A target's accessible name: its move's words, after what the target shows (a hex's
+ *  id and cost, a link's value) unless the words already say it, so that the name
+ *  contains the visible label (WCAG 2.5.3; "P6 $1: place a locomotive on P6 ..."). */
+function labelInName(el, words) {
+  const shown = [...el.querySelectorAll("text")].map((x) => x.textContent.trim()).filter(Boolean).join(" ");
+  return !shown || plain(words).includes(plain(shown)) ? words : `${shown}: ${words}`;
+}
+
 export function insertBoard(box, svgText, clickable) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
-  const svg = doc.documentElement;
+  let svg = doc.documentElement;
   if (svg.nodeName !== "svg") return false;
   box.replaceChildren(document.importNode(svg, true));
+  svg = box.querySelector("svg");
   boardWords = readWords(box);
   box.classList.toggle("clickable", clickable);
   for (const el of box.querySelectorAll("[data-action]")) {
@@ -36,8 +47,15 @@ export function insertBoard(box, svgText, clickable) {
     }
     el.setAttribute("role", "button");
     const tip = el.querySelector("title");
-    if (tip) el.setAttribute("aria-label", tip.textContent.split("\n").pop());
+    if (tip) el.setAttribute("aria-label", labelInName(el, tip.textContent.split("\n").pop()));
   }
+  const targets = clickable && box.querySelector("[data-action][tabindex]");
+  // With moves on it the drawing is a named group of buttons (an image has no controls
+  // inside); otherwise an image, named by the drawing.
+  svg.setAttribute("role", targets ? "group" : "img");
+  // A zoomed or phone-sized board scrolls: with no target to Tab to, the frame itself
+  // takes the focus, so that the arrow keys scroll it.
+  box.tabIndex = targets ? -1 : 0;
   applyScale(box);
   if (clickable) showTargets(box);
   return true;
@@ -78,20 +96,48 @@ export function wireBoard(box, onAction) {
     if (event.key === "Enter" || event.key === " ") {
       touch = false;
       pick(event);
+    } else if (STEPS[event.key] && event.target.closest("[data-action]")) {
+      event.preventDefault();  // the arrows go from target to target (not scrolling)
+      stepFocus(box, event.target.closest("[data-action]"), STEPS[event.key]);
     }
   });
   wireZoom(box);
 }
 
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+
+/** The board's targets a key reaches (the moves on it now), in drawing order. */
+export function boardTargets(box) {
+  return box.classList.contains("clickable") ? [...box.querySelectorAll("[data-action][tabindex]")] : [];
+}
+
+function stepFocus(box, from, step) {
+  const all = boardTargets(box);
+  const at = all.indexOf(from);
+  if (at < 0 || !all.length) return;
+  all[(at + step + all.length) % all.length].focus();
+}
+
 /** A small menu: what the element is (its tooltip), then one button per move on it, in
  *  the board's words (the page's language) when the board shows that move. */
 export function choose(chooser, actions, labels, onPick, about = "") {
+  const opener = document.activeElement;
+  const close = () => {
+    chooser.hidden = true;
+    if (opener && opener.isConnected && typeof opener.focus === "function") opener.focus();
+  };
   const info = about ? about.split("\n").map((line) => h("p", { class: "about" }, line)) : [];
-  chooser.replaceChildren(...info, h("p", {}, t(actions.length > 1 ? "game.choose_one" : "game.confirm")),
+  const question = h("p", { id: "chooser-question" }, t(actions.length > 1 ? "game.choose_one" : "game.confirm"));
+  chooser.replaceChildren(...info, question,
     ...actions.map((a) => h("button", { type: "button", class: "move", dataset: { action: a, confirm: "1" },
       onclick: () => { chooser.hidden = true; onPick(a); } }, boardWords.get(a) || labels[a] || a)),
-    h("button", { type: "button", class: "cancel", onclick: () => { chooser.hidden = true; } },
-      t("game.cancel")));
+    h("button", { type: "button", class: "cancel", onclick: close }, t("game.cancel")));
+  chooser.setAttribute("aria-labelledby", "chooser-question");
+  chooser.onkeydown = (event) => {  // Escape: back to where the choice was opened
+    if (event.key !== "Escape") return;
+    event.preventDefault();
+    close();
+  };
   chooser.hidden = false;
   chooser.querySelector("button").focus();
 }

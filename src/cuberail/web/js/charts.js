@@ -1,14 +1,13 @@
 // Line charts (SVG) of a finished game: cash and net worth per player, company incomes
 // and share values, from the states at sampled move numbers.
 
-import { COMPANY, h } from "./dom.js";
+import { h } from "./dom.js";
+import { companyLook, currentFace, pick } from "./face.js";
 import { t } from "./i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const PLAYER_COLOURS = ["#1b5e20", "#0d47a1", "#b71c1c", "#4a148c", "#e65100", "#006064"];
 export const DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2", "10 4"];
-// Lines need 3:1 against white: pale company colours are darkened in charts.
-const LINE_COLOUR = { yellow: "#8a6d00", "C&O": "#8a6d00", white: "#757575" };
 
 function s(tag, attrs = {}, text) {
   const el = document.createElementNS(NS, tag);
@@ -52,23 +51,25 @@ export function lineChart(title, series, xLabel) {
   return h("figure", { class: "chart-box" }, h("figcaption", {}, title), svg, legend);
 }
 
-/** The charts of a game from `samples` = [[index, state], ...]. */
+/** A company's line colour: its face's `line` (3:1 against white: pale colours darker). */
+function lineColour(id) {
+  const look = companyLook(id) || {};
+  return look.line || look.colour || "#000";
+}
+
+/** The charts of a game from `samples` = [[index, state], ...]: the title's face lists
+ *  them ({title, of: "players" | "companies", value}); cash per player without one. */
 export function gameCharts(view, samples, nameOf) {
-  const ts = view.title === "trans-siberian";
   const players = view.players.map((p, i) => ({ seat: p.seat, name: nameOf(p.seat),
     colour: PLAYER_COLOURS[i % 6], dash: DASHES[i % 6] }));
   const bySeat = (key) => players.map((p) => ({ ...p, points: samples.map(([n, st]) =>
-    [n, st.players.find((q) => q.seat === p.seat)[key]]) }));
+    [n, Number(pick(st.players.find((q) => q.seat === p.seat), key)) || 0]) }));
   const companies = samples.length ? samples[samples.length - 1][1].companies.map((c) => c.id) : [];
-  const byCompany = (key) => companies.map((id, i) => ({ name: id,
-    colour: LINE_COLOUR[id] || (COMPANY[id] ? COMPANY[id][0] : "#000"), dash: DASHES[i % 6],
-    points: samples.map(([n, st]) => [n, st.companies.find((c) => c.id === id)[key] || 0]) }));
+  const byCompany = (key) => companies.map((id, i) => ({ name: id, colour: lineColour(id), dash: DASHES[i % 6],
+    points: samples.map(([n, st]) => [n, Number(pick(st.companies.find((c) => c.id === id), key)) || 0]) }));
   const x = t("charts.moves");
-  const out = [lineChart(t("charts.cash"), bySeat("cash"), x)];
-  if (ts) out.push(lineChart(t("charts.worth"), bySeat("score"), x));
-  out.push(lineChart(t("charts.income"), byCompany("income"), x));
-  if (ts) out.push(lineChart(t("charts.values"), byCompany("share_value"), x));
-  return out;
+  const charts = currentFace().charts || [{ title: "charts.cash", of: "players", value: "cash" }];
+  return charts.map((c) => lineChart(t(c.title), c.of === "companies" ? byCompany(c.value) : bySeat(c.value), x));
 }
 
 /** Move numbers to sample: all of them for a short game, else about `n` evenly. */

@@ -1,5 +1,6 @@
 // Small DOM helpers: build elements without HTML strings (no injection from names or chat).
 
+import { companyLook, isCompany } from "./face.js";
 import { companyName } from "./i18n.js";
 
 /** h("button", {class: "x", dataset: {action: "pass"}, onclick}, "text", child...) */
@@ -33,19 +34,10 @@ export function say(text, kind = "info") {
   box.dataset.kind = kind;
 }
 
-/** Company colours (as on the board) and the letter shown with them. */
-export const COMPANY = {
-  PRR: ["#c62828", "#fff", "P"], "B&O": ["#1565c0", "#fff", "B"],
-  "C&O": ["#f9d423", "#000", "C"], NYC: ["#2e7d32", "#fff", "N"],
-  Wabash: ["#212121", "#fff", "W"],
-  red: ["#c62828", "#fff", "R"], blue: ["#1565c0", "#fff", "B"],
-  green: ["#2e7d32", "#fff", "G"], yellow: ["#f9d423", "#000", "Y"],
-  black: ["#212121", "#fff", "K"], white: ["#fafafa", "#000", "W"],
-};
-
-/** A company name as a coloured chip. */
+/** A company name as a chip in its colours (the title's face, as on the board). */
 export function chip(id, text = companyName(id)) {
-  const [bg, fg] = COMPANY[id] || ["#eee", "#000"];
+  const look = companyLook(id) || {};
+  const [bg, fg] = [look.colour || "#eee", look.ink || "#000"];
   return h("span", { class: "chip", style: `background:${bg};color:${fg}`, dataset: { company: id } },
     text);
 }
@@ -54,7 +46,7 @@ export function chip(id, text = companyName(id)) {
 export function withChips(words) {
   const out = [];
   for (const part of String(words).split(/(\s+|[,():])/)) {
-    out.push(COMPANY[part] ? chip(part) : part);
+    out.push(isCompany(part) ? chip(part) : part);
   }
   return out;
 }

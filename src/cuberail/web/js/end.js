@@ -2,6 +2,7 @@
 // of every player, and why the game ended (in the page's language).
 
 import { h } from "./dom.js";
+import { cellText, currentFace } from "./face.js";
 import { sayParts, t } from "./i18n.js";
 
 /** Why the game ended, in the page's language: the snapshot's `end`, the engine's
@@ -23,7 +24,8 @@ export function renderEndBanner(box, view, state, nameOf) {
     box.replaceChildren();
     return;
   }
-  const ts = view.title === "trans-siberian";
+  const final = currentFace().final || {};
+  const extra = final.columns || [];
   const scores = view.result.scores || [];
   const winners = view.result.winners || [];
   const names = winners.map(nameOf);
@@ -40,10 +42,10 @@ export function renderEndBanner(box, view, state, nameOf) {
       h("th", { scope: "row" }, won ? h("span", { class: "crown", title: t("endb.winner_mark") }, "★ ") : null,
         nameOf(seat)),
       h("td", { class: "num score" }, `$${score}`),
-      ts ? h("td", { class: "num" }, `$${player.cash ?? ""}`) : null);
+      extra.map((col) => h("td", { class: "num" }, cellText(col, player))));
   });
-  const head = [t("endb.rank"), t("game.player"), t(ts ? "endb.score_ts" : "endb.score_ce"),
-    ts ? t("game.cash") : null].filter(Boolean);
+  const head = [t("endb.rank"), t("game.player"), t(final.score || "endb.score"),
+    ...extra.map((col) => t(col.label))];
   box.replaceChildren(
     h("h2", {}, title),
     reasons.length ? h("p", { class: "why" }, t("endb.why", { reason: listOf(reasons) })) : null,

@@ -4,24 +4,27 @@
 
 import { AnalysisView } from "./analysis.js";
 import { api, fragment, remember, remembered, socketUrl } from "./api.js";
-import { choose, insertBoard, wireBoard } from "./board.js";
+import { boardTargets, choose, insertBoard, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
+import { faceOf, setFace } from "./face.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
   useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
 import { renderEndBanner } from "./end.js";
-import { isOnline, onChange, setOnline, translateBanner, watch } from "./net.js";
+import { Rematch, isRematchLine } from "./rematch.js";
+import { isOnline, localizeBanner, onChange, setOnline, watch } from "./net.js";
 import { playerName, renderAuction, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
   socket: null, retry: 0, timer: 0, busy: false, chatShown: false, shown: null, drawn: 0,
-  boardKey: "", wasMyTurn: false, charts: false };
+  boardKey: "", wasMyTurn: false, charts: false, titles: null, faced: "", keyed: false };
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
 let log;
 let analysis;
+let rematch;
 
 function isLive() {
   return G.at === null || (G.view && G.at >= G.view.index);
@@ -58,6 +61,7 @@ function renderPanels(view, state, live) {
   const waiting = view.over ? t("game.over") : offline ? t("net.paused")
     : t("game.waiting", { name: nameOf(state.current_player) });
   renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf);
+  showRematch(live && view.over);
   renderPlayers($("#players"), view, state, G.seat);
   renderCompanies($("#companies"), view, state);
   renderEnd($("#end"), view, state);
@@ -76,7 +80,7 @@ function renderPanels(view, state, live) {
 async function render() {
   const view = G.view;
   if (!view) return;
-  $("#game-name").textContent = `${view.name || view.title} · ${view.id}`;
+  $("#game-name").textContent = `${gameName(view)} · ${view.id}`;
   updateReplayControls();
   if (isLive()) {
     renderPanels(view, view.state, true);
@@ -88,6 +92,22 @@ async function render() {
   if (view.over) analysis.open(G.id, view.index);
   analysis.moveCursor(G.at === null ? view.index : G.at);
   if (view.over && !G.charts) drawCharts();
+}
+
+/** The rematch's part of the end banner (a finished game, shown live). */
+function showRematch(over) {
+  const box = $("#rematch");
+  if (!over) {
+    box.hidden = true;
+    return;
+  }
+  rematch.render(box);
+  rematch.lookUp();
+}
+
+/** A game's name: its own, else its title's name (as GET /api/titles gives it). */
+function gameName(view) {
+  return view.name || (G.titles || []).find((x) => x.title === view.title)?.name || view.title;
 }
 
 async function renderAt(n) {
@@ -104,7 +124,7 @@ async function renderAt(n) {
 
 function turnSignal() {
   const mine = myTurn();
-  const base = G.view ? `${G.view.name || G.view.title} – cuberail` : "cuberail";
+  const base = G.view ? `${gameName(G.view)} – cuberail` : "cuberail";
   document.title = mine ? `(${t("game.your_turn_short")}) ${base}` : base;
   if (mine && !G.wasMyTurn && $("#sound").checked) beep();
   G.wasMyTurn = mine;
@@ -145,10 +165,13 @@ async function loadAndRender() {
   }
   G.view = answer.data;
   G.seq = Math.max(G.seq, answer.data.seq || 0);
+  await loadFace(G.view.title);
   if (!G.chatShown) {  // the first view: the chat so far (then it comes over the socket)
     G.chatShown = true;
     if (G.seat !== null) remember(G.id, { title: G.view.title });
-    renderChat($("#chat"), G.view.chat || [], nameOf);
+    const lines = G.view.chat || [];
+    renderChat($("#chat"), lines.filter((c) => !isRematchLine(c)), nameOf);
+    rematch.found(lines.find(isRematchLine)?.text);
   }
   const entries = await api.log(G.id, log.seq);  // after the view: it has every move shown
   if (entries.ok) log.add(entries.data.entries || []);
@@ -158,8 +181,35 @@ async function loadAndRender() {
   return true;
 }
 
+/** The title's face (its colours, columns, end tracker, words), once per page: the
+ *  titles are fetched again only after a failed attempt. */
+async function loadFace(title) {
+  if (G.faced === title) return;
+  if (!G.titles) {
+    const answer = await api.titles();
+    if (!answer.ok) return;
+    G.titles = answer.data;
+  }
+  setFace(faceOf(G.titles, title));
+  G.faced = title;
+  const link = $("#rules-link");
+  link.href = `/rules/${encodeURIComponent(title)}`;
+  link.hidden = false;
+  showWin();
+}
+
+/** The "how to win" box: the title's rules say it, in the page's language. */
+async function showWin() {
+  if (!G.faced) return;
+  const answer = await api.rules(G.faced, language());
+  const win = answer.ok ? answer.data.win : "";
+  $("#win-text").textContent = win || "";
+  $("#win-box").hidden = !win;
+}
+
 /** Everything shown is current: publish the index (the contract for automated players). */
 function settle() {
+  refocus();
   root().dataset.gameIndex = String(G.view.index);
   root().setAttribute("aria-busy", "false");
 }
@@ -240,6 +290,8 @@ function onEvent(event) {
     if ((event.seq || 0) > G.seq || event.type === "seat") scheduleRefresh();
   } else if (event.type === "analysis") {
     analysis.load(false);
+  } else if (event.type === "chat" && isRematchLine(event)) {
+    rematch.found(event.text);
   } else if (event.type === "chat") {
     $("#chat").append(chatLine(event, nameOf));
     $("#chat").scrollTop = $("#chat").scrollHeight;
@@ -248,9 +300,28 @@ function onEvent(event) {
 
 // ----- moves ------------------------------------------------------------------------
 
+/** Is the keyboard at the play controls (the board, the moves, a choice)? */
+function atControls() {
+  const el = document.activeElement;
+  return Boolean(el && el !== document.body
+    && ["#board", "#actions", "#chooser", "#share-strip"].some((sel) => $(sel).contains(el)));
+}
+
+/** After a move made from the keyboard, whenever a redraw has dropped the focus (to the
+ *  page's body): on the next decision's first control (a board target, else a move
+ *  button), or on the moves' heading while others play. Focus elsewhere stays. */
+function refocus() {
+  const el = document.activeElement;
+  if (!G.keyed || (el && el !== document.body)) return;
+  const next = myTurn() ? boardTargets($("#board"))[0] || $("#actions button:not([hidden]):not([disabled])")
+    : null;
+  (next || $("#actions-title")).focus();
+}
+
 async function act(action) {
   if (G.busy || !myTurn()) return;
   G.busy = true;
+  G.keyed = atControls();
   $("#chooser").hidden = true;
   const answer = await api.act(G.id, G.token, action, G.view.index);
   G.busy = false;
@@ -340,6 +411,7 @@ function readSeat() {
 
 function wire() {
   wireBoard($("#board"), onBoardAction);
+  document.addEventListener("pointerdown", () => { G.keyed = false; });  // a mouse user now
   $("#actions").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (button && !button.disabled) act(button.dataset.action);
@@ -382,10 +454,12 @@ async function main() {
   }
   G.id = match[1];
   readSeat();
+  rematch = new Rematch(() => G, () => showRematch(Boolean(G.view?.over && isLive())), nameOf);
   log = new MoveLog($("#log"), nameOf, () => ({ game: G.id, seat: G.seat }));
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
   languageSwitch($("#lang"), () => {
-    translateBanner();
+    localizeBanner();
+    showWin();
     log.reset();
     G.boardKey = "";
     G.charts = false;

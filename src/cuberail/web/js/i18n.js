@@ -1,4 +1,4 @@
-// Translations: one JSON catalog per language under /static/i18n/, chosen from the
+// Messages in the reader's language: one JSON catalog per language under /static/i18n/, from the
 // browser's languages (or the reader's choice, remembered), with English as fallback.
 // The moves' sentences come from the server (GET /api/words/LANG: the same catalogs the
 // terminal and the board read), with the server's refusals; a move's or a refusal's
@@ -11,6 +11,7 @@ let catalog = {};
 let fallback = {};
 let current = "en";
 let moveWords = {};
+let titleWords = {};  // the shown title's own words, by language (its face's `words`)
 let wantMoves = false;  // only the pages that render the server's words load them
 
 /** Load the server's sentences (moves, refusals) with each language from now on. */
@@ -50,21 +51,26 @@ export async function setLanguage(lang, remember = false) {
     wantMoves ? loadMoveWords(lang) : {}]);
   current = lang;
   document.documentElement.lang = lang;
-  translatePage();
+  localizePage();
 }
 
 export function language() {
   return current;
 }
 
+/** Words of the shown title ({lang: {key: text}}), read by t() after the page's own. */
+export function addTitleWords(words) {
+  titleWords = words && typeof words === "object" ? words : {};
+}
+
 /** The message `key` with {name} placeholders filled from `vars`. */
 export function t(key, vars = {}) {
-  const text = catalog[key] ?? fallback[key] ?? key;
+  const text = catalog[key] ?? titleWords[current]?.[key] ?? fallback[key] ?? titleWords.en?.[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
 }
 
 /** A move's words ({key, values}: a sentence as data, values nested for words that
- *  translate, arrays for lists) in the page's language, as a list of strings and what
+ *  have words of their own, arrays for lists) in the page's language, as a list of strings and what
  *  `company(id, text)` makes of a company's word (a chip) and `seat(n)` of a seat value
  *  ({key: "seat", values: {n}}: the player at seat n, from 0), e.g. the player's name;
  *  null if a key is unknown. */
@@ -130,8 +136,9 @@ export function refusalText(answer, nameOf = null) {
   return nameOf ? detail.replace(/\bplayer (\d+)\b/g, (all, n) => nameOf(Number(n))) : detail;
 }
 
-/** A company's name in the page's language: a Trans-Siberian colour is a word of the
- *  language (from the move catalogs, as on the board); a Chicago Express id stays. */
+/** A company's name in the page's language: a company named by a word (a colour) is a
+ *  word of the language (from the move catalogs, as on the board); an id (initials)
+ *  stays. */
 export function companyName(id) {
   const word = moveWords[`company.${id}`];
   return typeof word === "string" ? word : id;
@@ -147,7 +154,7 @@ export function moveText(move) {
 /** Fill every [data-i18n] element's text, its placeholders from its other data-*
  *  attributes (the board's texts: data-n, data-of, data-name); and the titles, labels
  *  and placeholders named by data-i18n-title, -label and -placeholder. */
-export function translatePage(root = document) {
+export function localizePage(root = document) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n, el.dataset);
   for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
   for (const el of root.querySelectorAll("[data-i18n-label]")) {

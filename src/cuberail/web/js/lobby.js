@@ -153,7 +153,7 @@ function showInvites(made, seats) {
   $("#created").hidden = false;
 }
 
-/** A title's name as the server lists it ("Chicago Express"), else its id. */
+/** A title's name as the server lists it, else its id. */
 function titleName(title) {
   return titles.find((x) => x.title === title)?.name || title || "";
 }
@@ -278,6 +278,8 @@ async function main() {
   }
   titles = answer.data;
   $("#title").replaceChildren(...titles.map((x) => h("option", { value: x.title }, x.name)));
+  $("#rules-links").replaceChildren(...titles.flatMap((x, i) => [i ? " · " : "",
+    h("a", { href: `/rules/${x.title}`, class: "rules-link", dataset: { title: x.title } }, x.name)]));
   $("#title").addEventListener("change", renderTitle);
   $("#players").addEventListener("input", renderSeats);
   $("#create").addEventListener("submit", create);

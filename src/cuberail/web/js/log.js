@@ -1,7 +1,8 @@
 // The move log in words (with company colours): each move with what it caused, who
 // took back what, a mark at what is new since the reader's last visit; and the chat.
 
-import { COMPANY, chip, h, withChips } from "./dom.js";
+import { chip, h, withChips } from "./dom.js";
+import { isCompany } from "./face.js";
 import { sayParts, t } from "./i18n.js";
 
 /** One action text in words: "bid 8" -> "bids $8", "place R3" -> "places a locomotive on R3". */
@@ -25,11 +26,11 @@ export function told(said, nameOf) {
   return parts ? parts.flatMap((p) => (typeof p === "string" ? idChips(p) : [p])) : null;
 }
 
-/** Company ids in plain text as chips (Chicago Express's PRR, B&O...); a company that is a
- *  word of the language (a Trans-Siberian colour) comes as its own word, never from text
- *  ("the gauges return to green" stays text). */
+/** Company ids in plain text as chips (initials such as "PRR"); a company named by a word
+ *  of the language (a colour) comes as its own word, never from text ("the gauges return
+ *  to green" stays text). */
 function idChips(text) {
-  return text.split(/(\s+|[,():;])/).map((part) => (COMPANY[part]
+  return text.split(/(\s+|[,():;])/).map((part) => (isCompany(part)
     && sayParts({ key: `company.${part}`, values: {} }) === null ? chip(part) : part));
 }
 

@@ -23,7 +23,7 @@ function banner() {
 }
 
 /** Redraw the banner's words (after a language switch). */
-export function translateBanner() {
+export function localizeBanner() {
   const box = banner();
   if (box) box.textContent = t("net.offline");
 }

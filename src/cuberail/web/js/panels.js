@@ -3,6 +3,7 @@
 
 import { chip, h, withChips } from "./dom.js";
 import { endReasons } from "./end.js";
+import { cellText, currentFace, fill, holds, measure, pick, sentence } from "./face.js";
 import { companyName, moveText, sayParts, t } from "./i18n.js";
 
 // Move kinds made by clicking the board (the SVG's [data-action] elements).
@@ -25,7 +26,7 @@ function table(head, rows, cls) {
 }
 
 export function renderPlayers(box, view, state, mySeat) {
-  const ts = view.title === "trans-siberian";
+  const worth = currentFace().players?.worth || "cash";
   const rows = state.players.map((p) => {
     const info = view.players.find((x) => x.seat === p.seat) || {};
     const shares = Object.entries(p.shares).map(([c, n]) => chip(c, `${companyName(c)} ${n}`));
@@ -35,38 +36,26 @@ export function renderPlayers(box, view, state, mySeat) {
     return h("tr", { class: p.seat === state.current_player ? "to-move" : "", dataset: { seat: p.seat } },
       h("th", { scope: "row" }, playerName(view, p.seat), " ", marks),
       h("td", { class: "num" }, `$${p.cash}`), h("td", {}, shares),
-      h("td", { class: "num" }, ts ? `$${p.score}` : `$${p.cash}`));
+      h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`));
   });
   box.replaceChildren(table([t("game.player"), t("game.cash"), t("game.shares"), t("game.worth")],
     rows, "players"));
 }
 
-function ceCompany(c) {
-  const dividend = c.shares_sold ? Math.ceil(c.income / c.shares_sold) : 0;  // CE-8.1
-  return h("tr", { dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id)),
-    h("td", { class: "num" }, `${c.shares_sold}/${c.shares_sold + c.shares_left}`),
-    h("td", { class: "num" }, `$${c.treasury}`), h("td", { class: "num" }, c.income),
-    h("td", { class: "num" }, `$${dividend}`), h("td", { class: "num" }, c.locomotives_left));
-}
-
-function tsCompany(c) {
-  // the status under the name: one column less, so the table fits the side panel
+/** A company's row: its chip (a status under it, when the face names one: one column
+ *  less, so the table fits the side panel), then the face's columns. */
+function companyRow(c, face) {
+  const status = face.company_status;
+  const label = status && pick(c, status.value);
   return h("tr", { dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id),
-    h("span", { class: "status" }, t(`status.${c.status}`))),
-    h("td", { class: "num" }, c.share_value ? `$${c.share_value}` : "–"),
-    h("td", { class: "num" }, `${c.shares_owned}/${c.shares_owned + c.shares_unsold}`),
-    h("td", { class: "num" }, `$${c.treasury}`), h("td", { class: "num" }, c.income),
-    h("td", { class: "num" }, c.links));
+    label ? h("span", { class: "status" }, t(`${status.label}${label}`)) : null),
+  (face.company_columns || []).map((col) => h("td", { class: "num" }, cellText(col, c))));
 }
 
 export function renderCompanies(box, view, state) {
-  if (view.title === "trans-siberian") {
-    box.replaceChildren(table([t("co.company"), t("co.value"), t("co.shares"),
-      t("co.treasury"), t("co.income"), t("co.links")], state.companies.map(tsCompany), "companies"));
-  } else {
-    box.replaceChildren(table([t("co.company"), t("co.sold"), t("co.treasury"), t("co.income"),
-      t("co.dividend"), t("co.locos")], state.companies.map(ceCompany), "companies"));
-  }
+  const face = currentFace();
+  const head = [t("co.company"), ...(face.company_columns || []).map((col) => t(col.label))];
+  box.replaceChildren(table(head, state.companies.map((c) => companyRow(c, face)), "companies"));
 }
 
 function meter(label, done, size) {
@@ -74,21 +63,17 @@ function meter(label, done, size) {
     h("meter", { min: 0, max: size, value: Math.min(done, size) }), h("span", { class: "num" }, `${done}/${size}`));
 }
 
+/** One item of the face's end tracker: a meter {meter, count | value, size}, a line
+ *  {line, values} or the reasons the game ended {reasons}. */
+function trackerItem(item, state) {
+  if (item.meter) return [meter(t(item.meter), measure(item.count ?? item.value, state), measure(item.size, state))];
+  if (item.line) return [h("p", { class: item.class }, sentence({ label: item.line, values: item.values }, state))];
+  if (item.reasons) return endReasons(state).map((reason) => h("p", { class: "reason" }, reason));
+  return [];
+}
+
 export function renderEnd(box, view, state) {
-  const out = [];
-  if (view.title === "trans-siberian") {
-    out.push(meter(t("end.dividends"), state.dividends.paid, state.dividends.size));
-    out.push(meter(t("end.timing"), state.timing.advanced, state.timing.size));
-    out.push(h("p", {}, t("end.phase", { n: state.phase })));
-    for (const reason of endReasons(state)) out.push(h("p", { class: "reason" }, reason));
-  } else {
-    const noLocos = state.companies.filter((c) => c.locomotives_left === 0).length;
-    const noShares = state.companies.filter((c) => c.shares_left === 0).length;
-    out.push(meter(t("end.locos"), noLocos, 3), meter(t("end.shares"), noShares, 3));
-    out.push(h("p", {}, t("end.houses", { n: state.houses })));
-    out.push(h("p", {}, t("end.detroit", { n: state.industrial_track.Detroit })));
-    out.push(h("p", { class: "dividends-paid" }, t("end.ce_dividends", { n: state.dividends_paid ?? 0 })));
-  }
+  const out = (currentFace().end_tracker || []).flatMap((item) => trackerItem(item, state));
   if (view.over && view.result) out.push(renderResult(view));
   box.replaceChildren(...out);
 }
@@ -158,27 +143,37 @@ function moveWords(m) {
   return parts.flatMap((p) => (typeof p === "string" ? withChips(p) : [p]));
 }
 
-/** The label of "stop": Chicago Express ends a build of N placements; Trans-Siberian
- *  builds no second link (TS-7: its build has no count). */
-function stopLabel(view, state) {
-  if (view.title === "trans-siberian") {
-    const company = state.build?.company;
-    return t("game.stop_ts", { company: company ? companyName(company) : "" });
-  }
-  return t("game.stop", { n: state.build?.placed ?? 0 });
+/** The label of "stop" (ending a build), as the title's face words it from the snapshot. */
+function stopLabel(state) {
+  const stop = currentFace().stop;
+  return stop ? sentence(stop, state) : t("game.stop_build");
 }
 
-/** Why "forgo" is the only move (CE-5.1, CE-5.6: a build needs a company the player holds
- *  a share of that can place a locomotive), read from the snapshot. */
-function forgoHelp(view, state, move) {
-  if (move.words?.key !== "ce.move_forgo_build") return [h("p", { class: "help forgo" }, t("help.forgo_other"))];
+/** Why "forgo" is the only move: when the face explains that move (its `forgo`), the
+ *  reason for each company the player holds a share of, read from the snapshot. */
+function forgoHelp(state, move) {
+  const spec = currentFace().forgo;
+  if (!spec || move.words?.key !== spec.move) return [h("p", { class: "help forgo" }, t("help.forgo_other"))];
   const me = state.players.find((p) => p.seat === state.current_player);
   const held = state.companies.filter((c) => me && me.shares[c.id]);
-  const why = held.length ? held.map((c) => (c.locomotives_left === 0
-    ? t("help.no_locos", { company: c.id })
-    : t("help.stuck", { company: c.id, cash: c.treasury }))) : [t("help.no_shares")];
-  return [h("div", { class: "help forgo" }, h("p", {}, t("help.forgo_build")),
+  const why = held.length ? held.map((c) => {
+    const rule = spec.held.find((r) => holds(r.when, c));
+    return t(rule.say, { company: companyName(c.id), ...fill(rule.values, c) });
+  }) : [t(spec.none)];
+  return [h("div", { class: "help forgo" }, h("p", {}, t(spec.title)),
     h("ul", {}, why.map((x) => h("li", {}, x))))];
+}
+
+/** What the current decision asks and where to click, as the title's words say it for
+ *  the snapshot's decision (its face's `decision`: a path such as "phase"); none if the
+ *  title has no words for it. */
+export function decisionHelp(state) {
+  const where = currentFace().decision;
+  const decision = where ? pick(state, where) : undefined;
+  if (decision === undefined || decision === null) return "";
+  const key = `decide.${decision}`;
+  const text = t(key);
+  return text === key ? "" : text;
 }
 
 /** Buttons for the legal moves that are not bids (bids: the auction panel), in the page's
@@ -196,13 +191,15 @@ export function renderMoves(box, view, state, myTurn, waitingFor) {
   const onBoard = moves.filter((m) => BOARD_KINDS.has(m.action.split(" ")[0]));
   const other = moves.filter((m) => !BOARD_KINDS.has(m.action.split(" ")[0]));
   const out = [];
+  const help = decisionHelp(state);
+  if (help) out.push(h("p", { class: "help decide" }, help));
   if (onBoard.length) out.push(h("p", { class: "hint" }, t("game.click_board")));
-  if (moves.length === 1 && moves[0].action === "forgo") out.push(...forgoHelp(view, state, moves[0]));
+  if (moves.length === 1 && moves[0].action === "forgo") out.push(...forgoHelp(state, moves[0]));
   for (const m of other) {
     const confirm = m.action === "stop";
     out.push(h("button", { type: "button", class: confirm ? "move confirm" : "move",
       dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) },
-    confirm ? stopLabel(view, state) : moveWords(m)));
+    confirm ? stopLabel(state) : moveWords(m)));
   }
   if (onBoard.length) {
     out.push(h("details", { class: "board-moves" }, h("summary", {}, t("game.board_list", { n: onBoard.length })),

@@ -1,24 +1,27 @@
-// Trans-Siberian's share track as a wrapping strip of cells under the board (shown on
+// A share track drawn on the board, as a wrapping strip of cells under it (shown on
 // narrow screens, where the drawn track runs past the board's frame): every space of the
-// drawn track, the companies on it and the nationalization marker; a space that is a
-// move now (choosing a share value) is a button with that move.
+// drawn track, the companies on it and the title's marker (its face's `share_track`); a
+// space that is a move now (choosing a share value) is a button with that move.
 
 import { chip, h } from "./dom.js";
+import { currentFace, holds, pick } from "./face.js";
 import { t } from "./i18n.js";
 
 /** Fill `box` (its <ol>) from the share cells of the SVG drawn in `board`. */
 export function renderShareStrip(box, board, state) {
   const cells = [...board.querySelectorAll("g.share-cell[data-value]")];
-  if (!cells.length || !state?.companies) {
+  const track = currentFace().share_track;
+  if (!cells.length || !state?.companies || !track) {
     box.hidden = true;
     return;
   }
-  const national = state.nationalization?.value ?? state.nationalization_value;
+  const marker = track.marker;
+  const markedAt = marker ? pick(state, marker.value) : undefined;
   const items = cells.map((cell) => {
     const value = Number(cell.dataset.value);
-    const here = state.companies.filter((c) => c.status === "in play" && c.share_value === value);
-    const marks = [...here.map((c) => chip(c.id)),
-      value === national ? h("span", { class: "national", title: t("game.nationalization") }, "N") : null];
+    const here = state.companies.filter((c) => holds(track.on, c) && pick(c, track.value) === value);
+    const marks = [...here.map((c) => chip(c.id)), marker && value === markedAt
+      ? h("span", { class: "national", title: t(marker.label) }, marker.letter) : null];
     const action = cell.dataset.action;
     const label = [h("span", { class: "value" }, `$${value}`), ...marks];
     return h("li", { dataset: { value } }, action
