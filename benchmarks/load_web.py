@@ -55,6 +55,7 @@ from websockets.asyncio.client import connect
 from cuberail.games import get_game
 
 SRC = Path(__file__).resolve().parents[1] / "src"
+START_WAIT = 180.0  # seconds a server may take to start (a busy host, a traced server)
 
 
 def free_port() -> int:
@@ -76,7 +77,8 @@ def start_server(url: str, extra: Sequence[str] = (), stderr: IO[bytes] | None =
                              str(port), "--database-url", url, "--no-rate-limits", *extra],
                             env=env, stdout=subprocess.DEVNULL, stderr=stderr)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
+    deadline = time.monotonic() + START_WAIT
+    while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise SystemExit(f"the server exited with code {proc.returncode}")
         try:

@@ -47,13 +47,85 @@ from cuberail.games import get_game
 
 TITLE = "chicago-express"
 LANGS = (None, "en", "de", "it", "es", "ca")
-# --thaw-every: the server with its hourly thaw (cuberail.server.gcpause: unfreeze, full
-# collection) every N freezes of 10 s instead, to tell cyclic garbage waiting for the
-# thaw from memory that is really kept. A diagnosis only: the server as shipped thaws
-# hourly.
+# --thaw-every: the server with its thaw (cuberail.server.gcpause: unfreeze, full
+# collection) every N freezes of 10 s instead of every THAW_EVERY (30: five minutes), to
+# tell cyclic garbage waiting for the thaw from memory that is really kept. A diagnosis
+# only.
 THAW_LAUNCHER = """import sys
 import cuberail.server.gcpause as g
 g.keep_collections_short.__defaults__ = (g.FREEZE_EVERY, int(sys.argv.pop(1)))
+from cuberail.cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+# --trace DIR: a diagnosis of where the memory goes. The server traces its allocations
+# (tracemalloc, 8 frames) and every --sample seconds a thread of its own collects every
+# generation with the frozen objects thawed, saving the cyclic garbage found
+# (gc.DEBUG_SAVEALL), writes the garbage's types by count (garbage-N.json) and then a
+# snapshot of what is still allocated (snapshot-N.tracemalloc): compare two with
+# `python benchmarks/soak_web.py --compare DIR/snapshot-2.tracemalloc DIR/snapshot-9...`.
+# Slow (tracing costs the server CPU and memory); it also collects the cycles that the
+# server as shipped leaves for its periodic thaw.
+TRACE_LAUNCHER = """import sys, threading, time, gc, json, tracemalloc, collections
+folder, every = sys.argv.pop(1), float(sys.argv.pop(1))
+tracemalloc.start(8)
+def dump():
+    n = 0
+    while True:
+        time.sleep(every)
+        n += 1
+        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.unfreeze()
+        found = gc.collect()
+        kinds = collections.Counter(type(o).__module__ + "." + type(o).__qualname__
+                                    for o in gc.garbage)
+        gc.garbage.clear()
+        gc.set_debug(0)
+        gc.collect()
+        with open(f"{folder}/garbage-{n}.json", "w") as out:
+            json.dump({"t": n * every, "found": found, "kinds": kinds.most_common(60)}, out)
+        tracemalloc.take_snapshot().dump(f"{folder}/snapshot-{n}.tracemalloc")
+threading.Thread(target=dump, daemon=True).start()
+from cuberail.cli.main import main
+sys.exit(main(sys.argv[1:]))
+"""
+# --census DIR: a lighter diagnosis (no tracing): every --sample seconds the server writes
+# census-N.json: the blocks Python has allocated (sys.getallocatedblocks), its objects by
+# type (those the collector tracks, frozen ones included) and the sizes of its caches
+# (answers, states and the actions they hold, replays and their entries, sockets), to
+# tell a cache still filling from objects piling up.
+CENSUS_LAUNCHER = """import sys, threading, time, gc, json, collections
+import cuberail.server.app as app_module
+folder, every = sys.argv.pop(1), float(sys.argv.pop(1))
+servers = []
+made = app_module.Server.__init__
+def init(self, *args, **kwargs):
+    made(self, *args, **kwargs)
+    servers.append(self)
+app_module.Server.__init__ = init
+def sizes(server):
+    service = server.service
+    states = list(service._cache._values.values())
+    replays = list(service._replays._values.values())
+    return {"answers": len(server.answers), "answers_bytes": server.answers.used,
+            "states": len(states), "replays": len(replays),
+            "actions_in_states": sum(len(s.effective) for s in states),
+            "entries_in_replays": sum(len(r.told) for r in replays),
+            "games_with_sockets": len(server.connected),
+            "hub_games": len(server.hub._subs)}
+def census():
+    n = 0
+    while True:
+        time.sleep(every)
+        n += 1
+        gc.unfreeze()  # (the server freezes its survivors: get_objects skips frozen ones)
+        kinds = collections.Counter(f"{type(o).__module__}.{type(o).__qualname__}"
+                                    for o in gc.get_objects())
+        gc.freeze()
+        out = {"t": n * every, "blocks": sys.getallocatedblocks(),
+               "caches": [sizes(s) for s in servers], "kinds": kinds.most_common(40)}
+        with open(f"{folder}/census-{n}.json", "w") as f:
+            json.dump(out, f)
+threading.Thread(target=census, daemon=True).start()
 from cuberail.cli.main import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -220,12 +292,13 @@ async def socket_loop(base: str, slot: Slot, seat: int | None, tally: Tally,
 
 
 def proc_status(pid: int) -> dict[str, float]:
-    """VmRSS and VmHWM (MB), threads and open files of a process (Linux /proc)."""
+    """VmRSS and VmHWM (MB), and VmRSS in parts: RssAnon (the heap), RssFile (mapped
+    files) and RssShmem (SQLite's WAL index); threads and open files (Linux /proc)."""
     out: dict[str, float] = {}
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             name, _, value = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
+            if name in ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem"):
                 out[name] = int(value.split()[0]) / 1024
             elif name == "Threads":
                 out[name] = int(value)
@@ -235,16 +308,52 @@ def proc_status(pid: int) -> dict[str, float]:
     return out
 
 
+def proc_pss(pid: int) -> float:
+    """A process's proportional set size (MB): shared pages (a fork server's imports)
+    counted once among the processes sharing them; 0 when unreadable."""
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0.0
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes started by ``pid``, their children and so on (Linux /proc): the
+    server's drawing workers (and their fork server), bot and analysis workers."""
+    parents: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            parents.setdefault(ppid, []).append(int(entry))
+    found, todo = [], [pid]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found.extend(children)
+        todo.extend(children)
+    return found
+
+
 async def sampler(pid: int, tally: Tally, every: float, stop: asyncio.Event,
                   t0: float) -> None:
     cpu0 = cpu_seconds(pid)
     while True:
+        workers = [proc_pss(child) for child in descendants(pid)]
         row = {"t": time.perf_counter() - t0, **proc_status(pid),
-               "cpu": cpu_seconds(pid) - cpu0, "load": os.getloadavg()[0]}
+               "cpu": cpu_seconds(pid) - cpu0, "load": os.getloadavg()[0],
+               "workers": len(workers), "workers_rss": sum(workers)}
         tally.samples.append(row)
         print(f"  t {row['t']:7.0f} s  RSS {row.get('VmRSS', 0):7.1f} MB  threads"
               f" {row.get('Threads', 0):3.0f}  fds {row.get('fds', 0):4.0f}  server CPU"
-              f" {row['cpu']:7.1f} s  load {row['load']:.2f}", flush=True)
+              f" {row['cpu']:7.1f} s  load {row['load']:.2f}  worker processes"
+              f" {row['workers']:.0f}: PSS {row['workers_rss']:.1f} MB; server anon/file/shmem"
+              f" {row.get('RssAnon', 0):.1f}/{row.get('RssFile', 0):.1f}"
+              f"/{row.get('RssShmem', 0):.1f} MB", flush=True)
         if stop.is_set():
             return
         with contextlib.suppress(TimeoutError):
@@ -280,6 +389,21 @@ def nearest(samples: list[dict[str, float]], t: float) -> dict[str, float]:
     return min(samples, key=lambda row: abs(row["t"] - t))
 
 
+def compare(before: str, after: str, top: int = 25) -> int:
+    """The allocations that grew most from one --trace snapshot to another, by traceback."""
+    import tracemalloc
+
+    old, new = (tracemalloc.Snapshot.load(path) for path in (before, after))
+    print(f"total traced: {sum(s.size for s in old.statistics('filename')) / 2**20:.1f} MB"
+          f" -> {sum(s.size for s in new.statistics('filename')) / 2**20:.1f} MB")
+    for stat in new.compare_to(old, "traceback")[:top]:
+        print(f"{stat.size_diff / 1024:+9.1f} KiB {stat.count_diff:+7d} blocks"
+              f" (now {stat.size / 1024:.1f} KiB)")
+        for line in stat.traceback.format(limit=4, most_recent_first=True):
+            print("    " + line)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--minutes", type=float, default=30.0)
@@ -296,16 +420,26 @@ def main(argv: list[str] | None = None) -> int:
                    help="more options for `cuberail serve`, e.g. '--http httptools'")
     p.add_argument("--thaw-every", type=int, metavar="N",
                    help="diagnosis: the server thaws and fully collects every N freezes (10 s"
-                   " each) instead of hourly")
+                   " each) instead of every five minutes")
+    p.add_argument("--trace", metavar="DIR",
+                   help="diagnosis: the server writes its cyclic garbage and tracemalloc"
+                   " snapshots here every --sample seconds (see TRACE_LAUNCHER)")
+    p.add_argument("--census", metavar="DIR",
+                   help="diagnosis: the server writes its objects by type and its caches'"
+                   " sizes here every --sample seconds (see CENSUS_LAUNCHER)")
+    p.add_argument("--compare", nargs=2, metavar="SNAPSHOT",
+                   help="print the 25 largest growths between two --trace snapshots; no soak")
     p.add_argument("--json", metavar="FILE", help="write the samples and counts here")
     args = p.parse_args(argv)
+    if args.compare:
+        return compare(*args.compare)
     if not 0 < args.minutes <= 24 * 60 or args.games < 1 or args.sample <= 0:
         p.error("--minutes must be in (0, 1440], --games >= 1, --sample > 0")
     extra = shlex.split(args.server_args)
     tmp = tempfile.mkdtemp(prefix="cuberail-soak-")
     log_path = Path(tmp) / "server.log"
     note = build_note()
-    thaw = (f"; DIAGNOSIS: full collection every {args.thaw_every * 10} s, not hourly"
+    thaw = (f"; DIAGNOSIS: full collection every {args.thaw_every * 10} s, not every 5 min"
             if args.thaw_every else "")
     print(f"build: {note}; server options: {' '.join(extra) or '(defaults)'}{thaw}; load average"
           f" at the start {os.getloadavg()[0]:.2f}", flush=True)
@@ -314,6 +448,13 @@ def main(argv: list[str] | None = None) -> int:
         launcher: tuple[str, ...] = ("-m", "cuberail.cli.main")
         if args.thaw_every:
             launcher = ("-c", THAW_LAUNCHER, str(args.thaw_every))
+        if args.census:
+            Path(args.census).mkdir(parents=True, exist_ok=True)
+            launcher = ("-c", CENSUS_LAUNCHER, str(Path(args.census).resolve()),
+                        str(args.sample))
+        if args.trace:
+            Path(args.trace).mkdir(parents=True, exist_ok=True)
+            launcher = ("-c", TRACE_LAUNCHER, str(Path(args.trace).resolve()), str(args.sample))
         proc, base = start_server(f"sqlite:///{tmp}/soak.sqlite3", extra, stderr=log,
                                   launcher=launcher)
         try:
@@ -337,6 +478,11 @@ def main(argv: list[str] | None = None) -> int:
           f" (target <= 1.10); highest sample {peak:.1f} MB, VmHWM {last.get('VmHWM', 0):.1f}"
           f" MB; threads {first.get('Threads', 0):.0f} -> {last.get('Threads', 0):.0f},"
           f" open files {first.get('fds', 0):.0f} -> {last.get('fds', 0):.0f}")
+    both = [row.get("VmRSS", 0) + row.get("workers_rss", 0) for row in (first, last)]
+    counts = f"{first.get('workers', 0):.0f} -> {last.get('workers', 0):.0f}"
+    print(f"  with its worker processes ({counts}: drawings, bots; their PSS): {both[0]:.1f} MB"
+          f" -> {both[1]:.1f} MB, ratio"
+          f" {both[1] / max(1e-9, both[0]):.3f}")
     print(f"  games made {tally.games_made}, finished {tally.games_finished}; server CPU"
           f" {last['cpu']:.0f} s; load average at the end {last['load']:.2f}")
     by_status: Counter[str] = Counter()

@@ -45,6 +45,12 @@ def test_a_server_game_with_a_bot_plays_to_its_end(client: TestClient) -> None:
     assert "tl.ev_share" in str(words) and "vince" in str(words)
 
 
+def test_a_title_without_a_drawing_gets_a_404_that_says_so(client: TestClient) -> None:
+    game = new_game(client, players=2, title="two-lines")
+    reply = client.get(f"/api/games/{game['id']}/board.svg")
+    assert reply.status_code == 404 and "Two Lines has no board drawing" in reply.text
+
+
 def test_the_server_refuses_an_illegal_move_in_the_rules_words(client: TestClient) -> None:
     game = new_game(client, players=2, title="two-lines")
     reply = client.post(f"/api/games/{game['id']}/actions",

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from play import new_game
+from pydantic import BaseModel
 
 from cuberail.core.record import new_record
 from cuberail.games import get_game
 from cuberail.server.app import create_app
 from cuberail.server.config import Settings
+from cuberail.server.errors import JsonGuard, may_be_refused, parse_checked
 
 JSON = {"Content-Type": "application/json"}
 
@@ -111,3 +115,54 @@ def test_an_imported_games_name_with_nothing_visible_is_refused(loose: TestClien
                                                   "name": "\x00\x1b\u202e"})
     body = refused_422(reply, "name")
     assert "visible" in body["detail"][0]["msg"]
+
+
+def parse_count(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """json.loads calls from now on (the guard's and FastAPI's share the json module)."""
+    calls = [0]
+    real = json.loads
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(json, "loads", counted)
+    return calls
+
+
+class Echoed(BaseModel):
+    text: str
+    n: int
+
+
+def test_an_ordinary_body_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = FastAPI()
+    app.add_middleware(JsonGuard)
+
+    @app.post("/echo")
+    async def echo(body: Echoed) -> dict[str, Any]:
+        return {"text": body.text}
+
+    with TestClient(app) as client:
+        calls = parse_count(monkeypatch)
+        reply = raw_post(client, "/echo", b'{"text": "hello [world] \xc3\xa9", "n": 1}')
+        assert calls[0] == 1 and reply.status_code == 200
+        refused_422(raw_post(client, "/echo", b'{"text": "x", "n": NaN}'), "n")
+
+
+@pytest.mark.parametrize("body", [
+    b'{"a": NaN}', b'[Infinity]', b'[-Infinity]', b'["\\ud800"]', b'["\\uDC00x"]',
+    b'{"\\udbff": 1}', b'["\xed\xa0\x80"]', '["\ud800"]'.encode("utf-16-le", "surrogatepass"),
+    b"[" * 65 + b"]" * 65, b'{"a": ' + b'{"b": ' * 63 + b"1" + b"}" * 64,
+])
+def test_the_quick_look_never_waves_through_what_the_check_refuses(body: bytes) -> None:
+    assert may_be_refused(body) and parse_checked(body) is not None
+    assert may_be_refused(body.decode("utf-8", "surrogatepass")
+                          if not body.startswith(b"[\x00") else '["\ud800"]')
+
+
+def test_the_quick_look_passes_ordinary_bodies() -> None:
+    assert not may_be_refused(b'{"action": "build 3 C5", "index": 12}')
+    assert not may_be_refused('{"type": "hello", "token": "abc"}')
+    deep = b"[" * 63 + b"]" * 63
+    assert not may_be_refused(deep) and parse_checked(deep) is None

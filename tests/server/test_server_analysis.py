@@ -21,6 +21,7 @@ from cuberail.bots.analysis import analyse, analysis_bot
 from cuberail.cli.main import main
 from cuberail.core.record import Record, start_state
 from cuberail.games import get_game
+from cuberail.server import analysis as server_analysis
 from cuberail.server.analysis import AnalysisSettings
 from cuberail.server.app import create_app
 from cuberail.server.config import Settings
@@ -193,6 +194,62 @@ def test_analysis_turned_off_answers_503(sqlite_url: str) -> None:
         game_id = imported(client, finished_record(3))
         reply = client.get(f"/api/games/{game_id}/analysis")
         assert reply.status_code == 503 and "turned off" in reply.json()["detail"]
+
+
+def answered(client: TestClient, game_id: str, timeout: float = 60.0) -> Any:
+    """The first answer that is not 202 (an analysis running)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        reply = client.get(f"/api/games/{game_id}/analysis")
+        if reply.status_code != 202:
+            return reply
+        time.sleep(0.02)
+    raise AssertionError("the analysis did not end in time")
+
+
+def test_a_failed_analysis_is_tried_again_then_answers_a_documented_422(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
+
+    def broken(job: Any, _report: Any = None) -> dict[str, Any]:
+        calls.append(job.game_id)
+        raise ValueError("a view bug")
+
+    monkeypatch.setattr(server_analysis, "compute", broken)
+    with serving(sqlite_url) as client:
+        game_id = imported(client, finished_record(3))
+        reply = answered(client, game_id)
+        assert len(calls) == server_analysis.ATTEMPTS  # each request after a failure retried
+        assert reply.status_code == 422, reply.text
+        assert "failed: a view bug" in reply.json()["detail"]
+        assert reply.json()["words"]["key"] == "refusal.analysis_failed"
+        looked = client.get(f"/api/games/{game_id}/analysis", params={"start": "false"})
+        assert looked.status_code == 422 and len(calls) == server_analysis.ATTEMPTS
+        declared = client.get("/openapi.json").json()["paths"]
+        statuses = set(declared["/api/games/{game_id}/analysis"]["get"]["responses"])
+        assert {"200", "202", "404", "409", "422", "503"} <= statuses
+
+
+def test_after_one_failure_start_false_only_looks_and_start_tries_again(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    real, failures = server_analysis.compute, [ValueError("once")]
+
+    def flaky(job: Any, report: Any = None) -> dict[str, Any]:
+        if failures:
+            raise failures.pop()
+        return real(job, report)
+
+    monkeypatch.setattr(server_analysis, "compute", flaky)
+    with serving(sqlite_url) as client:
+        game_id = imported(client, finished_record(3))
+        assert client.get(f"/api/games/{game_id}/analysis").status_code == 202
+        url = f"/api/games/{game_id}/analysis"
+        deadline = time.monotonic() + 60
+        while (look := client.get(url, params={"start": "false"})).json()["status"] != "none":
+            assert time.monotonic() < deadline and look.status_code == 202, look.text
+            time.sleep(0.02)
+        assert look.json() == {"status": "none", "failed": "once"} and started(client) == 1
+        assert until_done(client, game_id)["status"] == "done" and started(client) == 2
 
 
 def test_analysis_in_worker_processes_reports_progress_and_the_same_result(

@@ -16,6 +16,10 @@ stored result, and an ``analysis`` event goes to the game's WebSocket clients.
   refreshes ``updated`` every ``heartbeat`` seconds; a row left by a stopped server
   (released at shutdown) or silent for ``stale_after`` seconds (a killed one) is taken
   over by the next request, which starts the analysis again.
+- **Failures answered.** An analysis that failed (a bug in a view or the search) is
+  stored as failed; the next request with ``start`` tries it again, at most
+  :data:`ATTEMPTS` times in all; past them the route answers the documented 422
+  ``refusal.analysis_failed`` with the reason (never a bare 500).
 - **Deterministic.** One search bot with the given seed judges the positions in order,
   so with an iteration budget the result is the same on every run and equals
   ``cuberail analyse RECORD --iterations N --seed S --json``.
@@ -57,6 +61,7 @@ from cuberail.server.storage import now
 
 log = logging.getLogger("cuberail.server")
 NICE = 10  # analysis workers yield the CPU to bot searches and the server itself
+ATTEMPTS = 3  # tries of one game's analysis before a failure is its answer (422)
 FLAG_NAMES = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
 Publish = Callable[[str, dict[str, Any]], None]
 
@@ -240,7 +245,7 @@ class Analyses:
         if row["status"] == "done":
             return dict(json.loads(row["result"]))
         if row["status"] == "failed":
-            raise Refused(500, Said("refusal.analysis_failed", {"error": str(row["result"])}))
+            return self._failed(row, loaded, start)
         local = self.jobs.get(row["game_id"])
         if local is not None:
             return running(local.done, local.total)
@@ -253,6 +258,19 @@ class Analyses:
         if self._take_over(row):
             return self._claimed(loaded)
         return running(row["done"], row["total"])
+
+    def _failed(self, row: dict[str, Any], loaded: Loaded, start: bool) -> dict[str, Any] | Job:
+        """A failed analysis: tried again (``start``) until :data:`ATTEMPTS`, then 422."""
+        error = str(row["result"] or "")[:500]
+        if row["attempt"] >= ATTEMPTS:
+            raise Refused(422, Said("refusal.analysis_failed", {"error": error}))
+        if not start:
+            return {"status": "none", "failed": error}
+        self._check_room()
+        if self._take_over(row, "failed"):
+            return self._claimed(loaded)
+        row = self._row(row["game_id"]) or row  # another request retried it first
+        return running(int(row["done"]), int(row["total"]))
 
     def _claimed(self, loaded: Loaded) -> Job:
         game, cfg = loaded.game, self.settings
@@ -286,14 +304,16 @@ class Analyses:
             return False
         return True
 
-    def _take_over(self, row: dict[str, Any]) -> bool:
-        """Claim an analysis its owner left (stopped or silent); False if another did."""
+    def _take_over(self, row: dict[str, Any], status: str = "running") -> bool:
+        """Claim an analysis its owner left (stopped or silent) or that failed (to try it
+        again); False if another request did first."""
         with self.store.write() as conn:
             result = conn.execute(
                 update(analyses).where(analyses.c.game_id == row["game_id"],
-                                       analyses.c.status == "running",
+                                       analyses.c.status == status,
                                        analyses.c.attempt == row["attempt"])
                 .values(owner=self.origin, attempt=row["attempt"] + 1, done=0, updated=now(),
+                        status="running", result=None,
                         budget=json.dumps(self.settings.budget())))
             return result.rowcount == 1
 
@@ -447,14 +467,17 @@ router = APIRouter()
 
 @router.get("/api/games/{game_id}/analysis", responses={
     202: {"description": "started or running: `{status: running, done, of}`"},
-    **errors(404, 422, said={
+    **errors(404, said={
         409: "the game is not over (no engine help during a game)",
+        422: f"the engine failed to analyse this game ({ATTEMPTS} tries; `detail` says why),"
+             " or a parameter that does not validate",
         503: "too many analyses are waiting, analysis is turned off, or the database is"
              " away for a moment"})},
     summary="the engine's analysis of a finished game: winning chances per action and the"
             " costly moves (202 while it runs, then 200)")
 async def get_analysis(request: Request, game_id: str, start: bool = True) -> JSONResponse:
-    """``start=false``: only look (``{"status": "none"}`` when no analysis was started)."""
+    """``start=false``: only look (``{"status": "none"}`` when no analysis was started, with
+    ``failed``: the reason, when the last try failed and another may be started)."""
     if GAME_ID.fullmatch(game_id) is None:
         raise Refused(404, Said("refusal.no_such_game"))
     status, body = await request.app.state.server.analyses.answer(game_id, start)

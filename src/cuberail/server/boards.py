@@ -3,19 +3,25 @@
 ``board_svg`` is the one drawing (:mod:`cuberail.draw`), with the legal moves of the
 position highlighted and every word in the reader's language (``lang``); ``state_at``
 the snapshot and legal moves after N actions; ``words_json`` the move sentences and the
-refusals of a language for the page.
+refusals of a language for the page. ``cached_svg`` and ``cached_state`` serve the
+routes: from the answer cache, else drawn from plain data (:class:`Position`) in a
+drawing worker process when the pool has them (:mod:`cuberail.server.drawers`).
 """
 
 from __future__ import annotations
 
 import json
+import zlib
+from dataclasses import dataclass
 from typing import Any
 
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.core.words import Said
-from cuberail.draw import board_svg
+from cuberail.draw import board_svg, has_drawing
 from cuberail.draw.words import language
+from cuberail.games import get_game
+from cuberail.server.drawers import offload
 from cuberail.server.games import (
     GameService,
     Loaded,
@@ -79,30 +85,80 @@ def svg_at(service: GameService, game_id: str, at: int | None, lang: str | None 
     return board_svg(title, state, chosen)
 
 
+@dataclass(frozen=True)
+class Position:
+    """A game after its first ``len(actions)`` actions in force, as plain data: what a
+    drawing worker process gets (:mod:`cuberail.server.drawers`) to rebuild it."""
+
+    title: str
+    rules_version: int
+    options: dict[str, Any]
+    players: int
+    actions: tuple[str, ...]
+
+    @staticmethod
+    def of(loaded: Loaded, n: int) -> Position:
+        game = loaded.game
+        return Position(game.title, game.rules_version, dict(game.options), len(loaded.seats),
+                        tuple(e.action for e in loaded.snap.effective[:n]))
+
+    def state(self) -> GameState:
+        info = get_game(self.title)
+        state = info.new_game(self.players,
+                              info.record_options(self.rules_version, self.options))
+        for text in self.actions:
+            state.apply_text(text)
+        return state
+
+
+def position_key(loaded: Loaded, n: int) -> tuple[str, int, int]:
+    """(game, n, seq of the n-th action in force): the same key for the same position at
+    every later ``seq`` of the log (an action's entry fixes every action before it), and
+    another one once an undo and a new move change what the n-th action is."""
+    seq = loaded.snap.effective[n - 1].seq if n else 0
+    return loaded.game.id, n, seq
+
+
+def draw_position(position: Position, lang: str) -> bytes:
+    """The drawing of ``position`` in ``lang``, UTF-8 and zlib-compressed (in a drawing
+    worker): about a tenth of the SVG's bytes, so the answer cache holds ten times as
+    many drawings and the worker sends that much less."""
+    return zlib.compress(board_svg(position.title, position.state(), lang).encode(), 6)
+
+
+def replay_position(position: Position) -> bytes:
+    """``{"index", "state", "moves"}`` of ``position`` as JSON (in a drawing worker)."""
+    state = position.state()
+    body = {"index": len(position.actions), "state": state.to_json(),
+            "moves": _moves(position.title, state)}
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
 def cached_svg(service: GameService, answers: Answers, game_id: str, at: int | None,
                lang: str | None = None) -> bytes:
-    """:func:`svg_at` as UTF-8, remembered by (game, log seq, position, language)."""
+    """:func:`svg_at` as UTF-8, remembered (compressed) by (game, position, language)."""
     chosen = board_language(lang)
     loaded = service.read(game_id)
-    key = ("svg", game_id, loaded.snap.seq, resolve(loaded, at), chosen)
+    if not has_drawing(loaded.game.title):  # a title without a draw kit: say so, no 500
+        raise Refused(404, f"{get_game(loaded.game.title).name} has no board drawing")
+    n = resolve(loaded, at)
+    key = ("svg", *position_key(loaded, n), chosen)
     found = answers.get(key)
     if found is None:
-        title, state, _ = position_in(loaded, at)
-        found = board_svg(title, state, chosen).encode()
+        found = offload(draw_position, Position.of(loaded, n), chosen)
         answers.put(key, found)
-    return found
+    return zlib.decompress(found)
 
 
 def cached_state(service: GameService, answers: Answers, game_id: str,
                  at: int | None) -> bytes:
-    """:func:`state_at` as JSON, remembered by (game, log seq, position)."""
+    """:func:`state_at` as JSON, remembered by (game, position)."""
     loaded = service.read(game_id)
-    key = ("state", game_id, loaded.snap.seq, resolve(loaded, at))
+    n = resolve(loaded, at)
+    key = ("state", *position_key(loaded, n))
     found = answers.get(key)
     if found is None:
-        title, state, n = position_in(loaded, at)
-        body = {"index": n, "state": state.to_json(), "moves": _moves(title, state)}
-        found = json.dumps(body, separators=(",", ":")).encode()
+        found = offload(replay_position, Position.of(loaded, n))
         answers.put(key, found)
     return found
 

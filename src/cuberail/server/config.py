@@ -32,6 +32,14 @@ class Settings:
     rate_limits: bool = False  # 429 past the write rates of server.limits.RULES (serve: on)
     draw_workers: int = 2  # threads drawing boards and replaying positions (not the moves')
     draw_queue: int = 32  # drawings waiting for them; past it 503 with Retry-After
+    # each drawing thread hands its drawing to a worker process (server.drawers), so that
+    # drawings never hold the GIL the moves need; None: as ``bot_processes`` (serve: yes)
+    draw_processes: bool | None = None
     body_timeout: float = 30.0  # seconds a request body may take to arrive (then 408)
     bot_seats_per_address: int | None = None  # bot seats in unfinished games (None: any)
     bot_max_iterations: int | None = None  # the strongest mcts:N allowed (None: mcts:5000)
+
+    @property
+    def draws_in_processes(self) -> bool:
+        """Whether drawings and replays run in worker processes (see ``draw_processes``)."""
+        return self.bot_processes if self.draw_processes is None else self.draw_processes

@@ -5,7 +5,9 @@ surrogate, NaN, Infinity) then fails to encode and the client gets a 500. Here:
 
 - :class:`JsonGuard` (ASGI middleware) reads a JSON body first and refuses, with 422,
   NaN/Infinity (not JSON numbers), lone surrogates (not Unicode text) and nesting deeper
-  than :data:`DEPTH_MAX`, naming the field;
+  than :data:`DEPTH_MAX`, naming the field. A body is parsed once, by FastAPI: the guard
+  only parses one that may hold such a thing (:func:`may_be_refused`, a few byte
+  searches), to find the field it names;
 - :func:`validation_refused` answers every validation error as ``{"detail": [{"type",
   "loc", "msg", "ctx"}]}`` without the input, every text made encodable.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from email.message import Message as MimeMessage
 from typing import Any
 
@@ -83,8 +86,33 @@ def check_json(value: object) -> dict[str, Any] | None:
     return None
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def may_be_refused(body: str | bytes) -> bool:
+    """Whether ``body`` may hold what :func:`parse_checked` refuses; False is certain.
+
+    NaN and Infinity are spelled out, a lone surrogate is a ``\\uD8..``-``\\uDF..``
+    escape (or, in bytes, the UTF-8-like ``ED A0``-``ED BF`` that ``json.loads`` lets
+    through, or any byte of a UTF-16 or UTF-32 body), and nesting past :data:`DEPTH_MAX`
+    needs that many brackets: a body with none of these is parsed once, by FastAPI.
+    """
+    if isinstance(body, bytes):
+        if json.detect_encoding(body) != "utf-8" or b"\xed" in body:
+            return True
+        lower = body.lower()
+        return (b"nan" in lower or b"infinity" in lower or b"\\ud" in lower
+                or body.count(b"[") + body.count(b"{") >= DEPTH_MAX)
+    text = body.lower()
+    return ("nan" in text or "infinity" in text or "\\ud" in text
+            or body.count("[") + body.count("{") >= DEPTH_MAX
+            or _SURROGATE.search(body) is not None)
+
+
 def parse_checked(body: str | bytes) -> dict[str, Any] | None:
     """The refusal of a JSON body (None: fine, or a syntax error FastAPI reports itself)."""
+    if not may_be_refused(body):
+        return None
     try:
         value = json.loads(body, parse_constant=_Constant)
     except RecursionError:

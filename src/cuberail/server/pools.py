@@ -1,11 +1,13 @@
 """Expensive reads (board drawings, replays at a position) on their own small pool.
 
 A move runs in the database threads of :class:`cuberail.server.app.Server`; drawings and
-replays run here, in a few threads of their own, with a bounded number waiting: past it
+replays run here, in a few threads of their own (each handing the drawing itself to a
+worker process of :mod:`cuberail.server.drawers` when ``processes`` is on, so that it
+does not hold the server's GIL), with a bounded number waiting: past it
 the server answers 503 with ``Retry-After`` (:class:`Busy`) instead of queueing work
 that would make every game wait. Finished answers are remembered in a bounded LRU
-(:class:`Answers`) keyed by the log's ``seq``: a position of a log that only grows
-never changes, so repeated requests cost a look-up.
+(:class:`Answers`) keyed by the position (see :func:`cuberail.server.boards.position_key`):
+a position of a log never changes, so repeated requests cost a look-up.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import Any, TypeVar
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
+
+from cuberail.server.drawers import Drawers, serving
 
 T = TypeVar("T")
 RETRY_AFTER = 2  # seconds a refused client is told to wait
@@ -43,11 +47,15 @@ class ExpensivePool:
     """``workers`` threads for expensive reads; at most ``queued`` more jobs wait.
 
     A job counts until it has finished (not until its request has gone): a client that
-    sends a request and hangs up cannot pile up work behind the bound.
+    sends a request and hangs up cannot pile up work behind the bound. With
+    ``processes``, as many worker processes do the drawing itself (:func:`drawers.offload
+    <cuberail.server.drawers.offload>` in a job), each thread waiting for its own.
     """
 
-    def __init__(self, workers: int = 2, queued: int = 32, what: str = "boards") -> None:
+    def __init__(self, workers: int = 2, queued: int = 32, what: str = "boards",
+                 processes: bool = False) -> None:
         self.executor = ThreadPoolExecutor(max(1, workers), "cuberail-draw")
+        self.drawers = Drawers(workers) if processes else None
         self.room = max(1, workers) + max(0, queued)
         self.what = what
         self._pending = 0
@@ -73,7 +81,7 @@ class ExpensivePool:
         """``func(*args)`` in one of the pool's threads (:class:`Busy` when full)."""
         self._enter()
         try:
-            future = self.executor.submit(func, *args)
+            future = self.executor.submit(self._call, func, *args)
         except RuntimeError:  # shut down
             self._leave()
             raise Busy("the server is stopping") from None
@@ -84,8 +92,14 @@ class ExpensivePool:
             future.cancel()  # not started yet: it never runs (and leaves at once)
             raise
 
+    def _call(self, func: Callable[..., T], *args: Any) -> T:
+        with serving(self.drawers):
+            return func(*args)
+
     def shutdown(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.drawers is not None:
+            self.drawers.shutdown()
 
 
 class Answers:

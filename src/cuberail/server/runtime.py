@@ -61,7 +61,8 @@ class Server:
                                            else THREADS_POSTGRES, "cuberail-db")
         # Drawings and replays: threads of their own (moves never wait behind them), a
         # bounded queue (past it 503) and a cache of finished answers.
-        self.expensive = ExpensivePool(settings.draw_workers, settings.draw_queue)
+        self.expensive = ExpensivePool(settings.draw_workers, settings.draw_queue,
+                                       processes=settings.draws_in_processes)
         self.answers = Answers()
         self.file_lock = dbfaults.file_lock(settings.database_url)
         self.quota = BotQuota(settings.bot_seats_per_address, settings.bot_max_iterations)
