@@ -3,7 +3,9 @@
 
     >>> import pyspiel
     >>> import cuberail.openspiel
-    >>> pyspiel.load_game(cuberail.openspiel.SHORT_NAMES["ts"], {"players": 3}).num_players()
+    >>> from cuberail.games import titles
+    >>> game = pyspiel.load_game(cuberail.openspiel.SHORT_NAMES[titles()[-1]], {"players": 3})
+    >>> game.num_players()
     3
 
 ``SHORT_NAMES`` maps each title and alias to its OpenSpiel name. The games live in

@@ -12,8 +12,8 @@ Names: ``random``, ``heuristic``, ``mcts``, difficulty levels ``easy``, ``medium
     mcts:300:c1.0       UCT exploration constant 1.0
     mcts:300:jump       bids searched: also up to the heuristic's limit (default: lowest two)
     mcts:300:quiet      cut rollouts off only outside auctions (play a running one out)
-    mcts:0.1s:learned   cut-offs scored by the learned evaluation (shipped weights; in
-                        Trans-Siberian its rollouts cut at 40); ``hand``: the default
+    mcts:0.1s:learned   cut-offs scored by the learned evaluation (shipped weights; a
+                        title's kit may set its own cut-off, learned_cutoff); ``hand``: the default
 
 ``az`` is the search guided by the title's policy/value network (PUCT priors, shipped
 weights, numpy; docs/learned.md), at hard's time per decision; it takes the same

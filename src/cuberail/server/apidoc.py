@@ -1,6 +1,6 @@
 """The API's description at the top of its OpenAPI document (/openapi.json)."""
 
-API_DOC = """The cuberail game server: play Chicago Express and Trans-Siberian Railroad
+API_DOC = """The cuberail game server: play its cube-rail titles (`GET /api/titles`)
 with friends and bots.
 
 **index and seq.** `index` counts the *effective* actions of a game (moves not taken

@@ -100,7 +100,7 @@ class SeatSpec(Strict):
 
 
 class CreateGame(Strict):
-    title: str = Field(description="the game: chicago-express or trans-siberian (or ce, ts)",
+    title: str = Field(description="the game: a title of GET /api/titles, or one of its aliases",
                        max_length=64)
     players: int = Field(ge=1, le=8, description="number of seats")
     options: dict[str, int | str | bool] | None = Field(default=None, description="rule options")

@@ -34,7 +34,8 @@ FALLBACK = """<!doctype html>
 <ul><li>API: <a href="/openapi.json">OpenAPI</a> (described in docs/api.md)</li>
 <li>Play from a terminal: <code>cuberail join INVITE-URL</code></li>
 <li>Create a game: <code>POST /api/games</code> with
-<code>{"title": "chicago-express", "players": 3}</code></li></ul></body></html>
+<code>{"title": TITLE, "players": 3}</code> (the titles: <a href="/api/titles">GET
+/api/titles</a>)</li></ul></body></html>
 """
 
 router = APIRouter(include_in_schema=False)
