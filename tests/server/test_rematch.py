@@ -115,7 +115,7 @@ def test_rematch_refusals(client: TestClient) -> None:
     assert unknown.status_code == 404 and unknown.json()["words"]["key"] == "refusal.no_game"
     missing = rematch(client, game, None)
     assert missing.status_code == 401
-    assert missing.json()["words"]["key"] == "refusal.owner_token_missing"
+    assert missing.json()["words"]["key"] == "refusal.seat_token_missing"
     forged = rematch(client, game, "forged")
     assert forged.status_code == 403
     assert forged.json()["words"]["key"] == "refusal.token_holds_no_seat"

@@ -33,25 +33,48 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """A real game server (uvicorn in a thread, SQLite in tmp_path); yields its base URL."""
-    import uvicorn
+class Server:
+    """A real game server (uvicorn in a thread, SQLite in a file) that can be stopped and
+    started again on the same port and database."""
 
-    app = create_app(Settings(f"sqlite:///{tmp_path / 'server.sqlite3'}",
-                              bot_time_limit=2.0))
-    port = _free_port()
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
-                                       log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not srv.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(15)
+    def __init__(self, db: Path) -> None:
+        self.db, self.port = db, _free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.uvicorn: Any = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        app = create_app(Settings(f"sqlite:///{self.db}", bot_time_limit=2.0))
+        self.uvicorn = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port,
+                                                     log_level="warning"))
+        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.uvicorn.started:
+            assert self.thread.is_alive() and time.monotonic() < deadline, "no server"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.thread is not None:
+            self.uvicorn.should_exit = True
+            self.thread.join(15)
+            self.thread = None
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Server]:
+    server = Server(tmp_path / "server.sqlite3")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def server(served: Server) -> str:
+    """The base URL of a running server."""
+    return served.base
 
 
 def _new_game(http: httpx.Client, base: str) -> dict[str, Any]:
@@ -143,5 +166,30 @@ def test_a_human_seat_plays_live_against_the_servers_bots(server: str) -> None:
                 # a refused request shows the server's reason: the bots moved since Ann did
                 await _type(pilot, "undo")
                 await _until(pilot, lambda: "refused" in app.message, "the undo's answer")
-                print(app.message)
+                assert app.message.startswith("the server refused the undo: the last action")
+        asyncio.run(run())
+
+
+def test_a_lost_connection_says_so_and_the_table_follows_again(served: Server) -> None:
+    with httpx.Client(timeout=30) as http:
+        made = _new_game(http, served.base)
+        remote = Remote(Invite.parse(made["seats"][0]["invite_url"]), http)
+        game = fetch_game(remote)
+        app = TableApp(game, ServerLink(remote, game))
+
+        async def run() -> None:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await _until(pilot, lambda: bool(app.menu), "Ann's choices")
+                await asyncio.to_thread(served.stop)
+                await _until(pilot, lambda: "reconnecting" in app.waiting, "the lost line")
+                assert not app.menu  # no move while offline
+                await _type(pilot, app.game.state.legal_actions()[0].text())
+                assert app.message.startswith("wait: connection to the server lost")
+                await asyncio.to_thread(served.start)
+                await _until(pilot, lambda: "connection back" in app.message, "the return")
+                await _until(pilot, lambda: bool(app.menu), "Ann's choices again")
+                first = app.game.state.legal_actions()[0]
+                await _type(pilot, first.text())  # the table follows the game again
+                await _until(pilot, lambda: bool(_moves_of(app, 1)), "a bot's move")
+                assert game.record.actions[0] == first
         asyncio.run(run())

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import Watched
 from webapi import create, finished, play_until
 from webplay import wait_loaded
+
+from conftest import Watched
 
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
@@ -128,7 +129,7 @@ def ready_end(page: Any) -> None:
 
 READY: dict[str, Callable[[Any], None]] = {
     "lobby": lambda p: p.wait_for_selector("body[data-ready='1'] #title option",
-                                                 state="attached"),
+                                           state="attached"),
     "rules": lambda p: p.wait_for_selector("#rules[aria-busy='false'] #rules-sections h3"),
     "chicago-express": ready_game_on_turn,
     "trans-siberian": ready_game_on_turn,
@@ -142,6 +143,7 @@ READY: dict[str, Callable[[Any], None]] = {
 @pytest.mark.parametrize("where", READY)
 def test_no_serious_or_critical_axe_violation(games: dict[str, str], axe_page: Any,
                                               where: str, size: str) -> None:
+    # Phones are touch screens; the chooser is opened by a tap (its preview) at both sizes.
     page = axe_page(*SIZES[size], touch=size == "phone" or where == "chooser")
     page.goto(games[where])
     READY[where](page)
@@ -152,3 +154,41 @@ def test_no_serious_or_critical_axe_violation(games: dict[str, str], axe_page: A
     assert not bad, (f"axe-core: serious or critical violations on {where} ({size}):\n"
                      + report(bad) + ("\n(minor: " + ", ".join(v["id"] for v in others) + ")"
                                       if others else ""))
+
+
+def test_a_board_without_moves_scrolls_by_keyboard(games: dict[str, str],
+                                                     axe_page: Any) -> None:
+    """On a phone the board is wider than its frame; with no move on it (the end), Tab
+    reaches the frame and the arrow keys scroll it (axe: scrollable-region-focusable)."""
+    page = axe_page(*SIZES["phone"], touch=True)
+    page.goto(games["end-chicago-express"])
+    ready_end(page)
+    frame = page.locator("#board")
+    assert frame.evaluate("e => e.scrollWidth > e.clientWidth")
+    assert page.locator("#board [tabindex]").count() == 0
+    assert page.locator("#board svg").get_attribute("role") == "img"
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.id === 'board'"):
+            break
+    else:
+        raise AssertionError("Tab never reached the board")
+    before = frame.evaluate("e => e.scrollLeft")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("x => document.querySelector('#board').scrollLeft > x", arg=before)
+
+
+def test_board_targets_name_what_they_show(games: dict[str, str], axe_page: Any) -> None:
+    """A hex's accessible name holds its visible label (its id and cost) and its move."""
+    page = axe_page(*SIZES["desktop"])
+    page.goto(games["chicago-express"])
+    ready_game_on_turn(page)
+    assert page.locator("#board svg").get_attribute("role") == "group"
+    hexes = page.locator("#board.clickable [data-action^='place ']")
+    assert hexes.count() >= 1
+    for i in range(hexes.count()):
+        hexagon = hexes.nth(i)
+        shown = " ".join(t for t in hexagon.locator("text").all_text_contents() if t.strip())
+        name = hexagon.get_attribute("aria-label") or ""
+        words = (hexagon.locator("title").text_content() or "").splitlines()[-1]
+        assert name.startswith(shown) and name.endswith(words), (name, shown, words)

@@ -39,6 +39,9 @@ games = Table(
     # an open game: its free human seats (no token, no bot) may be claimed by anyone
     Column("is_open", Boolean, nullable=False, default=False, server_default=false(),
            index=True),
+    # the id of this finished game's rematch, once asked for: set by one conditional
+    # UPDATE (``WHERE rematch_id IS NULL``), so two requests never make two rematches
+    Column("rematch_id", String(32), nullable=True),
 )
 
 seats = Table(

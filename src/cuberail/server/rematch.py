@@ -48,8 +48,8 @@ def caller_seat(service: GameService, loaded: Loaded, token: str | None) -> int 
     """The caller's seat (None: the owner); 401 without a token, 403 for a stranger's."""
     try:
         return service.seat_of(loaded, token)
-    except Refused:
-        if service.is_owner(loaded, token):
+    except Refused:  # (without a token: the seat's 401, a player asks more often)
+        if token and service.is_owner(loaded, token):
             return None
         raise
 

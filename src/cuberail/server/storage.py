@@ -26,6 +26,7 @@ from sqlalchemy import (
     Engine,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -37,7 +38,7 @@ from sqlalchemy.engine import make_url
 
 from cuberail.server.checkpoints import Checkpointer
 from cuberail.server.dbfaults import Recovery
-from cuberail.server.models import chat, entries, games, seats
+from cuberail.server.models import analyses, chat, entries, games, seats
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 WAL_KEEP = 16 * 1024 * 1024  # bytes of WAL file kept for reuse when the WAL resets
@@ -76,6 +77,7 @@ class GameRow:
     over: bool
     created: datetime
     is_open: bool = False  # free human seats may be claimed (see :meth:`Store.claim_seat`)
+    rematch_id: str | None = None  # this game's rematch, once asked (:meth:`Store.set_rematch`)
 
 
 @dataclass(frozen=True)
@@ -268,6 +270,31 @@ class Store:
                             .order_by(chat.c.id.desc()).limit(limit)).mappings()
         out = [dict(r) | {"created": r["created"].isoformat()} for r in rows]
         return out[::-1]
+
+    # ----- rematches -------------------------------------------------------------------
+
+    def set_rematch(self, conn: Connection, game_id: str, rematch_id: str) -> bool:
+        """Name ``rematch_id`` the rematch of ``game_id``; False when it already had one.
+
+        The condition is in the UPDATE itself, so of two rematches racing from any number
+        of processes exactly one is recorded.
+        """
+        result = conn.execute(update(games)
+                              .where(games.c.id == game_id, games.c.rematch_id.is_(None))
+                              .values(rematch_id=rematch_id))
+        return result.rowcount == 1
+
+    def rematch_of(self, conn: Connection, game_id: str) -> str | None:
+        """The id of ``game_id``'s rematch (None: none yet, or no such game)."""
+        value = conn.execute(select(games.c.rematch_id).where(games.c.id == game_id)).scalar()
+        return None if value is None else str(value)
+
+    def delete_game(self, conn: Connection, game_id: str) -> None:
+        """Delete a game and all its rows: only for a game whose id never left the server
+        (a rematch that lost the race to another request)."""
+        for table in (entries, chat, analyses, seats):
+            conn.execute(delete(table).where(table.c.game_id == game_id))
+        conn.execute(delete(games).where(games.c.id == game_id))
 
     # ----- open games -------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ from . import teach
 from .hint import OFF as HINTS_OFF
 from .inplay import Link, Local
 from .screens import HelpScreen
+from .scrolling import off_screen_title, show_targets
 
 if TYPE_CHECKING:
     from cuberail.cli.play import Game
@@ -417,36 +418,11 @@ class TableApp(App[int]):
                                 animate=False)
 
     def _show_targets(self, targets: set[str]) -> None:
-        """Scroll the board so that a place the player may choose is in view."""
-        if not targets:
-            return
-        board = self.query_one("#board", ScrollableContainer)
-        cells = [(x, y) for y in range(self.face.height) for x in range(self.face.width)
-                 if self.face.hit(x, y) in targets]
-        region = board.scrollable_content_region
-        seen = [(x, y) for x, y in cells if board.scroll_x <= x < board.scroll_x + region.width
-                and board.scroll_y <= y < board.scroll_y + region.height]
-        if cells and not seen:
-            x, y = cells[0]
-            board.scroll_to(x=max(x - 4, 0), y=max(y - 2, 0), animate=False)
+        show_targets(self.query_one("#board", ScrollableContainer), self.face, targets)
 
     def _board_scrolled(self, *_: object) -> None:
-        """Name what the board's scrolling hides (a small terminal shows part of the map)."""
         board = self.query_one("#board", ScrollableContainer)
-        region = board.scrollable_content_region
-        first, last = int(board.scroll_x), int(board.scroll_x) + region.width - 1
-        notes = []
-        if first > 0:
-            west = self.face.names(0, first - 1).split(", ")
-            notes.append("◀ " + ", ".join(reversed(west)))
-        if last < self.face.width - 1:
-            notes.append("▶ " + self.face.names(last + 1, self.face.width))
-        if board.scroll_y > 0:
-            notes.append("▲ more above")
-        if board.scroll_y + region.height < self.face.height:
-            notes.append("▼ more below")
-        text = "board, off-screen: " + " | ".join(notes) if notes else "board"
-        board.border_title = text[: max(region.width - 2, 5)]
+        board.border_title = off_screen_title(board, self.face)
 
     # ----- input -------------------------------------------------------------------------
 
