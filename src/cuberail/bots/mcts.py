@@ -384,8 +384,8 @@ class MCTSBot(Bot):
         rest and drowns those differences; but half of it is the floor, so that a
         seat whose result is settled (a tiny spread) still explores and the tree
         does not model it as greedy on a few noisy samples. (Against three
-        heuristics in the title with the longest auctions, 60 games on one seed: per seat 0.54, pooled
-        0.60, per seat with this floor 0.68.)
+        heuristics in the title with the longest auctions, 60 games on one seed: per
+        seat 0.54, pooled 0.60, per seat with this floor 0.68.)
         """
         c, count, seats = self._exploration, self._count, len(self._sum)
         if count < 8:

@@ -21,7 +21,9 @@ illegal action is English only (no `words`).
 
 **WebSocket** `/api/games/{id}/ws?since=SEQ`: first a `state` event (the whole game),
 then the missed `move`/`undo` entries after `since`, then live events of type `move`,
-`undo`, `chat`, `seat`, `over` and `analysis` (a finished game's analysis is ready).
+`undo`, `chat`, `seat`, `over`, `analysis` (a finished game's analysis is ready) and
+`rematch` (`{"type": "rematch", "game", "index", "seq", "rematch": NEW_ID}`; a client
+that connects later asks `GET /api/games/{id}/rematch`).
 A `move` event and a log entry carry the move's `words` and its `events` (what happened
 by itself: auctions won, dividends paid to whom, the end and why), sentences as data
 whose `{"key": "seat", "values": {"n": N}}` values name the player at seat N; an `undo`
