@@ -167,7 +167,7 @@ def test_a_human_seat_plays_live_against_the_servers_bots(server: str) -> None:
                 await _type(pilot, "undo")
                 await _until(pilot, lambda: "refused" in app.message, "the undo's answer")
                 assert app.message.startswith("the server refused the undo: the last action")
-        asyncio.run(run())
+        run_in_own_loop(run)
 
 
 def test_a_lost_connection_says_so_and_the_table_follows_again(served: Server) -> None:
@@ -192,4 +192,22 @@ def test_a_lost_connection_says_so_and_the_table_follows_again(served: Server) -
                 await _type(pilot, first.text())  # the table follows the game again
                 await _until(pilot, lambda: bool(_moves_of(app, 1)), "a bot's move")
                 assert game.record.actions[0] == first
-        asyncio.run(run())
+        run_in_own_loop(run)
+
+
+def run_in_own_loop(make: Any) -> None:
+    """``asyncio.run(make())`` in a thread of its own: a browser test earlier in this
+    process (Playwright's sync API) may leave an event loop running in the main thread."""
+    errors: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(make())
+        except BaseException as error:  # re-raised in the test's thread
+            errors.append(error)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
