@@ -11,6 +11,8 @@ from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from cuberail.core.actions import Action, action_problem
 from cuberail.core.errors import IllegalActionError
 
@@ -47,6 +49,9 @@ class GameResult:
         return {"scores": list(self.scores), "winners": list(self.winners)}
 
 
+# A plug-in title (an installed package, or the test tree's Two Lines) is interpreted
+# Python: its state class must be allowed to subclass the compiled base.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class GameState:
     """A game in progress. Seats are numbered 0..num_players-1.
 

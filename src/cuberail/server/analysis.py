@@ -58,6 +58,7 @@ from cuberail.server.games import GameService, Loaded, Refused
 from cuberail.server.models import analyses
 from cuberail.server.schemas import GAME_ID, errors
 from cuberail.server.storage import now
+from cuberail.server.workers import end_pool
 
 log = logging.getLogger("cuberail.server")
 NICE = 10  # analysis workers yield the CPU to bot searches and the server itself
@@ -448,7 +449,7 @@ class Analyses:
                 await asyncio.to_thread(self._release, game_id)
         self.jobs.clear()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            await asyncio.to_thread(end_pool, self._pool, final=True)
         if self._reports is not None:
             with contextlib.suppress(Exception):
                 self._reports.put(None)

@@ -30,6 +30,7 @@ from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.server.botqueue import FairSlots
 from cuberail.server.games import GameService, Outcome, Refused, bot_seed
+from cuberail.server.workers import end_pool
 
 log = logging.getLogger("cuberail.server")
 TIMEOUT_BOT = "medium"
@@ -117,7 +118,7 @@ class BotRunner:
     async def close(self) -> None:
         for task in list(self._tasks.values()):
             task.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(end_pool, self.pool, final=True)
 
     async def _drive(self, game_id: str) -> None:
         me = asyncio.current_task()

@@ -33,6 +33,8 @@ from multiprocessing import get_context
 from multiprocessing.context import BaseContext
 from typing import Any, TypeVar
 
+from cuberail.server.workers import end_pool
+
 log = logging.getLogger("cuberail.server")
 T = TypeVar("T")
 NICE = 10  # drawing workers yield the CPU to the server process (its moves come first)
@@ -136,25 +138,14 @@ class Drawers:
                 return
             self._executor = None
             self.restarts += 1
-        _end(broken)
+        end_pool(broken)
 
     def shutdown(self) -> None:
         with self._lock:
             self._closed = True
             executor, self._executor = self._executor, None
         if executor is not None:
-            _end(executor)
-
-
-def _end(executor: ProcessPoolExecutor) -> None:
-    """Stop an executor without waiting, killing its workers (a stuck one never ends)."""
-    # (the executor's own table of its processes: Python 3.11 has no public way to kill
-    # them, and shutdown alone waits for a stuck worker)
-    processes = list((getattr(executor, "_processes", None) or {}).values())
-    executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        with contextlib.suppress(Exception):
-            process.kill()
+            end_pool(executor, final=True)
 
 
 @contextlib.contextmanager
