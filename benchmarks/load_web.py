@@ -40,6 +40,7 @@ import shlex
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -355,6 +356,21 @@ def report(stats: Stats, title: str) -> None:
               f" {counts}")
 
 
+def compare_rounds(results: Sequence[Stats]) -> None:
+    """Each flood window (odd index) against its two quiet neighbours pooled; the median."""
+    ratios = []
+    for i in range(1, len(results) - 1, 2):
+        loud, quiet = results[i], results[i - 1].post + results[i + 1].post
+        ratio = pct(loud.post, 0.99) / pct(quiet, 0.99)
+        ratios.append(ratio)
+        print(f"round {i // 2 + 1}: flood / no flood (windows {i} and {i + 2} pooled): move"
+              f" POST p99 {pct(loud.post, 0.99):.1f} / {pct(quiet, 0.99):.1f} ms ="
+              f" {ratio:.2f}x, p50 {pct(loud.post, 0.5) / pct(quiet, 0.5):.2f}x")
+    print(f"flood / no flood, median of {len(ratios)} rounds: move POST p99"
+          f" {statistics.median(ratios):.2f}x"
+          " (target <= 2x)")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=500)
@@ -373,12 +389,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--settle", type=float, default=10.0, metavar="S",
                    help="with --compare-flood: S unmeasured seconds between windows, for the"
                    " flood's backlog to drain")
+    p.add_argument("--rounds", type=int, default=1, metavar="R",
+                   help="with --compare-flood: R flood windows, each between two without"
+                   " (2R+1 windows); each flood window's p99 is compared with its two"
+                   " neighbours pooled and the median of the R ratios is printed (a noisy,"
+                   " shared machine moves single windows)")
     p.add_argument("--flood-obey", action="store_true",
                    help="flood clients wait a 503's Retry-After before asking again")
     args = p.parse_args(argv)
     if args.compare_flood and args.flood < 1:
         p.error("--compare-flood needs --flood N")
-    phases = [0, args.flood, 0] if args.compare_flood else [args.flood]
+    if args.rounds < 1 or (args.rounds > 1 and not args.compare_flood):
+        p.error("--rounds needs --compare-flood and is at least 1")
+    phases = [0] + [args.flood, 0] * args.rounds if args.compare_flood else [args.flood]
     extra = shlex.split(args.server_args)
     tmp = tempfile.mkdtemp(prefix="cuberail-load-")
     url = args.postgres or f"sqlite:///{tmp}/load.sqlite3"
@@ -404,7 +427,9 @@ def main(argv: list[str] | None = None) -> int:
                       if stats.flood_clients else "")
         report(stats, f"{kind}, {args.processes} process(es), {args.games} games, a move every"
                f" {args.interval:g} s per game, {phase}{stats.elapsed:.0f} s{flood_note}")
-    if args.compare_flood:
+    if args.compare_flood and args.rounds > 1:
+        compare_rounds(results)
+    elif args.compare_flood:
         loud = results[1]
         before, after = results[0], results[2]
         for name, post, sent in (

@@ -56,8 +56,11 @@ class TwoLinesState(GameState):
         self.bidders: list[int] = []
 
     def clone(self) -> Self:
-        twin = object.__new__(type(self))
+        # (the type's own __new__, not object's, and num_players set apart: in the compiled
+        # build GameState is a native class whose fields live outside __dict__)
+        twin = type(self).__new__(type(self))
         twin.__dict__.update(self.__dict__)
+        twin.num_players = self.num_players
         twin.options = dict(self.options)
         twin.cash = list(self.cash)
         twin.held = [list(h) for h in self.held]
