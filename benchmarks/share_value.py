@@ -72,7 +72,7 @@ def replay(record: dict[str, Any], game: int = 0) -> tuple[list[Purchase], Chica
                 price = state.treasury[c] - before.treasury[c]  # the winner pays the company
                 d = remaining_dividends(state)
                 bought.append((Purchase(game, names[seat], seat, c,
-                                        before.phase == SETUP, before.dividends, price,
+                                        before.step == SETUP, before.dividends, price,
                                         share_dividends(state, c, state.sold[c], d)), earned[c]))
         _add_dividends(before, state, earned)
     for purchase, at_sale in bought:

@@ -8,13 +8,16 @@ modules are shown to be the ones loaded. Without one, the pure build is all ther
 
 from __future__ import annotations
 
+import ast
 import copy
 import hashlib
+import importlib
 import json
 import os
 import pickle
 import random
 import re
+import runpy
 import subprocess
 import sys
 import tomllib
@@ -281,3 +284,64 @@ def test_isinstance_answers_by_the_class_whatever_was_asked_before(pure: bool) -
     ``@abstractmethod``s still checked by mypy)."""
     got = _python(ISINSTANCE, pure=pure)
     assert got == [True, False, False, True, True, False, True, True]
+
+
+# ----- the manifest: generic modules listed, each title's declared by its own package -----
+
+# Today's manifest, written out: a slip in a title's declaration (or in the discovery)
+# shows here. A module added to or dropped from the build is an edit of this set too.
+MANIFEST = {
+    "cuberail.core.auction", "cuberail.core.bits", "cuberail.core.state",
+    "cuberail.games.chicago_express.actions", "cuberail.games.chicago_express.board",
+    "cuberail.games.chicago_express.state",
+    "cuberail.games.trans_siberian.actions", "cuberail.games.trans_siberian.board",
+    "cuberail.games.trans_siberian.network", "cuberail.games.trans_siberian.state",
+    "cuberail.bots.base", "cuberail.bots.evaluate", "cuberail.bots.mcts",
+    "cuberail.bots.rollout",
+    "cuberail.bots.chicago_express.fast", "cuberail.bots.chicago_express.features",
+    "cuberail.bots.chicago_express.forecast", "cuberail.bots.chicago_express.heuristic",
+    "cuberail.bots.chicago_express.search",
+    "cuberail.bots.trans_siberian.fast", "cuberail.bots.trans_siberian.features",
+    "cuberail.bots.trans_siberian.heuristic", "cuberail.bots.trans_siberian.search",
+    "cuberail.env.legal", "cuberail.env.stream",
+    "cuberail.env.chicago_express.gather", "cuberail.env.trans_siberian.gather",
+}
+
+
+def test_the_discovered_manifest_is_the_expected_one() -> None:
+    assert len(_compiled.COMPILED) == len(set(_compiled.COMPILED))
+    assert set(_compiled.COMPILED) == MANIFEST
+    for name in _compiled.COMPILED:
+        assert (REPO / "src" / Path(*name.split("."))).with_suffix(".py").is_file(), name
+
+
+def test_each_title_package_declares_its_own_compiled_modules() -> None:
+    """The title modules come from the packages' ``COMPILED`` (no import: read as text),
+    and say the same as the packages do when imported."""
+    generic = {f"cuberail.{room}.{m}" for room, names in _compiled.GENERIC.items()
+               for m in names}
+    for name in set(_compiled.COMPILED) - generic:
+        package, module = name.rsplit(".", 1)
+        assert module in importlib.import_module(package).COMPILED, name
+
+
+def test_setup_py_sees_the_manifest() -> None:
+    """setup.py runs _compiled.py as a file (``listed_modules``): the same list, in order."""
+    tree = ast.parse((REPO / "setup.py").read_text(encoding="utf-8"))
+    listed = [n for n in tree.body if isinstance(n, ast.FunctionDef)
+              and n.name == "listed_modules"]
+    space: dict[str, Any] = {"os": os, "runpy": runpy, "HERE": str(REPO)}
+    exec(compile(ast.Module(body=listed, type_ignores=[]), "setup.py", "exec"), space)
+    assert tuple(space["listed_modules"]()) == _compiled.COMPILED
+
+
+def test_a_declaration_is_read_as_text(tmp_path: Path) -> None:
+    init = tmp_path / "__init__.py"
+    init.write_text('"""A kit."""\n\nimport nothing_at_all\n\nCOMPILED: tuple[str, ...] = (\n'
+                    '    "state",\n    "board",\n)\nOTHER = 1\n', encoding="utf-8")
+    assert _compiled.declared(str(init)) == ("state", "board")
+    init.write_text("X = 1\n", encoding="utf-8")
+    assert _compiled.declared(str(init)) == ()
+    init.write_text("COMPILED = [1]\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="tuple of module names"):
+        _compiled.declared(str(init))

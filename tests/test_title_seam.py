@@ -17,10 +17,7 @@ SRC = Path(cuberail.__file__).resolve().parent
 ROOMS = ("core", "bots", "draw", "terminal", "env", "server", "cli", "web")
 SUFFIXES = (".py", ".js", ".html")
 # Modules still naming a title, each with its fix; remove an entry once it is done.
-PENDING: dict[str, str] = {
-    "_compiled.py": "the build's list of compiled modules: each title's kit should declare"
-                    " its own (setup.py reads this file without importing the package)",
-}
+PENDING: dict[str, str] = {}
 
 
 def _packages() -> set[str]:

@@ -12,15 +12,18 @@ hook installed by ``cuberail/__init__.py``). ``cuberail bench`` and the tests us
 to run both builds side by side.
 
 This module is never compiled itself, and ``setup.py`` reads :data:`COMPILED` from
-it without importing the package, so it imports nothing from cuberail.
+it without importing the package, so it imports nothing from cuberail: the titles'
+own declarations (see :data:`GENERIC`) are read from their source as text.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib.machinery
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from importlib.abc import MetaPathFinder
@@ -34,35 +37,61 @@ ROOT = os.path.dirname(os.path.abspath(__file__))  # the cuberail package folder
 # per-step loops in plain Python (legal ids, the batch encoders' gathering of integers).
 # Not core.actions either: an Action may hold anything until it is checked (a compiled
 # module would refuse a float argument with a TypeError before the check could say why).
-COMPILED: tuple[str, ...] = (
-    "cuberail.core.auction",
-    "cuberail.core.bits",
-    "cuberail.core.state",
-    "cuberail.games.chicago_express.actions",
-    "cuberail.games.chicago_express.board",
-    "cuberail.games.chicago_express.state",
-    "cuberail.games.trans_siberian.actions",
-    "cuberail.games.trans_siberian.board",
-    "cuberail.games.trans_siberian.network",
-    "cuberail.games.trans_siberian.state",
-    "cuberail.bots.base",
-    "cuberail.bots.evaluate",
-    "cuberail.bots.mcts",
-    "cuberail.bots.rollout",
-    "cuberail.bots.chicago_express.fast",
-    "cuberail.bots.chicago_express.features",
-    "cuberail.bots.chicago_express.forecast",
-    "cuberail.bots.chicago_express.heuristic",
-    "cuberail.bots.chicago_express.search",
-    "cuberail.bots.trans_siberian.fast",
-    "cuberail.bots.trans_siberian.features",
-    "cuberail.bots.trans_siberian.heuristic",
-    "cuberail.bots.trans_siberian.search",
-    "cuberail.env.legal",
-    "cuberail.env.stream",
-    "cuberail.env.chicago_express.gather",
-    "cuberail.env.trans_siberian.gather",
-)
+# The generic modules of each room are listed here; each title's modules are declared by
+# the title's own package in that room (``<room>/<package>/__init__.py`` assigns
+# ``COMPILED = ("state", ...)``, names relative to the package), read by
+# :func:`declared` without importing anything, so a new title adds no line here.
+GENERIC: dict[str, tuple[str, ...]] = {
+    "core": ("auction", "bits", "state"),
+    "games": (),  # none generic, but its titles' are looked for
+    "bots": ("base", "evaluate", "mcts", "rollout"),
+    "env": ("legal", "stream"),
+}
+DECLARATION = "COMPILED"  # the name a title package's list is assigned to
+
+
+def declared(init: str) -> tuple[str, ...]:
+    """The modules a package's ``__init__.py`` declares compiled (its ``COMPILED`` tuple of
+    relative names), read with :mod:`ast` from the statement alone (every import of
+    cuberail asks); none when it declares none."""
+    with open(init, encoding="utf-8") as source:
+        lines = source.read().splitlines()
+    start = next((i for i, line in enumerate(lines)
+                  if re.match(rf"{DECLARATION}\b\s*(:[^=]*)?=", line)), None)
+    if start is None:
+        return ()
+    for end in range(start + 1, len(lines) + 1):  # the statement may span lines
+        try:
+            node = ast.parse("\n".join(lines[start:end]), init).body[0]
+        except SyntaxError:
+            continue
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        names = ast.literal_eval(value) if value is not None else None
+        if isinstance(names, tuple) and all(isinstance(n, str) for n in names):
+            return names
+        break
+    raise ValueError(f"{init}: {DECLARATION} must be a tuple of module names")
+
+
+def title_modules(room: str, root: str = ROOT) -> list[str]:
+    """The compiled modules the packages in ``room`` declare, in the order of their names."""
+    folder = os.path.join(root, room)
+    out: list[str] = []
+    for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+        init = os.path.join(entry.path, "__init__.py")
+        if entry.is_dir() and os.path.isfile(init):
+            out += [f"cuberail.{room}.{entry.name}.{name}" for name in declared(init)]
+    return out
+
+
+def manifest(root: str = ROOT) -> tuple[str, ...]:
+    """Every module to compile: each room's generic ones, then its titles' ones."""
+    return tuple(name for room, generic in GENERIC.items()
+                 for name in (*(f"cuberail.{room}.{m}" for m in generic),
+                              *title_modules(room, root)))
+
+
+COMPILED: tuple[str, ...] = manifest()
 
 
 def pure_requested() -> bool:

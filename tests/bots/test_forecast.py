@@ -139,7 +139,7 @@ def test_the_fast_evaluator_scores_as_the_logit_over_the_seats_features() -> Non
     rows: the same chances for any weights, at every kind of position (auctions too)."""
     rng = random.Random(3)
     positions = _positions(2)
-    assert any(s.phase in (SETUP, BID) and s.a_bidder >= 0 for s in positions)
+    assert any(s.step in (SETUP, BID) and s.a_bidder >= 0 for s in positions)
     for state in positions[::3]:
         weights = [rng.uniform(-1.5, 1.5) for _ in range(NUM_FEATURES)]
         full = softmax_utility(logits(seat_features(state), weights), 1.0)

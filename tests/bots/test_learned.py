@@ -93,13 +93,13 @@ def test_dividend_features_count_only_held_shares_ce_8_1() -> None:
 
 def test_pending_feature_goes_to_the_high_bidder_of_a_running_auction_ce_2_3() -> None:
     state = _new()
-    assert state.phase == SETUP
+    assert state.step == SETUP
     k = FEATURE_NAMES.index("pending/T")
     assert all(row[k] == 0.0 for row in seat_features(state))  # no bid yet
     bidder = state.current_player()
     bid = next(a for a in state.legal_actions() if a.kind == "bid")
     state.apply(bid)
-    assert state.phase in (SETUP, BID)
+    assert state.step in (SETUP, BID)
     rows = seat_features(state)
     assert [seat for seat, row in enumerate(rows) if row[k] != 0.0] == [bidder]
 
@@ -480,8 +480,8 @@ def test_quiet_leaves_are_never_inside_an_auction_and_plain_ones_can_be() -> Non
     quiet = [_play_on(opening, policy, random.Random(seed), 15, busy) for seed in range(6)]
     assert any(busy(leaf) for leaf in plain)  # the check below can fail
     assert not any(busy(leaf) for leaf in quiet)
-    assert all(leaf.phase not in (SETUP, BID) for leaf in quiet)
-    assert busy(opening) and opening.phase == SETUP  # the game itself is not moved
+    assert all(leaf.step not in (SETUP, BID) for leaf in quiet)
+    assert busy(opening) and opening.step == SETUP  # the game itself is not moved
     spec = DataSpec(TITLE, seed=3, games=0, search_games=1, search_bot="mcts:5", sample=0.2,
                     holdout=2, leaf=15, quiet=True)
     assert _command(spec, 1e-4, None).endswith("--holdout 2 --leaf 15 --quiet")

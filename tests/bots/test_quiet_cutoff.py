@@ -69,13 +69,13 @@ def test_a_share_auction_during_the_game_is_an_auction_too() -> None:
     state = get_game("chicago-express").new_game(4, {})
     assert isinstance(state, ChicagoExpressState)
     bot = make_bot("heuristic", 3)
-    phases = set()
+    steps = set()
     while not state.is_terminal():
-        if state.phase != SETUP:
-            phases.add((state.phase, AUCTION_RUNNING["chicago-express"](state)))
+        if state.step != SETUP:
+            steps.add((state.step, AUCTION_RUNNING["chicago-express"](state)))
         state.apply(bot.choose(state))
-    assert (BID, True) in phases
-    assert {running for phase, running in phases if phase != BID} == {False}
+    assert (BID, True) in steps
+    assert {running for step, running in steps if step != BID} == {False}
 
 
 def _quiet_in_use(name: str, title: str) -> bool:

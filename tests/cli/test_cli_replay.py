@@ -63,7 +63,7 @@ def test_replay_json_is_the_snapshot(saved: tuple[Path, Record], capsys: Capsys)
     assert data == json.loads(json.dumps(replay(record, get_game, 20).to_json()))
     assert f"action 20 of {len(record.actions)}" in err
     code, out, _ = run(capsys, "replay", str(path), "--json")
-    assert json.loads(out)["phase"] == "game over"
+    assert json.loads(out)["step"] == "game over"
 
 
 @pytest.mark.parametrize("at", ["-1", "100000"])

@@ -163,9 +163,9 @@ def check_progress(s: ChicagoExpressState) -> None:
     assert s.track[DETROIT] == min(1 + s.dividends, 8) or s.is_terminal()
     for g in range(3):
         assert 0 <= s.gauges[g] <= s.gauge_size(g), f"gauge {g} at {s.gauges[g]}"
-    if s.phase == CHOOSE:
+    if s.step == CHOOSE:
         assert s.red_gauges() <= 1, "a turn starts with two red gauges"
     reached = any(n >> CHICAGO & 1 for n in s.network)
     assert reached or not s.wabash_open, "the Wabash opened before anyone reached Chicago"
     if reached and not s.wabash_open:
-        assert s.phase == PLACE and s.b_chicago, "Chicago reached but the Wabash is closed"
+        assert s.step == PLACE and s.b_chicago, "Chicago reached but the Wabash is closed"

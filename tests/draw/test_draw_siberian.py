@@ -11,8 +11,9 @@ from drawstates import position_where, random_positions
 
 from cuberail.core.errors import CuberailError
 from cuberail.draw import board_svg, svg_for
-from cuberail.draw.common import COLOURS, ink_on
+from cuberail.draw.common import ink_on
 from cuberail.draw.svg import contrast_ratio
+from cuberail.draw.trans_siberian import COLOURS
 from cuberail.games.trans_siberian.board import LINKS, LOCATIONS, SHARE_TRACK
 
 NS = "{http://www.w3.org/2000/svg}"

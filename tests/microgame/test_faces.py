@@ -17,6 +17,7 @@ from tests.server.play import auth, new_game, play_until, view
 
 from cuberail.bots.registry import make_bot
 from cuberail.games import get_game
+from cuberail.games.face import company_looks, face
 from cuberail.server.app import create_app
 from cuberail.server.config import Settings
 
@@ -125,3 +126,7 @@ def test_random_games_through_openspiel(two_lines: str) -> None:
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     assert len(state.returns()) == game.num_players()
+
+
+def test_a_title_without_a_face_json_has_no_company_looks(two_lines: str) -> None:
+    assert face(two_lines) == {} and company_looks(two_lines) == {}

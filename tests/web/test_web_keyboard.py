@@ -35,7 +35,7 @@ def unnamed_controls(page: Any) -> list[str]:
 
 def test_chicago_express_by_keyboard(base_url: str, open_page: Any) -> None:
     made = create(base_url, "chicago-express", NAMES)
-    view = play_until(base_url, made, lambda v: v["state"]["phase"] == "choose action", seed=2)
+    view = play_until(base_url, made, lambda v: v["state"]["step"] == "choose action", seed=2)
     seat = view["current_player"]
     page = open_page(width=1366, height=768).page
     page.goto(made["seats"][seat]["invite_url"])

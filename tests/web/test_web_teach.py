@@ -87,7 +87,7 @@ def test_game_page_has_rules_link_and_how_to_win(base_url: str, open_page: Any,
 def test_help_line_says_to_click_the_gauges_under_the_map(base_url: str,
                                                           open_page: Any) -> None:
     made = create(base_url, "chicago-express", NAMES)
-    view = play_until(base_url, made, lambda v: v["state"]["phase"] == "choose action")
+    view = play_until(base_url, made, lambda v: v["state"]["step"] == "choose action")
     page = open_page().page
     page.goto(made["seats"][view["current_player"]]["invite_url"])
     wait_loaded(page)
@@ -112,7 +112,7 @@ def test_help_line_waits_for_the_players_turn(base_url: str, open_page: Any) -> 
 
 
 def forgo_only(view: dict[str, Any]) -> bool:
-    return view["legal"] == ["forgo"] and view["state"]["phase"] == "choose company"
+    return view["legal"] == ["forgo"] and view["state"]["step"] == "choose company"
 
 
 def test_build_with_nothing_buildable_says_why_only_forgo_is_left(base_url: str,

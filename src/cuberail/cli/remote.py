@@ -28,7 +28,7 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 
 if TYPE_CHECKING:
-    from cuberail.cli.table.app import TableApp
+    from cuberail.cli.table.flow import TableFlow
 
 RETRY_FIRST, RETRY_MOST = 0.5, 15.0  # seconds between reconnection attempts (doubling)
 
@@ -102,15 +102,15 @@ class ServerLink:
     def is_away(self, seat: int) -> bool:
         return seat != self.invite.seat
 
-    def start(self, app: TableApp) -> None:
+    def start(self, app: TableFlow) -> None:
         app.run_worker(self._follow(app), group="follow", exclusive=True)
 
-    def send(self, app: TableApp, action: Action, note: str) -> bool:
+    def send(self, app: TableFlow, action: Action, note: str) -> bool:
         app.wait_for("sending your move to the server…")
         app.run_worker(self._send(app, action), group="send")
         return False
 
-    def undo(self, app: TableApp, seat: int) -> None:
+    def undo(self, app: TableFlow, seat: int) -> None:
         app.run_worker(self._undo(app), group="send")
 
     def leave(self) -> None:
@@ -118,7 +118,7 @@ class ServerLink:
 
     # ----- moves and undos sent -----------------------------------------------------------
 
-    async def _send(self, app: TableApp, action: Action) -> None:
+    async def _send(self, app: TableFlow, action: Action) -> None:
         index = len(self.game.record.actions)
         body = {"action": action.text(), "index": index}
         status, detail, answer = await self._post(app, "/actions", body)
@@ -134,7 +134,7 @@ class ServerLink:
             app.wait_for("cannot reach the server: your move was not sent; trying again…")
             app.set_timer(RETRY_MOST / 5, app.advance)
 
-    def _accepted(self, app: TableApp, action: Action, index: int,
+    def _accepted(self, app: TableFlow, action: Action, index: int,
                   answer: dict[str, Any]) -> None:
         seq = int(answer.get("seq", 0))
         if seq <= self.game.seq:  # its event came first and played it
@@ -146,7 +146,7 @@ class ServerLink:
             app.run_worker(self._resync(app, "read the game again from the server"),
                            group="sync", exclusive=True)
 
-    async def _undo(self, app: TableApp) -> None:
+    async def _undo(self, app: TableFlow) -> None:
         status, detail, _ = await self._post(app, "/undo",
                                              {"index": len(self.game.record.actions)})
         if status == 200:
@@ -154,7 +154,7 @@ class ServerLink:
         else:
             app.say(f"the server refused the undo: {detail or 'it cannot be reached'}")
 
-    async def _post(self, app: TableApp, path: str,
+    async def _post(self, app: TableFlow, path: str,
                     body: dict[str, Any]) -> tuple[int, str, dict[str, Any]]:
         """The server's status, reason and JSON answer; status 0 when it cannot be reached
         (httpx's errors: no server, a reset, a timeout)."""
@@ -173,7 +173,7 @@ class ServerLink:
 
     # ----- following the game ------------------------------------------------------------
 
-    async def _resync(self, app: TableApp, why: str) -> None:
+    async def _resync(self, app: TableFlow, why: str) -> None:
         """Read the game again, rebuild the table from it, and follow it from there."""
         try:
             fresh = await asyncio.to_thread(fetch_game, self.remote)
@@ -188,7 +188,7 @@ class ServerLink:
         app.resynced(why)
         self.start(app)
 
-    async def _follow(self, app: TableApp) -> None:
+    async def _follow(self, app: TableFlow) -> None:
         """The WebSocket, reconnected with growing, jittered pauses while it is lost."""
         from websockets.asyncio.client import connect
 
@@ -210,7 +210,7 @@ class ServerLink:
             await asyncio.sleep(delay)
             pause = min(pause * 2, RETRY_MOST)
 
-    def event(self, app: TableApp, event: dict[str, Any]) -> bool:
+    def event(self, app: TableFlow, event: dict[str, Any]) -> bool:
         """One WebSocket event; True when the game must be read again (a resync started)."""
         kind = event.get("type")
         if kind == "state":
@@ -224,7 +224,7 @@ class ServerLink:
             return self._read_again(app, "a seat changed hands: the game was read again")
         return False
 
-    def _connected(self, app: TableApp, seq: int) -> bool:
+    def _connected(self, app: TableFlow, seq: int) -> bool:
         if seq < self.game.seq:  # the server lost entries we saw (restored from a backup)
             return self._read_again(app, "the server's game is behind this table's: read"
                                          " again")
@@ -234,7 +234,7 @@ class ServerLink:
             app.say("connection back: the missed moves follow")
         return False
 
-    def _entry(self, app: TableApp, event: dict[str, Any]) -> bool:
+    def _entry(self, app: TableFlow, event: dict[str, Any]) -> bool:
         seq, game = int(event["seq"]), self.game
         if seq <= game.seq:
             return False  # seen (our own move, answered first)
@@ -254,7 +254,7 @@ class ServerLink:
             return self._read_again(app, "the game differs from the server's: read again")
         return False
 
-    def _read_again(self, app: TableApp, why: str) -> bool:
+    def _read_again(self, app: TableFlow, why: str) -> bool:
         app.run_worker(self._resync(app, why), group="sync", exclusive=True)
         return True
 

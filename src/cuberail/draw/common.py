@@ -1,4 +1,5 @@
-"""What both drawings share: company colours, the highlight style, targets and tooltips."""
+"""What both drawings share: the highlight style, ink, targets and tooltips (each
+company's colours are the title's data: ``cuberail.games.face``)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,6 @@ from dataclasses import dataclass, field
 
 from cuberail.draw.svg import contrast_ink
 
-# Company colours (fill) chosen so the company letter on them passes WCAG AA.
-COLOURS = {
-    "red": "#c62828", "blue": "#1565c0", "yellow": "#f9d423", "green": "#2e7d32",
-    "black": "#212121", "white": "#fafafa",
-}
 HIGHLIGHT = "#d81b60"  # the outline of a legal target
 INK = "#1a1a1a"
 MUTED = "#4d4d4d"  # secondary text: 8.5:1 on white

@@ -44,7 +44,7 @@ def hx(hex_id: str) -> int:
 
 
 def _auction_key(state: ChicagoExpressState) -> tuple[Any, ...]:
-    return (state.phase in (SETUP, BID), state.a_kind, state.a_company, state.a_setup,
+    return (state.step in (SETUP, BID), state.a_kind, state.a_company, state.a_setup,
             state.a_opener)
 
 

@@ -83,7 +83,7 @@ def test_ce_5_2_at_most_three_placements_then_the_build_ends() -> None:
     play(state, "choose build", "company NYC", "place S4", "place R4", "place Q5")
     assert state.locos_left[NYC] == 24 - 1 - 3
     assert state.current_player() == 1
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
 
 
 def test_ce_5_2_build_may_stop_after_one_or_two() -> None:

@@ -124,7 +124,7 @@ def test_ce_7_3_play_continues_with_the_next_player() -> None:
     assert state.current_player() == 2  # the Wabash auction first
     run_auction(state, 0, 1)
     assert state.current_player() == 0
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
 
 
 def test_ce_7_4_chicago_phase_comes_before_the_general_dividend() -> None:
@@ -156,4 +156,4 @@ def test_ce_7_5_wabash_can_reach_chicago_too() -> None:
     assert state.income[WABASH] == 11
     assert state.cash == [cash[0], cash[1] + 12, cash[2]]  # ceil(11 / 2) = 6, two shares
     assert state.current_player() == 2
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"

@@ -79,18 +79,18 @@ def test_ce_5_7_continue_build_resumes_with_the_remaining_placements() -> None:
     state = continue_game("A3")
     play(state, "choose build", "company PRR", "place A2")
     snap = state.to_json()
-    assert snap["phase"] == "auction"
+    assert snap["step"] == "auction"
     assert snap["build"] == {"company": "PRR", "placed": 1, "reached_chicago": True}
     assert "place B2" not in legal_texts(state)  # the auction comes first
     run_auction(state, 2, 1)  # seat 2 buys the Wabash share
     assert state.current_player() == 0  # the builder again
-    assert state.to_json()["phase"] == "build"
+    assert state.to_json()["step"] == "build"
     assert state.b_placed == 1
     assert "place B2" in legal_texts(state) and "stop" in legal_texts(state)
     play(state, "place B2", "place B3")  # up to 3 in all: the build is then over
     assert state.b_placed == 3
     assert state.current_player() == 1
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
 
 
 def test_ce_5_7_continue_build_resumes_when_nobody_bids_for_the_wabash() -> None:
@@ -98,7 +98,7 @@ def test_ce_5_7_continue_build_resumes_when_nobody_bids_for_the_wabash() -> None
     play(state, "choose build", "company PRR", "place A2")
     run_auction(state, None)
     assert state.is_open(WABASH) and state.sold[WABASH] == 0
-    assert state.current_player() == 0 and state.to_json()["phase"] == "build"
+    assert state.current_player() == 0 and state.to_json()["step"] == "build"
     play(state, "stop")
     assert state.current_player() == 1
 
@@ -109,7 +109,7 @@ def test_ce_5_7_continue_chicago_as_third_placement_ends_the_build() -> None:
     assert "build" not in state.to_json()  # nothing left to resume
     run_auction(state, 1, 1)
     assert state.current_player() == 1  # CE-7.3: the next player
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
 
 
 def test_ce_5_7_continue_chicago_with_the_last_locomotive_ends_the_build() -> None:
@@ -119,7 +119,7 @@ def test_ce_5_7_continue_chicago_with_the_last_locomotive_ends_the_build() -> No
     assert state.locos_left[PRR] == 0
     run_auction(state, None)
     assert state.current_player() == 1
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
 
 
 def test_ce_5_7_continue_second_arrival_pays_at_once_and_the_build_goes_on() -> None:
@@ -134,7 +134,7 @@ def test_ce_5_7_continue_second_arrival_pays_at_once_and_the_build_goes_on() -> 
     play(state, "choose build", "company NYC", "place A2")
     assert state.cash[0] == cash[0] + 27  # NYC 20 + 7, seat 0's one share, at once
     assert state.locos_left[WABASH] == 10  # the Wabash opened once only
-    assert state.current_player() == 0 and state.to_json()["phase"] == "build"
+    assert state.current_player() == 0 and state.to_json()["step"] == "build"
     play(state, "place C2")  # South Bend +1, after the arrival
     assert state.income[NYC] == 28
     play(state, "stop")

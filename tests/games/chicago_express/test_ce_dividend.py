@@ -123,7 +123,7 @@ def test_ce_8_5_the_player_whose_turn_it_was_takes_it(seat: int) -> None:
     set_fields(state, turn=seat)
     general_dividend(state)  # seat's turn ends; the next seat's turn starts with the dividend
     assert state.current_player() == (seat + 1) % 3
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
 
 
 def test_ce_8_1_the_state_counts_what_each_company_paid_per_share() -> None:
@@ -162,7 +162,7 @@ def test_ce_7_1_ce_8_1_every_dollar_the_bank_pays_out_is_a_dividend_counted_per_
             action = rng.choice(state.legal_actions())
             state.apply(action)
             forest = 0
-            if before.phase == DEVELOP and action.args:
+            if before.step == DEVELOP and action.args:
                 h = hx(str(action.args[0]))
                 if HEXES[h].terrain == FOREST:
                     forest = HEXES[h].develop_cash * bin(before.occ_mask[h]).count("1")

@@ -172,7 +172,7 @@ def test_snapshot_content_after_setup() -> None:
     snap = state.to_json()
     assert json.loads(json.dumps(snap)) == snap  # plain JSON
     assert snap["title"] == "chicago-express"
-    assert snap["phase"] == "setup auction"
+    assert snap["step"] == "setup auction"
     assert snap["current_player"] == 0
     assert snap["players"][0] == {"seat": 0, "cash": 31, "shares": {"PRR": 1}}
     assert snap["players"][1] == {"seat": 1, "cash": 40, "shares": {}}
@@ -193,7 +193,7 @@ def test_snapshot_follows_the_state() -> None:
     set_company(state, NYC, treasury=10)
     play(state, "choose build", "company NYC", "place R3")
     snap = state.to_json()
-    assert snap["phase"] == "build"
+    assert snap["step"] == "build"
     assert snap["build"] == {"company": "NYC", "placed": 1, "reached_chicago": False}
     assert snap["companies"][NYC]["hexes"] == ["R3", "S3"]
     assert snap["companies"][NYC]["treasury"] == 8
@@ -214,7 +214,7 @@ def test_snapshot_has_a_build_block_only_during_a_build() -> None:
     state = fresh(3)
     set_company(state, NYC, treasury=10)
     play(state, "choose build", "company NYC", "place R3", "stop")
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
     assert "build" not in state.to_json()
 
 

@@ -137,7 +137,7 @@ def test_ce_2_5_receiver_opens_the_next_auction() -> None:
 def test_ce_2_6_prr_holder_takes_the_first_turn(prr_holder: int) -> None:
     state = finish_setup(new_game(3), winners=(prr_holder, 0, 0, 0))
     assert state.current_player() == prr_holder
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
     assert legal_texts(state) == ["choose auction", "choose develop", "choose build"]
 
 

@@ -35,7 +35,7 @@ def test_ce_3_1_choosing_advances_that_gauge_by_one(choice: str, gauge: int, ste
     expected = [0, 0, 0]
     expected[gauge] = 1
     assert state.gauges == expected
-    assert state.to_json()["phase"] == step
+    assert state.to_json()["step"] == step
     assert state.current_player() == 0
 
 
@@ -107,7 +107,7 @@ def test_ce_3_2_two_red_gauges_start_the_turn_with_a_dividend() -> None:
     assert state.cash == [cash[0] + 15, cash[1] + 6, cash[2] + 5]
     assert state.gauges == [0, 0, 0]
     assert state.current_player() == 1  # then seat 1 takes the turn (CE-8.5)
-    assert state.to_json()["phase"] == "choose action"
+    assert state.to_json()["step"] == "choose action"
 
 
 def test_ce_3_2_one_red_gauge_is_not_enough() -> None:

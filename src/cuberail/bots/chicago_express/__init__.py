@@ -14,6 +14,9 @@ from cuberail.bots.chicago_express.heuristic import CEHeuristic
 from cuberail.bots.kit import Features, Kit, Network, Policy, SearchSettings
 from cuberail.games.chicago_express.board import COMPANY_IDS, GAUGE_NAMES
 
+# The modules mypyc compiles (cuberail._compiled reads this tuple as text: plain names).
+COMPILED = ("fast", "features", "forecast", "heuristic", "search")
+
 
 def _fast() -> Policy:
     return fast_policy

@@ -49,19 +49,19 @@ def fast_policy(state: GameState, rng: random.Random) -> Action:
     """One legal action for the seat to move; the state is not changed."""
     assert isinstance(state, ChicagoExpressState)
     s = state
-    phase = s.phase
-    if phase in (BID, SETUP):  # decided from the auction's fields: no list of bids
+    step = s.step
+    if step in (BID, SETUP):  # decided from the auction's fields: no list of bids
         return _bid(s, rng)
-    if phase == PLACE:  # from the hexes themselves: no list of actions
+    if step == PLACE:  # from the hexes themselves: no list of actions
         return _place(s, s.placements(s.b_company), rng)
-    if phase == DEVELOP:
+    if step == DEVELOP:
         return _develop(s, s.developable_hexes())
     legal = s.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    if phase == SHARE:
+    if step == SHARE:
         return _share(s, legal, rng)
-    if phase == COMPANY:
+    if step == COMPANY:
         return _richest(s, legal, rng)
     return legal[int(rng.random() * len(legal))]  # choose a gauge
 

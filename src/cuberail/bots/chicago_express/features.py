@@ -176,7 +176,7 @@ def seat_features(state: GameState, board: bool = True) -> list[list[float]]:
                 for j in range(NUM_FEATURES):
                     row[j] += k * share[j]
         out.append(row)
-    if s.phase in (SETUP, BID) and s.a_bidder >= 0:
+    if s.step in (SETUP, BID) and s.a_bidder >= 0:
         c = s.a_company
         worth = share_dividends(s, c, s.sold[c] + 1, d)
         out[s.a_bidder][4] = (worth - s.a_high) * inv_t
@@ -238,7 +238,7 @@ class LinearEvaluator:
                 if held[c]:
                     total += held[c] * worth[c]
             values.append(total)
-        if w[4] != 0.0 and s.phase in (SETUP, BID) and s.a_bidder >= 0:
+        if w[4] != 0.0 and s.step in (SETUP, BID) and s.a_bidder >= 0:
             c = s.a_company
             values[s.a_bidder] += w[4] * (share_dividends(s, c, s.sold[c] + 1, d)
                                           - s.a_high) * inv_t

@@ -112,18 +112,18 @@ class CEHeuristic(Bot):
         legal = s.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        phase = s.phase
-        if phase in (SETUP, BID):
+        step = s.step
+        if step in (SETUP, BID):
             return self._bid(s, legal)
-        if phase == CHOOSE:
+        if step == CHOOSE:
             return self._choose(s, legal)
-        if phase == SHARE:
+        if step == SHARE:
             return self._share(s)
-        if phase == COMPANY:
+        if step == COMPANY:
             return self._company(s)
-        if phase == PLACE:
+        if step == PLACE:
             return self._place(s)
-        if phase == DEVELOP:
+        if step == DEVELOP:
             return self._develop(s)
         return legal[0]
 

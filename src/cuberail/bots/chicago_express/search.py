@@ -57,4 +57,4 @@ def prune(state: GameState, legal: list[Action], bot: MCTSBot) -> list[Action]:
 def auction_running(state: GameState) -> bool:
     """An auction is running: a setup auction (CE-2) or a turn's share auction (CE-4)."""
     assert isinstance(state, ChicagoExpressState)
-    return state.phase == SETUP or state.phase == BID
+    return state.step == SETUP or state.step == BID

@@ -10,6 +10,9 @@ from cuberail.bots.trans_siberian.fast import evaluate, fast_policy
 from cuberail.bots.trans_siberian.heuristic import TSHeuristic
 from cuberail.games.trans_siberian.board import COMPANY_IDS
 
+# The modules mypyc compiles (cuberail._compiled reads this tuple as text: plain names).
+COMPILED = ("fast", "features", "heuristic", "search")
+
 
 def _fast() -> Policy:
     return fast_policy

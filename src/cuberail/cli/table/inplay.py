@@ -1,6 +1,7 @@
 """Where a game at the table is played: here (a saved file) or on a server.
 
-The table (:class:`~cuberail.cli.table.app.TableApp`) shows one ``play.Game`` and asks
+The table (:class:`~cuberail.cli.table.app.TableApp`; its flow, which a link calls back,
+is :class:`~cuberail.cli.table.flow.TableFlow`) shows one ``play.Game`` and asks
 its :class:`Link` the few things that differ: which seats move elsewhere, how a move
 is sent (here: applied and saved at once; on a server: posted, and applied when the
 server accepts it), how an undo is asked for, and what leaving means. :class:`Local`
@@ -18,7 +19,7 @@ from .undo import undo_own
 if TYPE_CHECKING:
     from cuberail.cli.play import Game
 
-    from .app import TableApp
+    from .flow import TableFlow
 
 
 class Link(Protocol):
@@ -32,16 +33,16 @@ class Link(Protocol):
         """Whether ``seat`` decides elsewhere (the table waits for its moves)."""
         ...
 
-    def start(self, app: TableApp) -> None:
+    def start(self, app: TableFlow) -> None:
         """Begin following the game (a server's live events); nothing for a local game."""
         ...
 
-    def send(self, app: TableApp, action: Action, note: str) -> bool:
+    def send(self, app: TableFlow, action: Action, note: str) -> bool:
         """A move decided at this table; True when it is already played (the table goes
         on), False when the answer comes later (the link calls back the app)."""
         ...
 
-    def undo(self, app: TableApp, seat: int) -> None:
+    def undo(self, app: TableFlow, seat: int) -> None:
         """``undo`` typed while ``seat`` is to move."""
         ...
 
@@ -62,14 +63,14 @@ class Local:
     def is_away(self, seat: int) -> bool:
         return False
 
-    def start(self, app: TableApp) -> None:
+    def start(self, app: TableFlow) -> None:
         return None
 
-    def send(self, app: TableApp, action: Action, note: str) -> bool:
+    def send(self, app: TableFlow, action: Action, note: str) -> bool:
         app.play_move(action, note)
         return True
 
-    def undo(self, app: TableApp, seat: int) -> None:
+    def undo(self, app: TableFlow, seat: int) -> None:
         """Hotseat undo: only the asking player's own decision (see :mod:`.undo`)."""
         if app.thinking or seat < 0 or self.game.seats[seat].is_bot:
             app.say("undo works on your own turn")

@@ -15,10 +15,12 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
+from cuberail.draw.common import HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
 from cuberail.draw.svg import document, el, points, text, title
 from cuberail.draw.words import Words
+from cuberail.games.chicago_express import INFO
 from cuberail.games.chicago_express.board import COMPANIES, GAUGE_NAMES, HEXES, Hex
+from cuberail.games.face import company_looks
 
 R = 34.0  # centre to corner
 H = math.sqrt(3) * R  # flat side to flat side
@@ -34,8 +36,9 @@ TERRAIN_FILL = {
 TERRAIN_PATTERN = {"forest": "url(#p-forest)", "mountain": "url(#p-mountain)",
                    "industrial": "url(#p-industrial)"}
 COST_RED = "#b71c1c"  # 6.4:1 on the palest fill
-LETTERS = {"PRR": "P", "B&O": "B", "C&O": "C", "NYC": "N", "Wabash": "W"}
-COMPANY_FILL = {c.id: COLOURS[c.colour] for c in COMPANIES}
+LOOKS = company_looks(INFO.title)  # the companies' colours and letters: the title's face
+LETTERS = {cid: look.letter for cid, look in LOOKS.items()}
+COMPANY_FILL = {cid: look.colour for cid, look in LOOKS.items()}
 KINDS = {"place": "", "develop": "", "choose": "gauge-"}
 
 DEFS = (

@@ -18,10 +18,11 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from cuberail.draw.common import COLOURS, HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
+from cuberail.draw.common import HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
 from cuberail.draw.svg import document, el, points, text, title
 from cuberail.draw.words import Words
-from cuberail.games.trans_siberian import moves
+from cuberail.games.face import company_looks
+from cuberail.games.trans_siberian import INFO, moves
 from cuberail.games.trans_siberian.board import (
     COMPANY_IDS,
     INCOME_MARKS,
@@ -36,7 +37,9 @@ from cuberail.games.trans_siberian.board import (
 SCALE = 0.12
 MARGIN = 40.0
 PANEL_H = 250.0
-LETTERS = {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "black": "K", "white": "W"}
+LOOKS = company_looks(INFO.title)  # the companies' colours and letters: the title's face
+COLOURS = {cid: look.colour for cid, look in LOOKS.items()}
+LETTERS = {cid: look.letter for cid, look in LOOKS.items()}
 KINDS = {"link": "", "value": "value-"}
 UNOWNED = "#8c8c8c"
 STYLE = (

@@ -10,6 +10,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+# The modules mypyc compiles (cuberail._compiled reads this tuple as text: plain names).
+COMPILED = ("gather",)
+
 
 def __getattr__(name: str) -> Any:
     if name == "KIT":

@@ -30,9 +30,9 @@ from cuberail.env.observe import Layout
 from cuberail.games.chicago_express.board import COMPANIES, HOUSES, INDUSTRIAL_HEXES
 from cuberail.games.chicago_express.state import (
     BID,
-    PHASE_NAMES,
     PLACE,
     SETUP,
+    STEP_NAMES,
     ChicagoExpressState,
 )
 
@@ -42,7 +42,7 @@ IND = len(INDUSTRIAL_HEXES)
 COMPANY_DIVISORS = np.concatenate([np.full(2 * C, MONEY), SHARES, LOCOS])
 # the columns after cash (n) and shares (n * C): treasury, income, sold, locomotives left
 # (C each), then the scalars below, then the industrial tracks
-SCALARS = ("wabash", "houses", "g0", "g1", "g2", "dividends", "phase", "player",
+SCALARS = ("wabash", "houses", "g0", "g1", "g2", "dividends", "step", "player",
            "a_company", "a_kind", "a_high", "a_bidder", "a_out", "min_bid", "b_company",
            "b_placed", "b_chicago")
 
@@ -132,12 +132,12 @@ class CEBatch(BatchEncoder):
         at = self.start("gauges")
         out[:, at:at + 3] = g[:, self._col("g0"):self._col("g0") + 3] / self.gauge_size
         out[:, self.start("dividends")] = col("dividends") / 10.0
-        phase = col("phase")
-        one_hot_rows(out, self.start("phase"), len(PHASE_NAMES), phase)
+        step = col("step")
+        one_hot_rows(out, self.start("step"), len(STEP_NAMES), step)
         player = col("player")
         one_hot_rows(out, self.start("to_move"), P, (player - observer) % n, player >= 0)
-        self._auction(g, observer, order, (phase == SETUP) | (phase == BID))
-        self._build(g, phase == PLACE)
+        self._auction(g, observer, order, (step == SETUP) | (step == BID))
+        self._build(g, step == PLACE)
 
     def _auction(self, g: Ints, observer: Ints, order: Ints, on: np.ndarray) -> None:
         out, n = self.out, self.n

@@ -32,9 +32,9 @@ def write_state(s: ChicagoExpressState, last: list[int], position: int,
         k = _update_all(held, k, last, position, out)
     for column in (s.treasury, s.income, s.sold, s.locos_left):
         k = _update_all(column, k, last, position, out)
-    phase, g = s.phase, s.gauges
-    minimum = s.minimum_bid() if phase in (SETUP, BID) else 0
-    k = _update_all([int(s.wabash_open), s.houses, g[0], g[1], g[2], s.dividends, phase,
+    step, g = s.step, s.gauges
+    minimum = s.minimum_bid() if step in (SETUP, BID) else 0
+    k = _update_all([int(s.wabash_open), s.houses, g[0], g[1], g[2], s.dividends, step,
                      s.current_player(), s.a_company, s.a_kind, s.a_high, s.a_bidder,
                      s.a_out, minimum, s.b_company, s.b_placed, int(s.b_chicago)],
                     k, last, position, out)

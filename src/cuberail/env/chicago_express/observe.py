@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from cuberail.core.state import GameState
 from cuberail.env.observe import Field, Layout, Seats, bits, one_hot
 from cuberail.games.chicago_express.board import COMPANIES, HEXES, HOUSES, INDUSTRIAL_HEXES
-from cuberail.games.chicago_express.state import BID, PHASE_NAMES, PLACE, SETUP, ChicagoExpressState
+from cuberail.games.chicago_express.state import BID, PLACE, SETUP, STEP_NAMES, ChicagoExpressState
 
 P = 6  # seats in the layout: the most players of the title
 C = len(COMPANIES)
@@ -25,7 +25,7 @@ def _s(state: GameState) -> ChicagoExpressState:
 
 
 def _in_auction(s: ChicagoExpressState) -> bool:
-    return s.phase in (SETUP, BID)
+    return s.step in (SETUP, BID)
 
 
 def _seats(state: GameState, v: Seats) -> Sequence[float]:
@@ -102,7 +102,7 @@ def _auction(state: GameState, v: Seats) -> Sequence[float]:
 
 def _build(state: GameState, v: Seats) -> Sequence[float]:
     s = _s(state)
-    if s.phase != PLACE:
+    if s.step != PLACE:
         return [0.0] * (C + 2)
     return [*one_hot(s.b_company, C), s.b_placed / 3.0, float(s.b_chicago)]
 
@@ -140,8 +140,8 @@ LAYOUT = Layout("chicago-express", P, (
     Field("gauges", 3, "auction, develop and build gauge use", "/ gauge size", _gauges),
     Field("dividends", 1, "general dividends paid so far", "/ 10",
           lambda state, v: [_s(state).dividends / 10.0]),
-    Field("phase", len(PHASE_NAMES), "step of the turn: " + ", ".join(PHASE_NAMES), "one-hot",
-          lambda state, v: one_hot(_s(state).phase, len(PHASE_NAMES))),
+    Field("step", len(STEP_NAMES), "step of the turn: " + ", ".join(STEP_NAMES), "one-hot",
+          lambda state, v: one_hot(_s(state).step, len(STEP_NAMES))),
     Field("auction", C + 3 + 2 + 2 * P, "in an auction: company (5), kind (setup, turn,"
           " Wabash), high bid, minimum bid, high bidder (6, from the observer), passed (6)",
           "one-hot; / 100; 0/1", _auction),

@@ -15,6 +15,8 @@ from cuberail.core.game import GameInfo
 from cuberail.core.options import OptionSpec, OptionValue
 from cuberail.games.chicago_express.state import ChicagoExpressState
 
+# The modules mypyc compiles (cuberail._compiled reads this tuple as text: plain names).
+COMPILED = ("actions", "board", "state")
 RULES_VERSION = 2
 
 OPTIONS = (

@@ -120,18 +120,18 @@ def _rule_problem(s: ChicagoExpressState, kind: str, arg: object) -> str | None:
         SHARE,
     )
 
-    phase = s.phase
-    if phase in (SETUP, BID):
+    step = s.step
+    if step in (SETUP, BID):
         return _auction_problem(s, kind, arg)
-    if kind == "choose" and phase == CHOOSE:
+    if kind == "choose" and step == CHOOSE:
         return _choose_problem(s, str(arg))
-    if kind == "share" and phase == SHARE:
+    if kind == "share" and step == SHARE:
         return _share_problem(s, COMPANY_IDS.index(str(arg)))
-    if kind == "company" and phase == COMPANY:
+    if kind == "company" and step == COMPANY:
         return _company_problem(s, COMPANY_IDS.index(str(arg)))
-    if kind == "place" and phase == PLACE:
+    if kind == "place" and step == PLACE:
         return _place_problem(s, HEX_INDEX[str(arg)])
-    if kind == "develop" and phase == DEVELOP:
+    if kind == "develop" and step == DEVELOP:
         return _develop_problem(s, HEX_INDEX[str(arg)])
     return None
 
@@ -253,9 +253,9 @@ def _develop_problem(s: ChicagoExpressState, h: int) -> str | None:
 
 
 def _step(s: ChicagoExpressState) -> str:
-    from cuberail.games.chicago_express.state import PHASE_NAMES
+    from cuberail.games.chicago_express.state import STEP_NAMES
 
-    return f"step '{PHASE_NAMES[s.phase]}' (player {s.turn})"
+    return f"step '{STEP_NAMES[s.step]}' (player {s.turn})"
 
 
 def _allowed(s: ChicagoExpressState) -> str:

@@ -69,20 +69,20 @@ def _auction_step(s: ChicagoExpressState, players: list[str]) -> str:
 def describe_step(s: ChicagoExpressState, players: list[str]) -> str:
     """One line saying what is going on and who decides."""
     who = seat_name(players, s.turn)
-    if s.phase in (SETUP, BID):
+    if s.step in (SETUP, BID):
         return _auction_step(s, players)
-    if s.phase == OVER:
+    if s.step == OVER:
         winners = ", ".join(seat_name(players, p) for p in s.result().winners)
         return f"game over: {winners} won"
-    if s.phase == SHARE:
+    if s.step == SHARE:
         return f"{who} auctions: choose a company's share"
-    if s.phase == COMPANY:
+    if s.step == COMPANY:
         return f"{who} builds: choose a company"
-    if s.phase == PLACE:
+    if s.step == PLACE:
         co = COMPANY_IDS[s.b_company]
         return (f"{who} builds for {co}: {s.b_placed} of {MAX_PLACEMENTS} placed"
                 f" (treasury ${s.treasury[s.b_company]})")
-    if s.phase == DEVELOP:
+    if s.step == DEVELOP:
         return f"{who} develops: choose a hex"
     return f"{who}'s turn: choose auction, develop or build"
 
@@ -160,7 +160,7 @@ def describe_parts(state: GameState, action: Action) -> Said:
     if kind == "stop":
         return Said("ce.move_stop", {"n": s.b_placed})
     if kind == "forgo":
-        return Said(_FORGO.get(s.phase, "ce.move_forgo_build"))
+        return Said(_FORGO.get(s.step, "ce.move_forgo_build"))
     return Said("move.text", {"text": action.text()})
 
 
@@ -180,7 +180,7 @@ def _share_events(b: ChicagoExpressState, a: ChicagoExpressState) -> list[Said]:
                 values: dict[str, Value] = {"seat": seat(p), "company": COMPANY_IDS[c]}
                 out.append(Said("ce.ev_share", values | {"price": paid}) if paid
                            else Said("ce.ev_share_free", values))
-    closed = b.phase in (SETUP, BID) and (a.phase not in (SETUP, BID)
+    closed = b.step in (SETUP, BID) and (a.step not in (SETUP, BID)
                                          or a.a_company != b.a_company)
     if closed and not out:
         out.append(Said("ce.ev_unsold", {"company": COMPANY_IDS[b.a_company]}))

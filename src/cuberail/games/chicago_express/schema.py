@@ -6,8 +6,8 @@ from typing import Literal
 
 from cuberail.core.snapshot import Auction, Dollars, Seat, SnapshotBase, Strict
 
-Phase = Literal["setup auction", "choose action", "choose share", "auction",
-                "choose company", "build", "develop", "game over"]
+Step = Literal["setup auction", "choose action", "choose share", "auction",
+               "choose company", "build", "develop", "game over"]
 
 
 class Player(Strict):
@@ -56,7 +56,7 @@ class Snapshot(SnapshotBase):
     """A Chicago Express state (rules CE-1 to CE-9)."""
 
     title: Literal["chicago-express"]
-    phase: Phase
+    step: Step
     players: list[Player]
     companies: list[Company]
     gauges: dict[Literal["auction", "develop", "build"], Gauge]

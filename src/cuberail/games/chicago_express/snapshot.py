@@ -18,15 +18,15 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
         AUCTION_WABASH,
         BID,
         OVER,
-        PHASE_NAMES,
         PLACE,
         SETUP,
+        STEP_NAMES,
     )
 
     data: dict[str, Any] = {
         "title": s.title,
         "options": dict(s.opts.raw),
-        "phase": PHASE_NAMES[s.phase],
+        "step": STEP_NAMES[s.step],
         "current_player": s.current_player(),
         "turn": s.turn,
         "players": [
@@ -43,13 +43,13 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
         "dividends_paid": s.dividends,
         "bank": {"paid_in": s.bank_in, "paid_out": s.bank_out},
     }
-    if s.phase in (SETUP, BID):
+    if s.step in (SETUP, BID):
         data["auction"] = _auction(s)
-    if s.phase == PLACE or (s.phase == BID and s.a_kind == AUCTION_WABASH and s.build_resumes()):
+    if s.step == PLACE or (s.step == BID and s.a_kind == AUCTION_WABASH and s.build_resumes()):
         # CE-5.7: a build paused for the Wabash auction shows too (it resumes after it)
         data["build"] = {"company": COMPANY_IDS[s.b_company], "placed": s.b_placed,
                          "reached_chicago": s.b_chicago}
-    if s.phase == OVER:
+    if s.step == OVER:
         data["result"] = s.result().to_json()
         data["end"] = [said.to_json() for said in end_parts(s)]  # CE-9.1, as words
     data["legal_actions"] = [a.text() for a in s.legal_actions()]

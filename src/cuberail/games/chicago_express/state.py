@@ -1,6 +1,6 @@
 """The Chicago Express game state and its rules (CE-1 to CE-9).
 
-Turn flow is a small set of steps (the ``phase``): a turn chooses a gauge, then
+Turn flow is a small set of steps (the ``step``): a turn chooses a gauge, then
 the chosen action runs as its own step (pick a share, bid, pick a company,
 place, develop). Dividends, the Chicago phase and the end are automatic.
 
@@ -57,8 +57,8 @@ COMPANY: Final = 4
 PLACE: Final = 5
 DEVELOP: Final = 6
 OVER: Final = 7
-PHASE_NAMES: Final = ("setup auction", "choose action", "choose share", "auction",
-                      "choose company", "build", "develop", "game over")
+STEP_NAMES: Final = ("setup auction", "choose action", "choose share", "auction",
+                     "choose company", "build", "develop", "game over")
 # Kinds of auction.
 # CE-9.1's end conditions in English, by code (end_codes); their words in every
 # language: moves.end_parts and the ``ce.end_*`` catalogue keys.
@@ -101,7 +101,7 @@ class ChicagoExpressState(OpenAuction):
     """A game of Chicago Express; see the module docstring for the flow."""
 
     title = "chicago-express"
-    phase: int  # the step of the turn flow (SETUP to OVER)
+    step: int  # the step of the turn flow (SETUP to OVER)
 
     def __init__(self, num_players: int, options: Mapping[str, OptionValue],
                  *, _source: ChicagoExpressState | None = None) -> None:
@@ -145,14 +145,14 @@ class ChicagoExpressState(OpenAuction):
     # ----- the state interface -------------------------------------------------
 
     def current_player(self) -> int:
-        if self.phase == OVER:
+        if self.step == OVER:
             return -1
-        if self.phase in (SETUP, BID):
+        if self.step in (SETUP, BID):
             return self.a_to_act
         return self.turn
 
     def is_terminal(self) -> bool:
-        return self.phase == OVER
+        return self.step == OVER
 
     def result(self) -> GameResult:
         return GameResult.from_scores(self.cash)  # CE-9.2: cash only
@@ -164,54 +164,54 @@ class ChicagoExpressState(OpenAuction):
         return self._legal
 
     def _generate(self) -> list[Action]:
-        phase = self.phase
-        if phase in (SETUP, BID):
+        step = self.step
+        if step in (SETUP, BID):
             return self._bid_actions()
-        if phase == CHOOSE:
+        if step == CHOOSE:
             return list(_CHOOSABLE[self.red])
-        if phase == PLACE:
+        if step == PLACE:
             out = [A.PLACE[h] for h in self.placements(self.b_company)]
-        elif phase == SHARE:
+        elif step == SHARE:
             out = [A.SHARE[c] for c in self.auctionable_companies()]
-        elif phase == COMPANY:
+        elif step == COMPANY:
             out = [A.COMPANY[c] for c in self.buildable_companies(self.turn)]
-        elif phase == DEVELOP:
+        elif step == DEVELOP:
             out = [A.DEVELOP[h] for h in self.developable_hexes()]
         else:
             return []
-        out.append(A.STOP if phase == PLACE else A.FORGO)
+        out.append(A.STOP if step == PLACE else A.FORGO)
         return out
 
     def _apply(self, action: Action) -> None:
-        """Carry out a legal action, its kind told by the phase (no hashing of the action).
+        """Carry out a legal action, its kind told by the step (no hashing of the action).
 
         Each step allows one kind of action, and ``pass``, ``stop`` or ``forgo``: the
         only actions without an argument.
         """
         self._legal = None
-        phase = self.phase
+        step = self.step
         args = action.args
-        if phase in (BID, SETUP):
+        if step in (BID, SETUP):
             if args:
                 self._bid(int(args[0]))
             else:  # pass
                 self._pass_auction()
-        elif phase == PLACE:
+        elif step == PLACE:
             if args:
                 self._place(_HEX_OF[args[0]])
             else:  # stop
                 self._end_turn()
-        elif phase == CHOOSE:
+        elif step == CHOOSE:
             self._choose(_GAUGE_OF[args[0]])
         elif not args:  # forgo the chosen action (CE-3.1)
             self._end_turn()
-        elif phase == SHARE:
+        elif step == SHARE:
             self._start_auction(AUCTION_TURN, _COMPANY_OF[args[0]], self.turn)
-        elif phase == COMPANY:
+        elif step == COMPANY:
             self.b_company = _COMPANY_OF[args[0]]
             self.b_placed = 0
             self.b_chicago = False
-            self.phase = PLACE
+            self.step = PLACE
         else:  # develop
             self._develop(_HEX_OF[args[0]])
 
@@ -252,7 +252,7 @@ class ChicagoExpressState(OpenAuction):
                                                             self.wabash_open)
         other.dividends, other.bank_in, other.bank_out = (self.dividends, self.bank_in,
                                                           self.bank_out)
-        other.turn, other.phase, other._legal = self.turn, self.phase, self._legal
+        other.turn, other.step, other._legal = self.turn, self.step, self._legal
         other.b_company, other.b_placed, other.b_chicago = (self.b_company, self.b_placed,
                                                             self.b_chicago)
         other.a_kind, other.a_setup = self.a_kind, self.a_setup
@@ -403,7 +403,7 @@ class ChicagoExpressState(OpenAuction):
     # ----- auctions (CE-2, CE-4, CE-7.2) -------------------------------------------
 
     def _start_auction(self, kind: int, company: int, opener: int) -> None:
-        self.phase = SETUP if kind == AUCTION_SETUP else BID
+        self.step = SETUP if kind == AUCTION_SETUP else BID
         self.a_kind = kind
         self._open_auction(company, opener)
 
@@ -439,7 +439,7 @@ class ChicagoExpressState(OpenAuction):
         self.gauges[gauge] += 1
         if self.gauges[gauge] >= self.opts.gauges[gauge]:
             self.red |= 1 << gauge
-        self.phase = (SHARE, DEVELOP, COMPANY)[gauge]
+        self.step = (SHARE, DEVELOP, COMPANY)[gauge]
 
     def _end_turn(self) -> None:
         self.turn = (self.turn + 1) % self.num_players
@@ -448,9 +448,9 @@ class ChicagoExpressState(OpenAuction):
     def _start_turn(self) -> None:
         if _RED_COUNT[self.red] >= 2:  # CE-3.2
             self._general_dividend()
-            if self.phase == OVER:
+            if self.step == OVER:
                 return
-        self.phase = CHOOSE
+        self.step = CHOOSE
 
     def _pay_dividend(self, company: int) -> None:
         per = self.dividend_per_share(company)
@@ -467,7 +467,7 @@ class ChicagoExpressState(OpenAuction):
             self._pay_dividend(c)
         self.dividends += 1
         if self.end_codes():  # CE-8.2, CE-9.1
-            self.phase = OVER
+            self.step = OVER
             return
         self.gauges = [0, 0, 0]  # CE-8.3
         self.red = 0
@@ -523,7 +523,7 @@ class ChicagoExpressState(OpenAuction):
     def _after_chicago(self) -> None:
         """The Chicago phase is over: the same build resumes, or play moves on (CE-7.3)."""
         if self.build_resumes():
-            self.phase = PLACE
+            self.step = PLACE
         else:
             self._end_turn()
 

@@ -9,6 +9,8 @@ from cuberail.core.options import OptionSpec, OptionValue
 from cuberail.games.trans_siberian.board import INCOME_MARKS, STARTING_CASH
 from cuberail.games.trans_siberian.state import TransSiberianState
 
+# The modules mypyc compiles (cuberail._compiled reads this tuple as text: plain names).
+COMPILED = ("actions", "board", "network", "state")
 RULES_VERSION = 2
 
 OPTIONS = (

@@ -21,17 +21,16 @@ class Company:
     name: str
     shares: int
     phase: int  # 1: auctioned at the start (TS-2); 2: auctioned when phase 2 begins (TS-7)
-    style: str  # a rich style for views
 
 
 # TS-1.2: the order is the opening auction order (TS-2.1), then the phase-2 companies.
 COMPANIES: tuple[Company, ...] = (
-    Company("red", "Red", 5, 1, "bold red"),
-    Company("blue", "Blue", 5, 1, "bold blue"),
-    Company("green", "Green", 5, 1, "bold green"),
-    Company("yellow", "Yellow", 5, 1, "bold yellow"),
-    Company("black", "Black", 3, 2, "bold bright_black"),
-    Company("white", "White", 3, 2, "bold white"),
+    Company("red", "Red", 5, 1),
+    Company("blue", "Blue", 5, 1),
+    Company("green", "Green", 5, 1),
+    Company("yellow", "Yellow", 5, 1),
+    Company("black", "Black", 3, 2),
+    Company("white", "White", 3, 2),
 )
 COMPANY_IDS = tuple(c.id for c in COMPANIES)
 COMPANY_INDEX = {c.id: i for i, c in enumerate(COMPANIES)}

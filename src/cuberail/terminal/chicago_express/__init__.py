@@ -17,6 +17,7 @@ from rich.text import Text
 
 from cuberail.core.state import GameState
 from cuberail.core.words import seat_name
+from cuberail.games.chicago_express import INFO
 from cuberail.games.chicago_express.board import (
     CHICAGO,
     CITY,
@@ -45,14 +46,15 @@ from cuberail.games.chicago_express.state import (
     PLACE,
     ChicagoExpressState,
 )
+from cuberail.games.face import company_looks
 
 CELL = 5
 COLS = 1 + max(h.col for h in HEXES)
 ROWS = 1 + max(h.row for h in HEXES)
 GRID = {(h.col, h.row): h for h in HEXES}
-LETTER = ("P", "B", "C", "N", "W")
-COMPANY_STYLE = ("bold white on red3", "bold white on blue3", "bold black on yellow3",
-                 "bold white on green4", "bold white on grey15")
+LOOKS = company_looks(INFO.title)  # the companies' letters and styles: the title's face
+LETTER = tuple(LOOKS[cid].letter for cid in COMPANY_IDS)
+COMPANY_STYLE = tuple(LOOKS[cid].terminal for cid in COMPANY_IDS)
 TERRAIN_STYLE = {PLAIN: "black on dark_khaki", FOREST: "white on dark_green",
                  MOUNTAIN: "white on orange4", CITY: "black on grey85",
                  INDUSTRIAL: "bold white on purple4"}
@@ -123,7 +125,7 @@ def _cell(s: ChicagoExpressState, col: int, line: int, targets: set[int]) -> Tex
 
 def _targets(s: ChicagoExpressState) -> set[int]:
     """Hexes the player to move may place on or develop now (drawn reversed)."""
-    if s.phase not in (PLACE, DEVELOP):
+    if s.step not in (PLACE, DEVELOP):
         return set()
     return {HEX_INDEX[str(a.args[0])] for a in s.legal_actions() if a.args}
 

@@ -2,8 +2,8 @@
 
 Rendering only: the rules live in state.py, the words of moves and events in moves.py
 (re-exported here: ``render``, ``describe_action`` and ``events`` are what every title's
-terminal face offers), with the table's own words (:mod:`.words`: ``describe_now``,
-links typed by name) and plain-mode ``HELP``; the full-screen table's parts are in
+terminal face offers), with the table's own words (:mod:`.words`: links typed
+by name) and plain-mode ``HELP``; the full-screen table's parts are in
 :mod:`.table`.
 Everything fits a 100-column terminal; the network is a list of links per owner.
 """
@@ -17,8 +17,9 @@ from rich.text import Text
 
 from cuberail.core.state import GameState
 from cuberail.core.words import seat_name
+from cuberail.games.face import company_looks
+from cuberail.games.trans_siberian import INFO
 from cuberail.games.trans_siberian.board import (
-    COMPANIES,
     COMPANY_IDS,
     NUM_COMPANIES,
     SHARES,
@@ -40,9 +41,10 @@ from cuberail.games.trans_siberian.state import (
     STATUS_NAMES,
     TransSiberianState,
 )
-from cuberail.terminal.trans_siberian.words import by_name, describe_now, names_of
+from cuberail.terminal.trans_siberian.words import by_name, names_of
 
-STYLE = tuple(c.style for c in COMPANIES)
+# The companies' styles in the line mode: the title's face (``terminal_plain``).
+STYLE = tuple(company_looks(INFO.title)[cid].terminal_plain for cid in COMPANY_IDS)
 HELP = """\
 Trans-Siberian: type a link by its cities (`omsk`, `build omsk`, `kazan-yekaterinburg`,
 any case, the start of a name will do): its cheapest route is built."""
@@ -164,7 +166,7 @@ def render(state: GameState, players: list[str]) -> RenderableType:
     return Group(render_tracks(s), render_companies(s), render_players(s, players),
                  render_network(s), step)
 
-__all__ = ["HELP", "by_name", "company_word", "describe_action", "describe_now",
+__all__ = ["HELP", "by_name", "company_word", "describe_action",
            "describe_parts", "describe_step", "events", "link_name", "link_parts", "link_text",
            "names_of", "nat_warning", "render", "render_companies", "render_network",
            "render_players", "render_tracks"]

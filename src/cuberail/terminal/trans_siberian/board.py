@@ -17,7 +17,15 @@ from importlib import resources
 
 from rich.text import Text
 
-from cuberail.games.trans_siberian.board import LINKS, LOCATIONS, NUM_COMPANIES
+from cuberail.games.face import company_looks
+from cuberail.games.trans_siberian import INFO
+from cuberail.games.trans_siberian.board import (
+    COMPANIES,
+    COMPANY_IDS,
+    LINKS,
+    LOCATIONS,
+    NUM_COMPANIES,
+)
 from cuberail.games.trans_siberian.state import TransSiberianState
 
 WIDTH, HEIGHT = 112, 26
@@ -25,8 +33,8 @@ WEST_SPLIT = 3600  # board x where the crowded west ends
 WEST_SHARE = 0.56  # of the width given to the west
 TARGET_STYLE = "bold black on bright_cyan"
 FREE_STYLE = "grey50"
-COMPANY_STYLE = ("bold red1", "bold dodger_blue1", "bold green3", "bold yellow1",
-                 "bold white on grey23", "bold grey100")
+LOOKS = company_looks(INFO.title)  # the companies' styles at the table: the title's face
+COMPANY_STYLE = tuple(LOOKS[cid].terminal for cid in COMPANY_IDS)
 _ABBR = {
     "Nizhneangarsk": "NzA", "Nizhnevartovsk": "NzV", "Nizhny Bestyakh": "NzB",
     "Nizhny Novgorod": "NNo", "Ust-Ilimsk": "UsI", "Ust-Kut": "UsK", "Novosibirsk": "Nsk",
@@ -212,8 +220,8 @@ def key() -> Text:
     out.append("  ")
     out.append(" you may build ", style=TARGET_STYLE)
     out.append("\nowned: ")
-    for c, name in enumerate(("Red", "Blue", "Green", "Yellow", "Black", "White")):
-        out.append(name, style=COMPANY_STYLE[c])
+    for c, company in enumerate(COMPANIES):
+        out.append(company.name, style=COMPANY_STYLE[c])
         out.append(" ")
     out.append("\ndigit on a link: its value.  ◇ border (external).  + junction."
                " Click a link or type its number.")

@@ -165,7 +165,7 @@ function forgoHelp(state, move) {
 }
 
 /** What the current decision asks and where to click, as the title's words say it for
- *  the snapshot's decision (its face's `decision`: a path such as "phase"); none if the
+ *  the snapshot's decision (its face's `decision`: a path such as "step"); none if the
  *  title has no words for it. */
 export function decisionHelp(state) {
   const where = currentFace().decision;

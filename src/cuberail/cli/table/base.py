@@ -1,0 +1,55 @@
+"""What every part of the table holds: the game, where it is played, the face that draws
+it, and the table's own state (the menu, the log, who thinks, what it waits for).
+
+The table is built in layers, each a subclass of the one below that uses only what is
+below it: this base, the log (:mod:`.log`), the drawing (:mod:`.drawing`), the flow of
+the game (:mod:`.flow`), the keys (:mod:`.keys`), the typed input (:mod:`.commands`),
+and the app with its layout (:mod:`.app`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import App
+from textual.widgets import Static
+
+from cuberail.core.actions import Action
+from cuberail.terminal.kit import table_for
+
+from . import choices as C
+from .inplay import Link, Local
+
+if TYPE_CHECKING:
+    from cuberail.cli.play import Game
+
+    from .log import Entry
+
+
+class TableBase(App[int]):
+    """The state of a game at the table, and the message line."""
+
+    def __init__(self, game: Game, link: Link | None = None) -> None:
+        super().__init__()
+        self.game = game
+        self.link: Link = link or Local(game)
+        self.full_face = table_for(game.record.title).face
+        self.face = self.full_face  # the compact map when the board is alone and narrow
+        self.expanded = ""  # the link number whose dearer routes the menu lists (`4?`)
+        self.numbering = C.Numbering()
+        self.menu: list[C.Choice] = []
+        self.log_entries: list[Entry] = []
+        self.history: list[tuple[int, Action]] = []
+        self.thinking = ""
+        self.waiting = ""  # what the table waits for elsewhere (a server, a player there)
+        self.generation = 0
+        self.message = ""
+        self.picked = ""  # the map target clicked once (a second click plays its move)
+        self.hinting = False  # a hint's search runs in a worker
+
+    def _say(self, text: str) -> None:
+        self.message = text
+        self.query_one("#hint", Static).update(Text(text))
+
+    say = _say  # for the game's link

@@ -1,0 +1,131 @@
+"""What the players give the table: a typed line (a choice number, a move or a command),
+a choice taken from the menu, a click on the map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Input, OptionList
+
+from cuberail.core.errors import CuberailError
+
+from . import choices as C
+from . import teach
+from .keys import TableKeys
+from .screens import HelpScreen
+
+
+class TableInput(TableKeys):
+    """The input line, the menu's choices and the map's clicks, and the typed commands."""
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        raw = event.value
+        event.input.value = ""
+        if not raw.strip() and self.menu:
+            choice = self._highlighted()
+            if choice is not None:
+                self._take(choice)
+            return
+        self.submit(raw)
+
+    def submit(self, raw: str) -> None:
+        """One line typed by a player."""
+        meaning = C.interpret(self.game.state, self.menu, raw, self.game.view, self.game.names)
+        if isinstance(meaning, C.Command):
+            self._command(meaning)
+        elif isinstance(meaning, C.Reply):
+            self._say(meaning.text)
+        elif self.waiting:
+            self._say(f"wait: {self.waiting}")
+        elif self.thinking or self.game.state.is_terminal():
+            self._say("wait: a bot is thinking" if self.thinking else "the game is over")
+        else:
+            self.choose(meaning)
+
+    def _highlighted(self) -> C.Choice | None:
+        """The menu choice under the menu's cursor (headers and notes are not choices)."""
+        menu = self.query_one("#menu", OptionList)
+        option = menu.highlighted_option
+        if option is None or option.id is None:
+            return None
+        return self.menu[int(option.id)]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:
+            self._take(self.menu[int(event.option.id)])
+        self.query_one("#command", Input).focus()
+
+    def _take(self, choice: C.Choice) -> None:
+        if choice.is_range:
+            field = self.query_one("#command", Input)
+            field.value = f"{choice.actions[0].kind} "
+            field.cursor_position = len(field.value)
+            self._say(f"type the amount: {choice.detail}")
+            return
+        self.choose(choice.actions[0])
+
+    def map_clicked(self, target: str) -> None:
+        """A click on the map: show what is there and pick its move in the menu."""
+        about = self.face.about(self.game.state, target)
+        index = next((i for i, c in enumerate(self.menu) if c.target == target), None)
+        if index is None:
+            self._say(f"{about}. Not a choice now.")
+            return
+        menu = self.query_one("#menu", OptionList)
+        if self.picked == target:
+            self._take(self.menu[index])
+            return
+        self.picked = target
+        menu.highlighted = self.option_index(self.menu[index])
+        self._say(f"{about}. Choice {self.menu[index].number} picked: click again or press"
+                  " Enter to play it.")
+
+    # ----- commands ------------------------------------------------------------------------
+
+    def _command(self, command: C.Command) -> None:
+        word = command.word
+        if word == "quit":
+            self.action_quit_game()
+        elif word == "help":
+            self._help(command.arg)
+        elif word == "undo":
+            self.link.undo(self, self.game.state.current_player())
+        elif word == "save":
+            self._save(command.arg)
+        elif word == "board":
+            self.action_zoom()
+        elif word == "hint":
+            self.action_hint()
+        elif word == "routes":
+            self._routes(command.arg.strip().rstrip("?"))
+        else:
+            self.screen.remove_class("zoomed")
+            self._say("the log shows the last moves; PgUp/PgDn scroll it")
+
+    def action_help(self) -> None:
+        self._command(C.Command("help"))
+
+    def _help(self, arg: str) -> None:
+        """The keys and commands (`help`, F1) or the rules (`help rules`), over the table."""
+        rules = arg.lower().startswith("rule")
+        title = self.game.record.title
+        self.push_screen(HelpScreen(teach.rules(title) if rules else teach.keys(title),
+                                    teach.how_to_win(title), self.face.key()))
+
+    def _save(self, arg: str) -> None:
+        """`save [PATH]`: save now (to PATH, or where the game is kept)."""
+        try:
+            where = self.game.save(Path(arg) if arg else None)
+            self._say(f"saved to {where}")
+        except CuberailError as exc:
+            self._say(str(exc))
+
+    def _routes(self, base: str) -> None:
+        """`4?`: list link 4's routes in the menu (and in the message line)."""
+        reply = C.list_routes(self.menu, base)
+        if C.routes_of(self.menu, base):
+            self.expanded = base
+            self._draw_menu()
+            menu = self.query_one("#menu", OptionList)
+            menu.highlighted = self.option_index(C.routes_of(self.menu, base)[0])
+        self._say(reply.text)

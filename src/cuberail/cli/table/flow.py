@@ -1,0 +1,123 @@
+"""The flow of the game at the table: forced moves, bots thinking in a worker thread,
+the humans' moves, moves made elsewhere, undos, and the end."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.widgets import Static
+
+from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
+
+from .drawing import TableView
+from .log import Entry
+
+FORCED = " (the only legal move)"
+
+
+class TableFlow(TableView):
+    """Moves the game on: every move is applied through ``Game.apply`` (so it is saved)."""
+
+    def advance(self) -> None:
+        """Play forced moves, start a bot, or wait for the human to move."""
+        game = self.game
+        while not game.state.is_terminal() and len(game.state.legal_actions()) == 1:
+            if self.link.is_away(game.state.current_player()):
+                break
+            if not self.link.send(self, game.state.legal_actions()[0], FORCED):
+                return  # the server answers later
+        self.waiting = ""
+        if game.state.is_terminal():
+            self._finish()
+            return
+        seat = game.seats[game.state.current_player()]
+        if self.link.is_away(game.state.current_player()):
+            self.thinking = ""
+            self.wait_for(f"waiting for {seat.name}…")
+            return
+        if seat.is_bot:
+            busy = bool(self.thinking)
+            self.thinking = seat.name
+            if busy:  # a run of bot moves: the step line shows who thinks; the rest waits
+                self.query_one("#step", Static).update(self._step_text())
+            else:
+                self.refresh_table()
+            self._bot_move(self.generation, len(game.record.actions))
+            return
+        self.thinking = ""
+        self.refresh_table()
+
+    @work(thread=True, exclusive=True, group="bot")
+    def _bot_move(self, generation: int, move: int) -> None:
+        """A bot chooses in a worker thread; the move is applied on the UI thread."""
+        state = self.game.state.clone()
+        seat = self.game.seats[state.current_player()]
+        action = seat.make_bot(move).choose(state)
+        self.call_from_thread(self._bot_done, generation, action)
+
+    def _bot_done(self, generation: int, action: Action) -> None:
+        if generation != self.generation or self.game.state.is_terminal():
+            return  # an undo or a quit came first
+        self.play_move(action, "")
+        self.advance()
+
+    def play_move(self, action: Action, note: str) -> None:
+        """Apply a move (decided here or come from the server) and log it with what it
+        made happen."""
+        game = self.game
+        seat, move = game.state.current_player(), len(game.record.actions)
+        text = game.describe(action) + note
+        self.history.append((seat, action))
+        self.log_entries.append(Entry(seat, text, "forced" if note else "move", move))
+        try:
+            happened = game.apply(action)
+        except CuberailError as exc:  # the move stands in the record; only the save failed
+            happened = [f"warning: {exc}"]
+        self.log_entries += [Entry(seat, e, "event", move) for e in happened]
+
+    def _finish(self) -> None:
+        self.thinking = ""
+        result = self.game.state.result()
+        ranks = result.ranks()
+        order = sorted(range(len(self.game.seats)), key=lambda p: ranks[p])
+        for p in order:
+            self.note(f"{ranks[p]:g}. {self.game.seats[p].name}: {result.scores[p]}"
+                      + ("  winner" if p in result.winners else ""))
+        self.note("game over. Type quit (or Ctrl+Q) to leave; the record is saved.")
+        self.refresh_table()
+
+    def choose(self, action: Action) -> None:
+        """A human's move, from the menu, the input line or the map."""
+        self.message, self.picked, self.expanded = "", "", ""
+        if self.link.send(self, action, ""):
+            self.advance()
+
+    def moved_elsewhere(self, action: Action) -> None:
+        """A move made elsewhere (a server game's other seats) or accepted there."""
+        only = len(self.game.state.legal_actions()) == 1
+        self.play_move(action, FORCED if only else "")
+        self.advance()
+
+    def wait_for(self, what: str) -> None:
+        """Wait for something elsewhere (a move, the server's answer): no choices meanwhile."""
+        self.waiting = what
+        self.refresh_table()
+
+    def taken_back(self, text: str) -> None:
+        """The record lost its last moves (an undo): their log lines go, the game goes on."""
+        self.generation += 1
+        moves = len(self.game.record.actions)  # the moves still in force keep their lines
+        self.history = self.history[:moves]
+        self.log_entries = [e for e in self.log_entries if e.stands(moves)]
+        self.note(text)
+        self.advance()
+
+    def resynced(self, text: str) -> None:
+        """The game was read again from where it is kept: the log is rebuilt from it."""
+        self.generation += 1
+        self.thinking = ""
+        self.log_entries, self.history = [], []
+        self._fill_log()
+        self.note(text)
+        self.advance()
+        self.say(text)

@@ -1,0 +1,103 @@
+"""The table's keys: help, save and quit, the board alone, a hint, the menu's cursor, the
+log's pages and the board's scrolling."""
+
+from __future__ import annotations
+
+from textual import work
+from textual.binding import Binding
+from textual.containers import ScrollableContainer, VerticalScroll
+from textual.widgets import OptionList
+
+from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
+
+from .flow import TableFlow
+from .hint import OFF as HINTS_OFF
+
+
+class TableKeys(TableFlow):
+    """The key bindings and their actions (F1 help is with the commands it shares)."""
+
+    BINDINGS = [  # noqa: RUF012 - Textual's own class attribute
+        Binding("f1", "help", "help"),
+        Binding("ctrl+q", "quit_game", "save and quit", priority=True),
+        Binding("f2", "zoom", "board only"),
+        Binding("f3", "hint", "hint"),
+        Binding("up", "menu(-1)", "previous move", show=False),
+        Binding("down", "menu(1)", "next move", show=False),
+        Binding("pageup", "log(-1)", show=False),
+        Binding("pagedown", "log(1)", show=False),
+        # priority: the input line has the focus and would take Ctrl+Left/Right (words)
+        Binding("ctrl+left", "pan(-12, 0)", show=False, priority=True),
+        Binding("ctrl+right", "pan(12, 0)", show=False, priority=True),
+        Binding("ctrl+up", "pan(0, -4)", show=False, priority=True),
+        Binding("ctrl+down", "pan(0, 4)", show=False, priority=True),
+    ]
+
+    def action_zoom(self) -> None:
+        """The board alone (F2 or `board`), for a small terminal; again to return."""
+        zoomed = not self.screen.has_class("zoomed")
+        self.screen.set_class(zoomed, "zoomed")
+        self._fit_face(self.size.width)
+        self._say("board only: arrow keys and Ctrl+arrows scroll it; F2 or `board` brings"
+                  " back the log and the choices" if zoomed else "")
+        self.call_after_refresh(self._board_scrolled)
+
+    def action_hint(self) -> None:
+        """The engine's preferred move (F3 or `hint`), searched off the UI thread."""
+        state = self.game.state
+        if not self.game.hints:
+            self._say(HINTS_OFF)
+            return
+        if self.thinking or state.is_terminal():
+            self._say("hint works on your own turn")
+            return
+        if self.hinting:
+            self._say("the hint is being searched; wait a moment")
+            return
+        self.hinting = True
+        self._say(f"hint: searching for {self.game.hint_seconds:g} s…"
+                  if self.game.hint_iterations is None else "hint: searching…")
+        self._hint_search(self.generation, len(self.game.record.actions), state.clone())
+
+    @work(thread=True, exclusive=True, group="hint")
+    def _hint_search(self, generation: int, move: int, state: GameState) -> None:
+        """The search for a hint in a worker thread; the answer is shown on the UI thread."""
+        text = self.game.hint(state)
+        self.call_from_thread(self._hint_done, generation, move, text)
+
+    def _hint_done(self, generation: int, move: int, text: str) -> None:
+        self.hinting = False
+        if generation == self.generation and move == len(self.game.record.actions):
+            self._say(text)  # else a move or an undo came first: the hint is stale
+
+    def action_quit_game(self) -> None:
+        self.generation += 1
+        try:
+            self.link.leave()
+        except CuberailError as exc:
+            self._say(str(exc))
+            return
+        self.exit(0)
+
+    def action_menu(self, step: int) -> None:
+        if self.screen.has_class("zoomed"):  # the board alone: the arrows scroll it
+            self.action_pan(0, 2 * step)
+            return
+        menu = self.query_one("#menu", OptionList)
+        if step > 0:
+            menu.action_cursor_down()
+        else:
+            menu.action_cursor_up()
+
+    def action_log(self, step: int) -> None:
+        if self.screen.has_class("zoomed"):
+            board = self.query_one("#board", ScrollableContainer)
+            self.action_pan(0, step * max(board.scrollable_content_region.height - 1, 1))
+            return
+        box = self.query_one("#logbox", VerticalScroll)
+        box.scroll_to(y=box.scroll_y + step * max(box.size.height - 1, 1), animate=False)
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        board = self.query_one("#board", ScrollableContainer)
+        board.scroll_to(x=board.scroll_x + dx, y=board.scroll_y + dy, animate=False)

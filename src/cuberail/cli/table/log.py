@@ -1,0 +1,92 @@
+"""The table's log: the moves so far, what they made happen, and the table's notes, with
+the other seats' moves since the human's last decision highlighted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from . import teach
+from .base import TableBase
+
+if TYPE_CHECKING:
+    from cuberail.cli.play import Game
+
+SHOWN = 80  # the log lines drawn (the last ones)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One log line: a move (by ``seat``), an event, or a note from the table."""
+
+    seat: int
+    text: str
+    kind: str  # "move" (a decision), "forced" (the only legal move), "event", "note"
+    move: int = 0  # the record's action it belongs to (a note: the next action's index)
+
+    def stands(self, moves: int) -> bool:
+        """Whether the line still belongs in the log when the record has ``moves`` actions
+        (after an undo: a move and its events go with the move)."""
+        return self.move <= moves if self.kind == "note" else self.move < moves
+
+
+class TableLog(TableBase):
+    """The log of the table: filled from the record, added to, and drawn."""
+
+    def note(self, text: str) -> None:
+        """A line of the table's own in the log (before the next move)."""
+        self.log_entries.append(Entry(-1, text, "note", len(self.game.record.actions)))
+
+    def _fill_log(self) -> None:
+        """The moves so far and what they made happen (a resumed game), then how to win."""
+        state = _fresh(self.game)
+        events = getattr(self.game.view, "events", None)
+        for i, action in enumerate(self.game.record.actions):
+            seat = state.current_player()
+            kind = "forced" if len(state.legal_actions()) == 1 else "move"
+            self.log_entries.append(Entry(seat, self.game.describe_in(state, action), kind, i))
+            self.history.append((seat, action))
+            before = state.clone()
+            state.apply(action)
+            happened = events(before, state, self.game.names) if events else []
+            self.log_entries += [Entry(seat, e, "event", i) for e in happened]
+        self.note(f"{self.link.opening()}; F1 or `help` for help, `help rules` for the rules")
+        self.note(teach.how_to_win(self.game.record.title))
+
+    def _draw_log(self) -> None:
+        mover = self.game.state.current_player()
+        human = (mover >= 0 and not self.game.seats[mover].is_bot and not self.thinking
+                 and not self.link.is_away(mover))
+        since = -1
+        if human:
+            since = max((i for i, e in enumerate(self.log_entries)
+                         if e.seat == mover and e.kind == "move"), default=-1)
+        lines = [self._log_line(e, human and i > since and e.seat != mover)
+                 for i, e in enumerate(self.log_entries[-SHOWN:],
+                                       max(len(self.log_entries) - SHOWN, 0))]
+        self.query_one("#log", Static).update(Text("\n").join(lines))
+        self.query_one("#logbox").border_title = (
+            "moves (yellow: since your last move)" if human and since >= 0 else "moves")
+        self.call_after_refresh(self.query_one("#logbox", VerticalScroll).scroll_end,
+                                animate=False)
+
+    def _log_line(self, entry: Entry, fresh: bool) -> Text:
+        """One line of the log; ``fresh``: a move since the human's last decision."""
+        if entry.kind == "note":
+            return Text(entry.text, style="italic cyan")
+        name = self.game.seats[entry.seat].name if entry.seat >= 0 else ""
+        text = (Text(f"   · {entry.text}") if entry.kind == "event"
+                else Text(f"{name}: {entry.text}"))
+        if fresh:
+            text.stylize("bold yellow")
+        return text
+
+
+def _fresh(game: Game) -> Any:
+    from cuberail.cli.records import replay_record
+
+    return replay_record(game.record, 0)
