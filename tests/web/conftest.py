@@ -72,15 +72,17 @@ class Watched:
 
 @pytest.fixture
 def open_page(browser: Any) -> Iterator[Callable[..., Watched]]:
-    """open_page(width=1280, height=800, locale="en-US", touch=False) -> a fresh page."""
+    """open_page(width=1280, height=800, locale="en-US", touch=False, bypass_csp=False)
+    -> a fresh page (``bypass_csp``: its context lets a test's own script in, as axe)."""
     made: list[tuple[Any, Watched]] = []
 
     def make(width: int = 1280, height: int = 800, locale: str = "en-US",
-             touch: bool = False) -> Watched:
+             touch: bool = False, bypass_csp: bool = False) -> Watched:
         context = browser.new_context(viewport={"width": width, "height": height},
-                                      locale=locale, has_touch=touch, is_mobile=touch)
+                                      locale=locale, has_touch=touch, is_mobile=touch,
+                                      bypass_csp=bypass_csp)
         watched = Watched(context.new_page())
-        watched.page.set_default_timeout(15000)
+        watched.page.set_default_timeout(20000 if bypass_csp else 15000)
         made.append((context, watched))
         return watched
 
@@ -89,3 +91,18 @@ def open_page(browser: Any) -> Iterator[Callable[..., Watched]]:
     for context, _ in made:
         context.close()
     assert not problems, "the pages reported problems:\n" + "\n".join(problems)
+
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+
+
+@pytest.fixture
+def axe_page(open_page: Callable[..., Watched]) -> Callable[..., Any]:
+    """axe_page(width, height, touch=False) -> a page whose context lets the vendored
+    axe in (a touch screen when ``touch``, as a phone is)."""
+    assert AXE.is_file(), f"axe-core is not vendored at {AXE}"
+
+    def make(width: int, height: int, touch: bool = False) -> Any:
+        return open_page(width, height, touch=touch, bypass_csp=True).page
+
+    return make

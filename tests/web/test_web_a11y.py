@@ -12,17 +12,15 @@ context that bypasses the policy (for the injected axe only; the client is uncha
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from webapi import create, finished, play_until
 from webplay import wait_loaded
 
-from conftest import Watched
+from conftest import AXE
 
-AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 NAMES = ["Ann", "Bob", "Cleo"]
 FAILING = ("serious", "critical")
@@ -58,35 +56,12 @@ def report(violations: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-@pytest.fixture
-def axe_page(browser: Any) -> Iterator[Callable[..., Any]]:
-    """axe_page(width, height, touch=False) -> a page whose context lets the vendored
-    axe in (a touch screen when ``touch``, as a phone is)."""
-    assert AXE.is_file(), f"axe-core is not vendored at {AXE}"
-    made: list[tuple[Any, Watched]] = []
-
-    def make(width: int, height: int, touch: bool = False) -> Any:
-        context = browser.new_context(viewport={"width": width, "height": height},
-                                      locale="en-US", has_touch=touch, is_mobile=touch,
-                                      bypass_csp=True)
-        watched = Watched(context.new_page())
-        watched.page.set_default_timeout(20000)
-        made.append((context, watched))
-        return watched.page
-
-    yield make
-    problems = [p for _, w in made for p in w.problems]
-    for context, _ in made:
-        context.close()
-    assert not problems, "the pages reported problems:\n" + "\n".join(problems)
-
-
 @pytest.fixture(scope="module")
 def games(base_url: str) -> dict[str, str]:
     """The URL of each page checked (the games set up once, through the API)."""
     urls = {"lobby": f"{base_url}/", "rules": f"{base_url}/rules/chicago-express"}
     ce = create(base_url, "chicago-express", NAMES)
-    view = play_until(base_url, ce, lambda v: v["state"].get("phase") == "build", seed=3)
+    view = play_until(base_url, ce, lambda v: v["state"].get("step") == "build", seed=3)
     assert not view["over"] and any(a.startswith("place ") for a in view["legal"])
     urls["chicago-express"] = ce["seats"][view["current_player"]]["invite_url"]
     ts = create(base_url, "trans-siberian", NAMES)

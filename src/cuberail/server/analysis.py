@@ -44,7 +44,6 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
-from sqlalchemy import insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from cuberail.bots.analysis import Decision, analyse, analysis_bot, positions, swings
@@ -55,7 +54,6 @@ from cuberail.core.words import Said
 from cuberail.games import get_game, moves_module
 from cuberail.server.bots import watch_parent
 from cuberail.server.games import GameService, Loaded, Refused
-from cuberail.server.models import analyses
 from cuberail.server.schemas import GAME_ID, errors
 from cuberail.server.storage import now
 from cuberail.server.workers import end_pool
@@ -287,20 +285,14 @@ class Analyses:
 
     def _row(self, game_id: str) -> dict[str, Any] | None:
         with self.store.read() as conn:
-            row = conn.execute(select(analyses).where(analyses.c.game_id == game_id))
-            found = row.mappings().first()
-        return dict(found) if found is not None else None
+            return self.store.analysis(conn, game_id)
 
     def _insert(self, loaded: Loaded) -> bool:
         """Claim the game's analysis; False when another request (any process) did first."""
-        when = now()
         try:
             with self.store.write() as conn:
-                conn.execute(insert(analyses).values(
-                    game_id=loaded.game.id, status="running", done=0,
-                    total=loaded.snap.index + 1, owner=self.origin, attempt=1,
-                    budget=json.dumps(self.settings.budget()), result=None, created=when,
-                    updated=when))
+                self.store.add_analysis(conn, loaded.game.id, loaded.snap.index + 1,
+                                        self.origin, json.dumps(self.settings.budget()))
         except IntegrityError:
             return False
         return True
@@ -309,33 +301,22 @@ class Analyses:
         """Claim an analysis its owner left (stopped or silent) or that failed (to try it
         again); False if another request did first."""
         with self.store.write() as conn:
-            result = conn.execute(
-                update(analyses).where(analyses.c.game_id == row["game_id"],
-                                       analyses.c.status == status,
-                                       analyses.c.attempt == row["attempt"])
-                .values(owner=self.origin, attempt=row["attempt"] + 1, done=0, updated=now(),
-                        status="running", result=None,
-                        budget=json.dumps(self.settings.budget())))
-            return result.rowcount == 1
+            return self.store.take_over_analysis(conn, row["game_id"], status,
+                                                 row["attempt"], self.origin,
+                                                 json.dumps(self.settings.budget()))
 
     def _finish(self, game_id: str, status: str, result: str) -> bool:
         """Store the outcome (and, on PostgreSQL, tell the other processes at commit)."""
         with self.store.write() as conn:
-            done = conn.execute(
-                update(analyses).where(analyses.c.game_id == game_id,
-                                       analyses.c.status == "running")
-                .values(status=status, result=result, done=analyses.c.total, updated=now()))
-            if done.rowcount == 1 and status == "done":
+            done = self.store.finish_analysis(conn, game_id, status, result)
+            if done and status == "done":
                 self.service.notify(conn, game_id, [analysis_event(game_id)])
-            return done.rowcount == 1
+            return done
 
     def _release(self, game_id: str) -> None:
         """Give up an unfinished analysis: the next request starts it again."""
         with self.store.write() as conn:
-            conn.execute(update(analyses).where(analyses.c.game_id == game_id,
-                                                analyses.c.owner == self.origin,
-                                                analyses.c.status == "running")
-                         .values(owner="", updated=now()))
+            self.store.release_analysis(conn, game_id, self.origin)
 
     def _beat(self) -> None:
         """A sign of life (and the progress) of every analysis of this process."""
@@ -344,10 +325,7 @@ class Analyses:
             return
         with self.store.write() as conn:
             for game_id, progress in jobs:
-                conn.execute(update(analyses).where(analyses.c.game_id == game_id,
-                                                    analyses.c.owner == self.origin,
-                                                    analyses.c.status == "running")
-                             .values(done=progress.done, updated=now()))
+                self.store.beat_analysis(conn, game_id, self.origin, progress.done)
 
     # ----- running --------------------------------------------------------------------
 

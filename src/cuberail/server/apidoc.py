@@ -14,6 +14,11 @@ owner has another. Invite links carry them in the URL fragment. An open game
 other human seats are free: `GET /api/open-games` lists them and
 `POST /api/games/{id}/seats/{seat}/claim` hands one seat's token to the first caller.
 
+**Hints.** `GET /api/games/{id}/hint` (the seat's token, on its turn) answers the move
+the medium bot suggests, its sentence in `lang` and a reason when the title offers one.
+A game created with `"hints": false` (the game view's `hints`) answers no hint to anyone
+while it runs: 403.
+
 **Refusals.** An error answer says why in `detail` (English); the server's own refusals
 also carry `words`, the same sentence as data (`{"key", "values"}`, as a move's `words`),
 to render in the reader's language with `GET /api/words/{lang}`. An engine's reason for an

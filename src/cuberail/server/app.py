@@ -12,7 +12,16 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from cuberail.server import analysis, handlers, openapi, rematch, sockets, titles, web
+from cuberail.server import (
+    analysis,
+    handlers,
+    hints,
+    openapi,
+    rematch,
+    sockets,
+    titles,
+    web,
+)
 from cuberail.server.apidoc import API_DOC
 from cuberail.server.bodytime import BodyDeadline
 from cuberail.server.config import Settings
@@ -24,7 +33,7 @@ from cuberail.server.schemas import errors
 from cuberail.server.security import SecurityHeaders
 
 ROUTERS = (words.router, titles.router, games.router, play.router, seats.router,
-           sockets.router, rematch.router, analysis.router, web.router)
+           sockets.router, rematch.router, analysis.router, hints.router, web.router)
 
 
 def create_app(settings: Settings,

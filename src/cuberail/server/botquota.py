@@ -12,10 +12,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from sqlalchemy import select
-
 from cuberail.server.games import GameService, Refused
-from cuberail.server.models import games
 
 T = TypeVar("T")
 ADDRESSES_MAX = 50_000  # addresses remembered (the least recently seen are forgotten)
@@ -72,8 +69,7 @@ class BotQuota:
         if not counts:
             return 0
         with service.store.read() as conn:
-            live = set(conn.execute(select(games.c.id).where(
-                games.c.id.in_(list(counts)), games.c.over.is_(False))).scalars())
+            live = service.store.unfinished(conn, list(counts))
         for game_id in [g for g in counts if g not in live]:
             del counts[game_id]
         return sum(counts.values())

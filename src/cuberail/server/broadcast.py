@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 from sqlalchemy.engine import make_url
 
 from cuberail.server.games import CHANNEL
+from cuberail.server.storage import listening
 
 log = logging.getLogger("cuberail.server")
 QUEUE_MAX = 1000
@@ -95,14 +96,10 @@ async def listen(url: str, origin: str, hub: Hub, ready: asyncio.Event | None = 
     every local socket is closed (:meth:`Hub.drop_all`), so that its client reconnects
     and catches up from its last ``seq`` (the log in the database is the truth).
     """
-    import psycopg
-
     lost = False
     while True:
         try:
-            async with await psycopg.AsyncConnection.connect(psycopg_dsn(url),
-                                                             autocommit=True) as conn:
-                await conn.execute(f"LISTEN {CHANNEL}")
+            async with listening(psycopg_dsn(url), CHANNEL) as conn:
                 if lost:
                     hub.drop_all()
                     log.warning("LISTEN connection back: clients reconnect to catch up")

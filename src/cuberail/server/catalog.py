@@ -1,8 +1,10 @@
 """What the lobby and the game page need of each title: its name, player range, rule
-options and bot levels, how the browser shows it (its face), and its rules page.
+options and bot levels, how the browser shows it (its face), its rules page and the
+texts of a guided first game.
 
-A title's face and rules are data files of its package (``data/face.json``,
-``data/rules-LANG.json``): found through the title, never named here.
+A title's face, rules and guide are data files of its package (``data/face.json``,
+``data/rules-LANG.json``, ``data/guide-LANG.json``): found through the title, never
+named here.
 """
 
 from __future__ import annotations
@@ -53,16 +55,29 @@ def face_json(title: str) -> dict[str, Any]:
     return face
 
 
-@lru_cache(maxsize=64)
-def rules_json(title: str, lang: str) -> dict[str, Any] | None:
-    """A title's rules page in ``lang`` (English when that language has none), or None."""
+def _in_language(title: str, stem: str, lang: str) -> dict[str, Any] | None:
+    """A title's ``data/<stem>-LANG.json`` in ``lang`` (English when that language has
+    none), with the title, its name and the language served; None if it has neither."""
     info = get_game(title)
     base = lang.lower().split("-")[0]
     for code in (base, "en") if base in LANGUAGES else ("en",):
-        found = _data(info, f"rules-{code}.json")
+        found = _data(info, f"{stem}-{code}.json")
         if found is not None:
             return {"title": info.title, "name": info.name, "lang": code, **found}
     return None
+
+
+@lru_cache(maxsize=64)
+def rules_json(title: str, lang: str) -> dict[str, Any] | None:
+    """A title's rules page in ``lang`` (English when that language has none), or None."""
+    return _in_language(title, "rules", lang)
+
+
+@lru_cache(maxsize=64)
+def guide_json(title: str, lang: str) -> dict[str, Any] | None:
+    """A title's guided-game texts in ``lang`` (English when that language has none):
+    what each decision is, what to click and why it matters, and what an event did."""
+    return _in_language(title, "guide", lang)
 
 
 def titles_json() -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import Connection, text
+from sqlalchemy import Connection
 from sqlalchemy.exc import IntegrityError
 
 from cuberail.core.actions import Action
@@ -313,7 +313,7 @@ class GameService:
         for event in events:
             payload = json.dumps({"origin": self.origin, "game": game_id, "event": event})
             if len(payload) < 7900:
-                conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+                self.store.notify(conn, CHANNEL, payload)
 
     def _turn_hooks(self, loaded: Loaded, snap: Snapshot) -> list[tuple[str, str]]:
         """Webhook calls: the seat now on turn, or every seat when the game has ended."""
@@ -448,7 +448,7 @@ def game_view(loaded: Loaded, chat: list[dict[str, Any]],
                     for s in loaded.seats],
         "last": None if last is None else {"action": last.action, "seat": last.seat,
                                            "name": loaded.seats[last.seat].name},
-        "chat": chat,
+        "chat": chat, "hints": game.hints,
     }
 
 

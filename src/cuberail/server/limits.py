@@ -102,6 +102,8 @@ RULES = (
     # and per step of a replay; a stranger asking hundreds a second is refused.
     Rule("board drawings and replays", "GET", re.compile(GAME + r"/(board\.svg|state)"),
          Rate(120, 240)),
+    # A hint runs the medium bot on the same pool: a player asks one per turn at most.
+    Rule("hints", "GET", re.compile(GAME + "/hint"), Rate(30, 60), Rate(10, 30)),
 )
 KEYS_MAX = 50_000  # buckets remembered; the least recently used are forgotten first
 

@@ -80,7 +80,7 @@ def create_game(service: GameService, req: CreateGame) -> NewGame:
     owner = tokens.new_token()
     row = GameRow(tokens.new_game_id(), info.title, req.name or "", info.rules_version,
                   options, tokens.hash_token(owner), new_seed(), req.bot_after,
-                  False, now(), is_open=req.open)
+                  False, now(), is_open=req.open, hints=req.hints)
     _store_game(service, row, seat_rows, [], state)
     return NewGame(row.id, owner, secrets,
                    [r.seat for r in seat_rows if r.bot is None and r.token_hash is None])
@@ -130,7 +130,8 @@ def import_game(service: GameService, req: ImportRequest) -> NewGame:
     options = info.record_options(record.rules_version, record.options)
     row = GameRow(tokens.new_game_id(), info.title, req.name or "", info.rules_version,
                   info.resolve_options(options), tokens.hash_token(owner), new_seed(),
-                  req.bot_after, state.is_terminal(), now())
+                  req.bot_after, state.is_terminal(), now(),
+                  hints=not record.meta.get("no_hints", False))  # as `play --no-hints` keeps it
     _store_game(service, row, seat_rows, actions, state)
     return NewGame(row.id, owner, secrets)
 
@@ -146,6 +147,8 @@ def export_record(service: GameService, game_id: str) -> dict[str, Any]:
                              "seed": (game.seed + s.seat) if s.bot else None}
                             for s in loaded.seats]
     record.meta["server"] = {"id": game.id, "name": game.name, "seq": loaded.snap.seq}
+    if not game.hints:
+        record.meta["no_hints"] = True  # as `cuberail play --no-hints` writes it
     return record.to_json()
 
 

@@ -20,6 +20,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     false,
+    true,
 )
 
 metadata = MetaData()
@@ -42,6 +43,9 @@ games = Table(
     # the id of this finished game's rematch, once asked for: set by one conditional
     # UPDATE (``WHERE rematch_id IS NULL``), so two requests never make two rematches
     Column("rematch_id", String(32), nullable=True),
+    # the table option ``hints``: whether GET /api/games/{id}/hint answers in this game
+    # (off: no hint for anyone while the game runs)
+    Column("hints", Boolean, nullable=False, default=True, server_default=true()),
 )
 
 seats = Table(

@@ -118,6 +118,9 @@ class CreateGame(Strict):
                        " `keep` get no token and anyone may claim them from the lobby")
     keep: list[int] | None = Field(default=None, max_length=8, description="open game: the"
                                    " human seats whose tokens the creator gets (default [0])")
+    hints: bool = Field(default=True, description="table option: whether GET"
+                        " /api/games/{id}/hint answers in this game (false: no hint for"
+                        " anyone while it runs)")
 
     @field_validator("name")
     @classmethod
@@ -348,6 +351,19 @@ class GameView(BaseModel):
     players: list[PlayerView]
     last: LastMove | None
     chat: list[ChatLine]
+    hints: bool = Field(description="the table option: whether the seat on turn may ask"
+                        " GET /api/games/{id}/hint")
+
+
+class HintReply(BaseModel):
+    """``GET /api/games/{id}/hint``: the move the medium bot suggests to the seat on turn."""
+
+    index: int = Field(description="the actions in force: the position the hint is for")
+    action: str = Field(description="the action's text, to send as a move")
+    sentence: str = Field(description="what it does, in the requested language")
+    words: Words = Field(description="the same sentence as data, for the reader's language")
+    reason: str | None = Field(description="why, in the requested language, when the"
+                               " title's words offer a reason (else null)")
 
 
 class WordsReply(BaseModel):

@@ -1,5 +1,10 @@
 """The database: engines, migrations, and the few queries the game service needs.
 
+Every SQL statement of the server lives in the storage layer: this module, its
+sibling modules named for their tables (``storage_analyses``), the tables (``models``),
+the SQLite WAL checkpointer (``checkpoints``) and the migrations; the services call
+their methods (``tests/server/test_sql_in_storage.py`` keeps it so).
+
 SQLite (the default) runs in WAL mode with a busy timeout; write transactions start
 with ``BEGIN IMMEDIATE`` so that two writers never deadlock upgrading a read lock.
 WAL checkpoints run in a background thread (:mod:`cuberail.server.checkpoints`), never
@@ -12,12 +17,12 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from alembic import command
 from alembic.config import Config
@@ -39,6 +44,10 @@ from sqlalchemy.engine import make_url
 from cuberail.server.checkpoints import Checkpointer
 from cuberail.server.dbfaults import Recovery
 from cuberail.server.models import analyses, chat, entries, games, seats
+from cuberail.server.storage_analyses import AnalysisQueries
+
+if TYPE_CHECKING:
+    import psycopg
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 WAL_KEEP = 16 * 1024 * 1024  # bytes of WAL file kept for reuse when the WAL resets
@@ -78,6 +87,7 @@ class GameRow:
     created: datetime
     is_open: bool = False  # free human seats may be claimed (see :meth:`Store.claim_seat`)
     rematch_id: str | None = None  # this game's rematch, once asked (:meth:`Store.set_rematch`)
+    hints: bool = True  # the table option: hints answer in this game (off: for nobody)
 
 
 @dataclass(frozen=True)
@@ -131,7 +141,17 @@ def sqlite_url(path: Path) -> str:
     return f"sqlite:///{path}"
 
 
-class Store:
+@asynccontextmanager
+async def listening(dsn: str, channel: str) -> AsyncIterator[psycopg.AsyncConnection[Any]]:
+    """A PostgreSQL connection (psycopg, autocommit) that LISTENs on ``channel``."""
+    import psycopg
+
+    async with await psycopg.AsyncConnection.connect(dsn, autocommit=True) as conn:
+        await conn.execute(f"LISTEN {channel}")
+        yield conn
+
+
+class Store(AnalysisQueries):
     """Engines and queries over one database (SQLite file or PostgreSQL)."""
 
     def __init__(self, url: str, sqlite_sync: str = "NORMAL",
@@ -256,6 +276,16 @@ class Store:
     def open_games(self, conn: Connection) -> list[str]:
         rows = conn.execute(select(games.c.id).where(games.c.over.is_(False)))
         return [r[0] for r in rows]
+
+    def unfinished(self, conn: Connection, game_ids: list[str]) -> set[str]:
+        """Those of ``game_ids`` that exist and are not over."""
+        rows = conn.execute(select(games.c.id).where(games.c.id.in_(game_ids),
+                                                     games.c.over.is_(False)))
+        return set(rows.scalars())
+
+    def notify(self, conn: Connection, channel: str, payload: str) -> None:
+        """PostgreSQL NOTIFY on ``channel``, delivered when ``conn``'s transaction commits."""
+        conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": channel, "p": payload})
 
     def add_chat(self, conn: Connection, game_id: str, seat: int | None, name: str,
                  text: str, when: datetime) -> int:

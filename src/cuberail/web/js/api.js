@@ -66,6 +66,8 @@ export const api = {
   act: (id, token, action, index) =>
     call("POST", `/api/games/${id}/actions`, { action, index }, token),
   undo: (id, token, index) => call("POST", `/api/games/${id}/undo`, { index }, token),
+  hint: (id, token, lang = "en") =>
+    call("GET", `/api/games/${id}/hint?lang=${encodeURIComponent(lang)}`, undefined, token),
   chat: (id, token, text) => call("POST", `/api/games/${id}/chat`, { text }, token),
   stateAt: (id, at) => call("GET", `/api/games/${id}/state?at=${at}`),
   analysis: (id, start = true) =>

@@ -8,6 +8,8 @@ import { boardTargets, choose, insertBoard, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
 import { faceOf, setFace } from "./face.js";
+import { Guide } from "./guide.js";
+import { Hint } from "./hint.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
   useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
@@ -25,6 +27,8 @@ const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
 let log;
 let analysis;
 let rematch;
+let guide;  // the guided game's explanations (a game the lobby started guided)
+let hint;  // the hint button (a game created with hints allowed, on your turn)
 
 function isLive() {
   return G.at === null || (G.view && G.at >= G.view.index);
@@ -70,6 +74,7 @@ function renderPanels(view, state, live) {
     live ? waiting : t("replay.viewing", { n: G.at }));
   const undo = $("#undo");
   undo.hidden = !(live && isOnline() && !view.over && G.token && view.last && view.last.seat === G.seat);
+  hint.update(view, mine);
   $("#turn").textContent = mine ? t("game.your_turn") : waiting;
   $("#turn").classList.toggle("mine", mine);
   $("#turn").classList.toggle("offline", offline);
@@ -89,6 +94,7 @@ async function render() {
     await renderAt(G.at);
   }
   turnSignal();
+  guide.update(view, myTurn(), isLive());
   if (view.over) analysis.open(G.id, view.index);
   analysis.moveCursor(G.at === null ? view.index : G.at);
   if (view.over && !G.charts) drawCharts();
@@ -175,6 +181,7 @@ async function loadAndRender() {
   }
   const entries = await api.log(G.id, log.seq);  // after the view: it has every move shown
   if (entries.ok) log.add(entries.data.entries || []);
+  if (entries.ok) guide.saw(entries.data.entries);
   analysis.markLog();
   await render();
   settle();
@@ -457,6 +464,8 @@ async function main() {
   rematch = new Rematch(() => G, () => showRematch(Boolean(G.view?.over && isLive())), nameOf);
   log = new MoveLog($("#log"), nameOf, () => ({ game: G.id, seat: G.seat }));
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
+  guide = new Guide($("#guide"), () => G.id);
+  hint = new Hint($("#hint"), $("#hint-text"), () => G, nameOf);
   languageSwitch($("#lang"), () => {
     localizeBanner();
     showWin();

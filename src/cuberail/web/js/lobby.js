@@ -4,6 +4,7 @@
 
 import { api, forget, remember, remembered } from "./api.js";
 import { $, h, say } from "./dom.js";
+import { wireGuidedStart } from "./guide.js";
 import { language, languageSwitch, pickLanguage, refusalText, setLanguage, t, useMoveWords } from "./i18n.js";
 
 let titles = [];
@@ -97,7 +98,7 @@ async function create(event) {
     return seat;
   });
   const body = { title: titleInfo().title, players: seats.length, options: readOptions(), seats,
-    open: $("#open-game").checked };
+    open: $("#open-game").checked, hints: $("#hints-allowed").checked };
   const button = $("#create-button");
   button.disabled = true;
   const answer = await api.create(body);
@@ -280,6 +281,7 @@ async function main() {
   $("#title").replaceChildren(...titles.map((x) => h("option", { value: x.title }, x.name)));
   $("#rules-links").replaceChildren(...titles.flatMap((x, i) => [i ? " · " : "",
     h("a", { href: `/rules/${x.title}`, class: "rules-link", dataset: { title: x.title } }, x.name)]));
+  wireGuidedStart(titles);
   $("#title").addEventListener("change", renderTitle);
   $("#players").addEventListener("input", renderSeats);
   $("#create").addEventListener("submit", create);

@@ -1,0 +1,79 @@
+"""Hints switchable per game (issue 29), in Chromium: the lobby's "Hints allowed" box (on
+by default) sets the table option; the game page shows a Hint button next to the move
+controls only on your turn in a game that allows hints, and clicking it shows the
+suggested move's sentence. A game created with hints off has no button for anyone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webplay import get_json, post_json, wait_loaded
+
+NAMES = ["Ann", "Bob", "Cleo"]
+
+
+def create(base_url: str, hints: bool) -> dict[str, Any]:
+    made: dict[str, Any] = post_json(f"{base_url}/api/games", {
+        "title": "chicago-express", "players": 3, "seats": [{"name": n} for n in NAMES],
+        "hints": hints})
+    return made
+
+
+def seat_page(open_page: Any, made: dict[str, Any], seat: int) -> Any:
+    page = open_page().page
+    page.goto(made["seats"][seat]["invite_url"])
+    wait_loaded(page)
+    return page
+
+
+def on_turn(base_url: str, made: dict[str, Any]) -> int:
+    return int(get_json(f"{base_url}/api/games/{made['id']}")["current_player"])
+
+
+def test_the_hint_button_shows_the_suggested_move_on_your_turn(base_url: str,
+                                                                open_page: Any) -> None:
+    made = create(base_url, hints=True)
+    current = on_turn(base_url, made)
+    page = seat_page(open_page, made, current)
+    button = page.locator("#hint")
+    button.wait_for(state="visible")
+    assert button.text_content() == "Hint"
+    assert page.locator("#hint-text").is_hidden()
+    button.click()
+    out = page.locator("#hint-text")
+    out.wait_for(state="visible")
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
+    text = out.text_content() or ""
+    labels = {m["label"] for m in get_json(f"{base_url}/api/games/{made['id']}")["moves"]}
+    assert text.startswith("Hint: ") and text[len("Hint: "):].split(" Why: ")[0] in labels
+    other = seat_page(open_page, made, (current + 1) % 3)  # not on turn: no button
+    other.wait_for_timeout(200)
+    assert other.locator("#hint").is_hidden()
+
+
+def test_a_game_created_with_hints_off_has_no_hint_button(base_url: str,
+                                                          open_page: Any) -> None:
+    made = create(base_url, hints=False)
+    page = seat_page(open_page, made, on_turn(base_url, made))
+    page.wait_for_selector("#turn.mine")
+    page.wait_for_timeout(200)
+    assert page.locator("#hint").count() == 1 and page.locator("#hint").is_hidden()
+
+
+def test_the_lobby_creates_games_with_hints_allowed_unless_unticked(base_url: str,
+                                                                    open_page: Any) -> None:
+    page = open_page().page
+    for allowed in (True, False):
+        page.goto(f"{base_url}/")
+        page.wait_for_selector("body[data-ready='1']")
+        box = page.locator("#hints-allowed")
+        assert box.is_checked()  # on by default
+        assert "Hints allowed" in (page.locator("label.hints-choice").text_content() or "")
+        if not allowed:
+            box.uncheck()
+        page.select_option("#title", "chicago-express")
+        page.click("#create-button")
+        page.wait_for_selector("#created:not([hidden])")
+        link = page.locator("a.invite").first.get_attribute("href") or ""
+        game_id = link.split("/g/")[1].split("#")[0]
+        assert get_json(f"{base_url}/api/games/{game_id}")["hints"] is allowed
