@@ -16,9 +16,9 @@ from cuberail.cli.table.app import TableApp
 from cuberail.cli.table.hint import OFF
 from cuberail.games import get_game
 from cuberail.games.chicago_express.board import HEXES
+from cuberail.games.trans_siberian.board import SHARE_TRACK
 from cuberail.games.trans_siberian.state import TransSiberianState
 from cuberail.terminal import face as view_module
-from cuberail.terminal.trans_siberian.words import nationalization_possible
 
 TS_VIEW = view_module("trans-siberian")
 
@@ -102,17 +102,18 @@ def _auction_in_phase_2() -> TransSiberianState:
 
 
 def test_the_nationalization_warning_only_when_a_dividend_can_nationalize() -> None:
+    """Issue 29 item 8: no warning in phase 1 (TS-6.3, TS-8: only a phase-2 dividend
+    nationalizes), in every face (one sentence: the moves module's)."""
     opening = get_game("trans-siberian").new_game(3, {})
+    assert isinstance(opening, TransSiberianState) and opening.phase == 1
     bid = next(a for a in opening.legal_actions() if a.kind == "bid")
-    assert "nationaliz" in TS_VIEW.describe_action(opening, bid)  # the view always warns
-    quiet = TS_VIEW.describe_now(opening, bid)
-    assert "nationaliz" not in quiet and "share value at most $8" in quiet  # phase 1
+    assert opening.value_nationalizes(8)  # the lowest bid would be, were it phase 2
+    assert TS_VIEW.describe_action(opening, bid) == "bid $8 for the red share"
     late = _auction_in_phase_2()
-    assert nationalization_possible(late)
     low = next(a for a in late.legal_actions() if a.kind == "bid")
-    assert TS_VIEW.describe_now(late, low) == TS_VIEW.describe_action(late, low)
-    assert "nationaliz" in TS_VIEW.describe_now(late, low) or not late.value_nationalizes(
-        int(low.args[0]))  # type: ignore[call-overload]
+    best = max(v for v in SHARE_TRACK if v <= int(low.args[0]))  # type: ignore[call-overload]
+    assert late.value_nationalizes(best)
+    assert "nationalized at the next phase-2 dividend" in TS_VIEW.describe_action(late, low)
 
 
 def _build_step(game: Game) -> None:

@@ -119,10 +119,8 @@ class Game:
         return self.describe_in(self.state, action)
 
     def describe_in(self, state: GameState, action: Action) -> str:
-        """The view's sentence at the table (its ``describe_now`` when it has one: without
-        warnings that cannot matter yet)."""
-        describe = getattr(self.view, "describe_now", None) or self.view.describe_action
-        return str(describe(state, action))
+        """The view's sentence at the table: the title's one sentence for the move."""
+        return str(self.view.describe_action(state, action))
 
     def hint(self, state: GameState | None = None) -> str:
         """The engine's preferred move for the player to move, and what it expects.

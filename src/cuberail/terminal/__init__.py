@@ -5,8 +5,6 @@ package), or, for a plug-in title, ``<its package>.terminal``. It offers
 ``render(state, players)`` and the title's words (``describe_action``,
 ``describe_step``, ``events``, from its moves module), and may offer more:
 
-- ``describe_now(state, action)``: the sentence at the table, without warnings that
-  cannot matter yet (else ``describe_action`` is said);
 - ``by_name(text, targets)`` and ``names_of(target)``: places typed by their names,
   read as :class:`~cuberail.terminal.kit.Named` (else only numbers and move texts);
 - ``HELP``: the title's own lines of input help in plain mode;

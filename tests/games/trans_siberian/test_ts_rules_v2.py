@@ -183,10 +183,14 @@ def test_ts_8_1_view_shows_the_nationalization_value_in_the_company_table() -> N
 
 
 def test_ts_8_1_a_share_value_choice_at_or_below_the_marker_is_warned() -> None:
+    """Warned where a dividend can nationalize (phase 2, TS-6.3); the words read only the
+    phase, so the phase-1 position is set to phase 2 to hear them."""
     s = new()
     auction(s, 0, 20)
     play(s, "link moscow-kazan")
     assert s.step == PICK_VALUE
+    assert view.describe_action(s, Action("value", (20,))) == "set red's share value to $20"
+    s.phase = 2
     assert view.describe_action(s, Action("value", (20,))) == (
         "set red's share value to $20 — at or below the nationalization value $24:"
         " nationalized at the next phase-2 dividend")
@@ -198,6 +202,7 @@ def test_ts_8_1_a_share_value_choice_at_or_below_the_marker_is_warned() -> None:
     auction(s, 0, 28)
     play(s, "link moscow-kazan")
     assert "value 24" in texts(s)
+    s.phase = 2
     assert view.describe_action(s, Action("value", (24,))) == "set red's share value to $24"
     assert "below the nationalization value $24" in view.describe_action(
         s, Action("value", (20,)))
@@ -205,6 +210,8 @@ def test_ts_8_1_a_share_value_choice_at_or_below_the_marker_is_warned() -> None:
 
 def test_ts_8_1_a_bid_that_cannot_lift_the_value_above_the_marker_is_warned() -> None:
     s = new()
+    assert view.describe_action(s, Action("bid", (22,))) == "bid $22 for the red share"
+    s.phase = 2  # (as above: only where a dividend can nationalize)
     assert view.describe_action(s, Action("bid", (22,))) == (
         "bid $22 for the red share (share value at most $20 — at or below the"
         " nationalization value $24: nationalized at the next phase-2 dividend)")

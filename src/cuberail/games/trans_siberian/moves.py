@@ -123,8 +123,10 @@ def company_word(company_id: str) -> Said:
 
 def nat_warning(s: TransSiberianState, dollars: int) -> Said | str:
     """The warning (TS-8.1) when a share value of ``dollars`` would be nationalized, as data;
-    '' when there is nothing to warn of."""
-    if not s.value_nationalizes(dollars):
+    '' when there is nothing to warn of. Only a phase-2 dividend nationalizes (TS-6.3,
+    TS-8), so in phase 1 the warning would say nothing a player can act on yet (the marker
+    still moves; the table's nationalization figure and the rules page tell of it)."""
+    if s.phase < 2 or not s.value_nationalizes(dollars):
         return ""
     key = "ts.nat_below" if s.opts.nat_below else "ts.nat_at_or_below"
     return Said(key, {"value": s.nationalization_value()})

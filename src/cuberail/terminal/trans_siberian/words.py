@@ -1,9 +1,8 @@
-"""Trans-Siberian words at the table: when to warn of nationalization, links by name.
+"""Trans-Siberian words at the table: links by name.
 
-The view's sentence for a bid or a share value carries the TS-8.1 warning whenever
-the value is at or below the nationalization marker. Nationalization happens only at
-a phase-2 dividend (TS-6.3, TS-8), so in phase 1 the warning says nothing a player can
-act on: :func:`describe_now` drops it there. :func:`by_name` reads a link typed by
+(The TS-8.1 nationalization warning of a bid or a share value is the moves module's,
+one sentence for every face: only in phase 2, where a dividend can nationalize.)
+:func:`by_name` reads a link typed by
 its cities' names (``omsk``, ``build omsk``, ``yekaterinburg-chelyabinsk``; any case,
 unambiguous prefixes) instead of the board file's ids and ``pay:`` words.
 """
@@ -13,34 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from cuberail.core.actions import Action
-from cuberail.core.state import GameState
-from cuberail.core.words import Said
-from cuberail.games.trans_siberian import moves as ts_moves
 from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATIONS, link_name
-from cuberail.games.trans_siberian.state import TransSiberianState
-from cuberail.games.words import english
 from cuberail.terminal.kit import Named
 
 VERBS = ("build", "link", "to")  # words a player may put before the names
 _SPLIT = re.compile(r"[\s\-–—,/+>→]+")
-
-
-def nationalization_possible(state: GameState) -> bool:
-    """TS-6.3, TS-8: only a phase-2 dividend nationalizes, so only then is a low share
-    value a danger the player should weigh now."""
-    return isinstance(state, TransSiberianState) and state.phase >= 2
-
-
-def describe_now(state: GameState, action: Action) -> str:
-    """The view's sentence for ``action``, without the TS-8.1 warning while no
-    nationalization can happen."""
-    if action.kind not in ("bid", "value") or nationalization_possible(state):
-        return ts_moves.describe_action(state, action)
-    said = ts_moves.describe_parts(state, action)
-    if "warning" in said.values:
-        said = Said(said.key, {**said.values, "warning": ""})
-    return english(said)
 
 
 # ----- links by name ----------------------------------------------------------------------
