@@ -1,8 +1,8 @@
 """Screenshots for docs/screenshots/: run with CUBERAIL_SCREENSHOTS=docs/screenshots.
 
 Skipped otherwise (a normal test run writes nothing into the tree). The pictures are
-taken from real play: lobby, both boards mid-game, an auction, the end charts, at
-desktop (1280x800) and phone (390x844) sizes.
+taken from real play: lobby, both boards mid-game, an auction, the end (the winner
+banner, then the charts), at desktop (1366x768) and phone (390x844) sizes.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from webplay import create_in_lobby, finished, is_my_turn, take_turn, wait_loade
 
 OUT = os.environ.get("CUBERAIL_SCREENSHOTS")
 pytestmark = pytest.mark.skipif(not OUT, reason="set CUBERAIL_SCREENSHOTS=DIR to take them")
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 
 
 def shoot(open_page: Any, url: str, name: str, ready: str = "#game[aria-busy='false']") -> None:
@@ -72,5 +72,8 @@ def test_take_screenshots(base_url: str, open_page: Any) -> None:
         shot = open_page(w, h).page
         shot.goto(links[0])
         shot.wait_for_selector("#charts:not([hidden]) figure.chart-box")
+        shot.wait_for_selector("#end-banner:visible")
+        shot.wait_for_timeout(300)
+        shot.screenshot(path=str(Path(OUT or ".") / f"end-banner-{size}.png"))
         shot.locator("#charts").scroll_into_view_if_needed()
         shot.screenshot(path=str(Path(OUT or ".") / f"end-charts-{size}.png"))
