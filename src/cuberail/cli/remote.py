@@ -23,6 +23,7 @@ from cuberail.cli.join import Invite, Remote, reason
 from cuberail.cli.play import Game
 from cuberail.cli.records import replay_record, save_new
 from cuberail.cli.seats import Seat
+from cuberail.cli.table.choices import name_players
 from cuberail.cli.titles import load_view
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -129,7 +130,8 @@ class ServerLink:
                                     " again from the server; choose again")
         elif status:
             app.advance()  # the choices again
-            app.say(f"the server refused '{self.game.describe(action)}': {detail}")
+            app.say(f"the server refused '{self.game.describe(action)}':"
+                    f" {name_players(detail, self.game.names)}")
         else:
             app.wait_for("cannot reach the server: your move was not sent; trying again…")
             app.set_timer(RETRY_MOST / 5, app.advance)

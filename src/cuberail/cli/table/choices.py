@@ -13,7 +13,8 @@ the others. A place may also be typed by its names when the title's face reads t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 
@@ -29,6 +30,7 @@ COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log", "routes")
 ALIASES = {"p": "pass", "s": "stop", "f": "forgo", "h": "help", "?": "help",
            "q": "quit", "u": "undo"}
 AMOUNT_KINDS = ("bid", "value")
+_PLAYER = re.compile(r"\bplayer (\d+)\b")  # an engine's seat, from 0
 
 
 @dataclass(frozen=True)
@@ -154,9 +156,21 @@ def _order(choice: Choice) -> tuple[int, str]:
 
 
 def summary(choices: list[Choice], limit: int = 10) -> str:
-    shown = ", ".join(f"{c.number}) {c.label}" for c in choices[:limit])
-    more = f", ... ({len(choices)} in all)" if len(choices) > limit else ""
+    """The choices in short: their numbers and typed forms; a link by its places' names
+    (its sentence up to the price), once for all its routes."""
+    lines = [c for c in choices if not c.is_dearer_route]
+    shown = ", ".join(f"{c.base if c.is_route else c.number}) {_short(c)}"
+                      for c in lines[:limit])
+    more = f", ... ({len(lines)} in all)" if len(lines) > limit else ""
     return f"allowed now: {shown}{more}"
+
+
+def _short(choice: Choice) -> str:
+    """A choice as typed (``place Q5``, ``bid 7..40``); a link, whose typed form names the
+    board file's ids, by its sentence up to the price (``build Moscow–Kazan 3 for red``)."""
+    if choice.actions[0].kind == "link" and choice.detail:
+        return choice.detail.split(":")[0]
+    return choice.label
 
 
 def _amount_range(choices: list[Choice]) -> Choice | None:
@@ -237,8 +251,24 @@ def _by_text(state: GameState, choices: list[Choice], text: str) -> Action | Non
     return None
 
 
-def _refusal(state: GameState, choices: list[Choice], text: str) -> Reply:
-    """Why a typed move is refused: the engine's reason when it parses, and what is allowed."""
+def name_players(text: str, names: Sequence[str]) -> str:
+    """An engine's sentence with its seats (``player 0``, counted from 0) by the names the
+    table shows (``Ann``, ``Player 1``); a seat without a name stays as it is.
+
+    >>> name_players("step 'build' (player 1); player 7 to act", ["Ann", "Bob"])
+    "step 'build' (Bob); player 7 to act"
+    """
+    def named(m: re.Match[str]) -> str:
+        seat = int(m.group(1))
+        return names[seat] if seat < len(names) else m.group(0)
+
+    return _PLAYER.sub(named, text)
+
+
+def _refusal(state: GameState, choices: list[Choice], text: str,
+             names: Sequence[str] = ()) -> Reply:
+    """Why a typed move is refused: the engine's reason when it parses (its seats named),
+    and what is allowed."""
     reason = ""
     try:
         action = Action.from_text(text)
@@ -248,15 +278,17 @@ def _refusal(state: GameState, choices: list[Choice], text: str) -> Reply:
         reason = ""
     head = f"{text!r} is not a legal move now"
     if reason:
-        return Reply(f"{head}: {reason}")
+        return Reply(f"{head}: {name_players(reason, names)}")
     return Reply(f"{head}. {summary(choices)}; commands: {', '.join(COMMANDS)}")
 
 
 def interpret(state: GameState, choices: list[Choice], raw: str,
-              view: ModuleType | PlainFace | None = None) -> Action | Command | Reply:
+              view: ModuleType | PlainFace | None = None,
+              names: Sequence[str] = ()) -> Action | Command | Reply:
     """What a line typed at the table means: a legal action, a command, or a reply.
 
-    ``view``: the title's terminal face (found by the state's title when None)."""
+    ``view``: the title's terminal face (found by the state's title when None);
+    ``names``: the seats' names, for the engine's reasons (which count seats from 0)."""
     text = " ".join(raw.split())[:200]
     if not text:
         return Reply(summary(choices))
@@ -276,4 +308,4 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
         return named
     if word in ("p", "pass", "s", "stop", "f", "forgo"):
         return Reply(f"{ALIASES.get(word, word)} is not allowed now. {summary(choices)}")
-    return _refusal(state, choices, text)
+    return _refusal(state, choices, text, names)

@@ -104,11 +104,12 @@ class TableFlow(TableView):
         self.refresh_table()
 
     def taken_back(self, text: str) -> None:
-        """The record lost its last moves (an undo): their log lines go, the game goes on."""
+        """The record lost its last moves (an undo): their log lines stay, struck through,
+        the undo is a line of its own, and the game goes on."""
         self.generation += 1
         moves = len(self.game.record.actions)  # the moves still in force keep their lines
         self.history = self.history[:moves]
-        self.log_entries = [e for e in self.log_entries if e.stands(moves)]
+        self.log_entries = [e.after_undo(moves) for e in self.log_entries]
         self.note(text)
         self.advance()
 

@@ -3,7 +3,7 @@ the other seats' moves since the human's last decision highlighted."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -27,11 +27,19 @@ class Entry:
     text: str
     kind: str  # "move" (a decision), "forced" (the only legal move), "event", "note"
     move: int = 0  # the record's action it belongs to (a note: the next action's index)
+    undone: bool = False  # taken back by an undo: kept in the log, struck through
 
     def stands(self, moves: int) -> bool:
-        """Whether the line still belongs in the log when the record has ``moves`` actions
+        """Whether the line is still in force when the record has ``moves`` actions
         (after an undo: a move and its events go with the move)."""
         return self.move <= moves if self.kind == "note" else self.move < moves
+
+    def after_undo(self, moves: int) -> Entry:
+        """This line once the record is cut to ``moves`` actions: kept, and marked as
+        taken back when its move went (the log keeps the past, as the browser's does)."""
+        if self.undone or self.kind == "note" or self.stands(moves):
+            return self
+        return replace(self, undone=True)
 
 
 class TableLog(TableBase):
@@ -64,7 +72,7 @@ class TableLog(TableBase):
         since = -1
         if human:
             since = max((i for i, e in enumerate(self.log_entries)
-                         if e.seat == mover and e.kind == "move"), default=-1)
+                         if e.seat == mover and e.kind == "move" and not e.undone), default=-1)
         lines = [self._log_line(e, human and i > since and e.seat != mover)
                  for i, e in enumerate(self.log_entries[-SHOWN:],
                                        max(len(self.log_entries) - SHOWN, 0))]
@@ -81,7 +89,9 @@ class TableLog(TableBase):
         name = self.game.seats[entry.seat].name if entry.seat >= 0 else ""
         text = (Text(f"   · {entry.text}") if entry.kind == "event"
                 else Text(f"{name}: {entry.text}"))
-        if fresh:
+        if entry.undone:
+            text.stylize("dim strike")
+        elif fresh:
             text.stylize("bold yellow")
         return text
 

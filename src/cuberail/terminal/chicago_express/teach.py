@@ -46,14 +46,18 @@ def tracker(state: GameState) -> Text:
     sold_out = sum(1 for c in range(n) if s.unsold(c) == 0)
     no_locos = sum(1 for c in range(n) if s.locos_left[c] == 0)
     detroit, top = s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
-    out = Text("game ends at a dividend when one holds:\n", style="bold")
+    over = s.is_terminal()
+    head = (f"game over after general dividend #{s.dividends}; the end conditions:\n" if over
+            else "game ends at a dividend when one holds:\n")
+    out = Text(head, style="bold")
     out.append(f" sold out {sold_out}/3", style=_mark(sold_out >= 3))
     out.append(f"  no locos {no_locos}/3\n", style=_mark(no_locos >= 3))
     out.append(f" houses left {s.houses} (ends at 3)", style=_mark(s.houses <= 3))
     out.append(f"  Detroit {detroit}/{top}", style=_mark(detroit >= top))
     gauges = "  ".join(f"{name} {s.gauges[g]}/{s.gauge_size(g)}"
                        for g, name in enumerate(ceb.GAUGE_NAMES))
-    out.append(f"\n gauges {gauges} (2 full: dividend #{s.dividends + 1})")
+    out.append(f"\n gauges {gauges}" if over
+               else f"\n gauges {gauges} (2 full: dividend #{s.dividends + 1})")
     return out
 
 

@@ -52,12 +52,15 @@ def tracker(state: GameState) -> Text:
     s = _ts(state)
     live = [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0]
     top = max((s.share_value(c) for c in live), default=0)
-    out = Text("game ends when one holds:\n", style="bold")
+    over = s.is_terminal()
+    paid = f"{s.dividends} dividend{'s' * (s.dividends != 1)}"  # a top value ends it anytime
+    out = Text(f"game over after {paid}; the end conditions:\n" if over
+               else "game ends when one holds:\n", style="bold")
     out.append(f" dividends {s.dividends}/{s.opts.dividend_track}")
     out.append(f"  top share value ${top}/{tsb.SHARE_TRACK[tsb.TOP]}\n")
     out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
                f"  nationalization ${s.nationalization_value()}")
-    for c in nationalization_ahead(s):
+    for c in [] if over else nationalization_ahead(s):
         out.append(f"\n ⚠ {tsb.COMPANY_IDS[c]} ${s.share_value(c)} is {_compared(s)}"
                    f" ${s.nationalization_value()}: nationalized at the next dividend",
                    style="bold red")

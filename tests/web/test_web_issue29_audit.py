@@ -1,0 +1,48 @@
+"""Issue 29 items 5 and 9 in real Chromium, audited: Trans-Siberian's companies table whole
+at 1366 px in every language, the side panel after a Trans-Siberian game counting only
+the dividends paid, and "My games" saying whose turn it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_web_ts_labels import NAMES, page_of_current, table_fits
+from webapi import create, finished, play_until
+from webplay import create_in_lobby, get_json, wait_loaded
+
+
+def test_trans_siberian_companies_table_fits_at_1366_in_every_language(
+        base_url: str, open_page: Any) -> None:
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, lambda v: v["index"] >= 12, seed=1)
+    for lang in ("en-US", "it-IT", "es-ES", "ca-ES"):
+        page = page_of_current(base_url, open_page, made, view, width=1366, height=768,
+                               locale=lang)
+        table_fits(page)
+        assert page.locator("table.companies thead th").nth(3).is_visible()
+
+
+def test_trans_siberian_side_panel_after_the_game_counts_the_dividends_paid(
+        base_url: str, open_page: Any) -> None:
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, finished, seed=5)
+    dividends = view["state"]["dividends"]
+    page = open_page(width=1366, height=768).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#end-banner:visible")
+    side = page.locator("#end").inner_text()
+    assert f"{dividends['paid']}/{dividends['size']}" in side, side
+    assert f"#{dividends['paid'] + 1}" not in side and "next dividend" not in side, side
+
+
+def test_my_games_says_whose_turn_it_is(base_url: str, open_page: Any) -> None:
+    w = open_page()
+    create_in_lobby(w.page, base_url, "chicago-express", [{"name": "Ann"}, {"name": "Bob"}])
+    w.page.reload()
+    item = w.page.locator("#mine li.my-game").first
+    w.page.wait_for_selector("#mine li.my-game .turn:not(:text('…'))")
+    game = get_json(f"{base_url}/api/games/{item.get_attribute('data-game')}")
+    mover = game["current_player"]
+    expected = "your turn" if mover == 0 else f"{['Ann', 'Bob'][mover]} to move"
+    assert item.locator(".turn").inner_text() == expected
