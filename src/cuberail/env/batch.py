@@ -3,12 +3,13 @@
 The reference encoder (:meth:`cuberail.env.observe.Layout.encode`) builds each field as
 a list of Python floats: exact, documented, slow (about 100 us a state). A batch encoder
 writes the same numbers (the tests compare them at every step) into a preallocated
-``(rows, size)`` array: per state it gathers the raw integers of the state (compiled
-code), keeps them in an integer matrix updated only where they changed (one conversion
-to numpy of the changes, packed by :mod:`cuberail.env.stream`), then scales, rotates
-and one-hot encodes all rows together with numpy. The map fields are written cell by
-cell where they changed, and fields fixed for a game (seats, rule options) only when a
-row gets a new game
+``(rows, size)`` array: per state, compiled code (the title's gatherer, a
+:class:`cuberail.env.stream.Rows`) reads the raw integers of the state against the row's
+last ones and hands on only the changed ones, packed (:mod:`cuberail.env.stream`), for an
+integer matrix; it also writes the fields that are best written cell by cell where they
+changed (the map; the one-hot fields, from the observer). Then numpy scales and rotates
+the integers of all rows together (:class:`GatheredBatch`). Fields fixed for a game
+(seats, rule options) are written only when a row gets a new game
 (:meth:`BatchEncoder.reset_rows`). So the rows must not be written by anyone else: the
 vector environment hands out read-only views.
 
@@ -26,7 +27,7 @@ import numpy.typing as npt
 
 from cuberail.core.state import GameState
 from cuberail.env.observe import Layout, Seats
-from cuberail.env.stream import BIAS, SHIFT
+from cuberail.env.stream import BIAS, SHIFT, Rows
 
 Ints = npt.NDArray[np.int64]
 Matrix = npt.NDArray[np.float32]
@@ -65,6 +66,118 @@ class BatchEncoder:
         raise NotImplementedError
 
 
+class GatheredBatch(BatchEncoder):
+    """A batch encoder fed by a title's compiled gatherer (a :class:`Rows`, ``memory``).
+
+    The gatherer hands on the changes of the integer matrix ``g`` (one row per game; a
+    row's columns: ``PER_SEAT``'s blocks, ``OWN`` of the title's, ``SCALARS``, ``TAIL``
+    more) and of the cells it writes itself (the map, the one-hot fields). Then the per-seat
+    fields rotated to the observer and the title's :meth:`linear` fields are written in
+    one go (a numpy call costs more than its work here), and the title writes the rest
+    (:meth:`fill`: what needs a divisor per row).
+    """
+
+    CONSTANT = ("seats", "options")
+    # the fields first in a row of integers, seat-major: (field name, integers per seat,
+    # the divisor of each, or None for the shares held of each company: ``SHARES``)
+    PER_SEAT: tuple[tuple[str, int, float | None], ...] = ()
+    SHARES: npt.NDArray[np.float64] = np.ones(0)  # each company's shares
+    SCALARS: tuple[str, ...] = ()  # the names of the scalar columns
+    OWN = 0  # the title's own columns (after the per-seat ones, before the scalars)
+    TAIL = 0  # integers after the scalars
+
+    def __init__(self, layout: Layout, out: Matrix, memory: Rows) -> None:
+        super().__init__(layout, out)
+        self.memory = memory
+        self.divisors = np.ones(layout.size, dtype=np.float64)  # of the map cells
+        self.g: Ints = np.zeros((self.rows, 0), dtype=np.int64)
+        self.n = 0
+        self.scalars_at = 0  # the first scalar column in g
+        self.scalar = {name: i for i, name in enumerate(self.SCALARS)}
+        self.every = np.arange(self.rows)
+        # [row, observer]: the positions in g (flat) written as they are over a divisor
+        self.columns: Ints = np.zeros((self.rows, 1, 0), dtype=np.int64)
+        self.positions: Ints = np.zeros(0, dtype=np.int64)  # ... written there
+        self.column_divisors = np.ones(0)  # ... divided by these
+        self.tables_n = 0  # the players the tables are for
+
+    # ----- what a title says ---------------------------------------------------------
+
+    def map_fields(self) -> list[tuple[int, int]]:
+        """The spans of the fields the gatherer writes cell by cell (zeroed for a new
+        game)."""
+        raise NotImplementedError
+
+    def linear(self) -> list[tuple[int, int, float]]:
+        """The observation positions that hold one column of ``g`` over a divisor, the same
+        for every observer: (position, column, divisor)."""
+        return []
+
+    def new_game(self, row: int, state: GameState) -> None:
+        """Row ``row`` holds a new game: remember what the title needs of it."""
+
+    def fill(self, g: Ints) -> None:
+        """Write the title's other fields of every row from ``g``."""
+        raise NotImplementedError
+
+    # ----- the common part -----------------------------------------------------------
+
+    def col(self, name: str) -> int:
+        """The column of scalar ``name`` in ``g``."""
+        return self.scalars_at + self.scalar[name]
+
+    def reset_rows(self, states: Sequence[GameState], rows: Sequence[int]) -> None:
+        super().reset_rows(states, rows)
+        for row in rows:
+            self.new_game(row, states[row])
+            self.n = states[row].num_players
+        width = self._tables() if self.n != self.tables_n else self.g.shape[1]
+        if self.g.shape[1] != width:
+            self.g = np.zeros((self.rows, width), dtype=np.int64)
+        for row in rows:
+            for start, stop in self.map_fields():
+                self.out[row, start:stop] = 0.0
+            self.memory.forget(row)
+
+    def _tables(self) -> int:
+        """Per row and observer, the integers of ``g`` written as they are over a divisor:
+        the per-seat blocks rotated to the observer, then the title's :meth:`linear`
+        fields; the width of ``g``."""
+        n, columns, positions, divisors, at = self.n, [], [], [], 0
+        for name, per, divisor in self.PER_SEAT:
+            seat = (np.arange(n)[:, None] + np.arange(n)) % n  # [observer, k]
+            columns.append((at + seat[:, :, None] * per + np.arange(per)).reshape(n, -1))
+            positions.append(self.start(name) + np.arange(n * per))
+            divisors.append(np.tile(self.SHARES, n) if divisor is None
+                            else np.full(n * per, divisor))
+            at += n * per
+        self.scalars_at = at + self.OWN
+        fixed = self.linear()
+        columns.append(np.tile(np.array([c for _, c, _ in fixed], dtype=np.int64), (n, 1)))
+        positions.append(np.array([p for p, _, _ in fixed], dtype=np.int64))
+        divisors.append(np.array([d for _, _, d in fixed], dtype=np.float64))
+        width = self.scalars_at + len(self.SCALARS) + self.TAIL
+        self.columns = self.every[:, None, None] * width + np.concatenate(columns, axis=1)
+        self.positions = np.concatenate(positions)
+        self.column_divisors = np.concatenate(divisors)
+        self.tables_n = n
+        return width
+
+    def encode(self, states: Sequence[GameState], seats: Sequence[int]) -> None:
+        ints: list[int] = []
+        cells: list[int] = []
+        self.memory.gather(states if isinstance(states, list) else list(states),
+                           seats if isinstance(seats, list) else
+                           np.asarray(seats, dtype=np.int64).tolist(),
+                           self.g.shape[1], ints, cells)
+        put_ints(self.g, ints)
+        put_cells(self.out, cells, self.divisors)
+        observer = np.asarray(seats, dtype=np.int64)
+        at = self.columns[self.every, observer % self.n]
+        self.out[:, self.positions] = np.take(self.g, at) / self.column_divisors
+        self.fill(self.g)
+
+
 class ReferenceBatch(BatchEncoder):
     """The reference encoder, row by row: for titles without a batch encoder."""
 
@@ -73,27 +186,9 @@ class ReferenceBatch(BatchEncoder):
             self.out[row] = self.layout.encode(state, seat)
 
 
-def rotation(num_players: int, seats: Ints) -> Ints:
-    """Per row, the seat at each relative position: ``(seat + k) % n`` for k < n."""
-    return (seats[:, None] + np.arange(num_players)) % num_players
-
-
-def one_hot_rows(out: Matrix, start: int, length: int, index: Ints,
-                 where: npt.NDArray[np.bool_] | None = None, clear: bool = True) -> None:
-    """Zero ``out[:, start:start+length]`` (unless not ``clear``) and set a one at ``index``
-    where it is in range."""
-    if clear:
-        out[:, start:start + length] = 0.0
-    ok = (index >= 0) & (index < length)
-    if where is not None:
-        ok &= where
-    rows = np.flatnonzero(ok)
-    out[rows, start + index[rows]] = 1.0
-
-
 def unpack(changes: list[int]) -> tuple[Ints, Ints]:
     """Positions and values of changes packed by :mod:`cuberail.env.stream`."""
-    packed = np.array(changes, dtype=np.int64)
+    packed = np.fromiter(changes, dtype=np.int64, count=len(changes))
     return packed >> SHIFT, (packed & ((1 << SHIFT) - 1)) - BIAS
 
 

@@ -4,8 +4,9 @@ applied (compiled with mypyc).
 The vector environment asks for every game's legal ids at every step. The engines hand
 out shared action objects, the very objects of the title's action table
 (:func:`cuberail.env.actions.known_ids`), so each legal action's id is found by its
-identity; consecutive ids (a range of bids) are kept as one run, so that a game with a
-hundred legal bids costs the conversion to numpy of two integers. A game holding an
+identity (first as the table's next object after the one before, then through the map
+of identities); consecutive ids (a range of bids) are kept as one run, so that a game
+with a hundred legal bids costs the conversion to numpy of two integers. A game holding an
 action not known so (formed on the fly, or a bid past the table) is handed to ``slow``,
 which answers its ids the general way.
 
@@ -25,57 +26,61 @@ Slow = Callable[[int, GameState], list[int]]  # (game, state) -> its legal ids
 class Runs:
     """The legal ids of a batch of games: each game's as runs, in the engine's order."""
 
-    def __init__(self) -> None:
-        self.starts: list[int] = []  # the first id of each run
+    def __init__(self, width: int) -> None:
+        self.width = width  # the ids of a game: its mask row's length
+        self.starts: list[int] = []  # the first id of each run, as a flat mask position
         self.lengths: list[int] = []  # the ids in each run
-        self.runs: list[int] = []  # the runs of each game
         self.counts: list[int] = []  # the legal ids of each game
         self.to_move: list[int] = []  # the seat to move in each game
 
-    def add(self, ids: list[int]) -> None:
-        """Add one game's ids, in order."""
-        starts, lengths = self.starts, self.lengths
-        first, last = len(starts), -2
+    def add(self, row: int, ids: list[int]) -> None:
+        """Add the ids of game ``row`` (the next), in order."""
+        base, last = row * self.width, -2
         for i in ids:
-            if i == last + 1:
-                lengths[-1] += 1
-            else:
-                starts.append(i)
-                lengths.append(1)
+            self.extend(base, i, last)
             last = i
-        self.runs.append(len(starts) - first)
         self.counts.append(len(ids))
 
-
-def _known(known: dict[int, int], state: GameState, runs: Runs) -> bool:
-    """Add the ids of ``state`` found by identity; False (nothing added) when one is not."""
-    starts, lengths = runs.starts, runs.lengths
-    first, last, count = len(starts), -2, 0
-    for action in state.legal_actions():
-        i = known.get(id(action), -1)
-        if i < 0:
-            del starts[first:]
-            del lengths[first:]
-            return False
+    def extend(self, base: int, i: int, last: int) -> None:
+        """Add id ``i`` of the game whose mask row starts at ``base``: its run goes on if
+        it follows ``last``."""
         if i == last + 1:
-            lengths[-1] += 1
+            self.lengths[-1] += 1
         else:
-            starts.append(i)
-            lengths.append(1)
+            self.starts.append(base + i)
+            self.lengths.append(1)
+
+
+def _known(known: dict[int, int], order: list[Action | None], row: int, state: GameState,
+           runs: Runs) -> bool:
+    """Add the ids of ``state`` (game ``row``) found by identity; False (nothing added)
+    when one is not. ``order[i]``: the table's object of id ``i`` when ``known`` has it
+    (the next object of a run is looked at first: no hashing of its identity)."""
+    first, last, count, base = len(runs.starts), -2, 0, row * runs.width
+    for action in state.legal_actions():
+        i = last + 1
+        if i < 0 or i >= len(order) or order[i] is not action:
+            i = known.get(id(action), -1)
+            if i < 0:
+                del runs.starts[first:]
+                del runs.lengths[first:]
+                return False
+        runs.extend(base, i, last)
         last = i
         count += 1
-    runs.runs.append(len(starts) - first)
     runs.counts.append(count)
     return True
 
 
-def gather(known: dict[int, int], states: list[GameState], slow: Slow) -> Runs:
-    """The legal ids and seats to move of ``states`` (see the module docstring)."""
-    runs = Runs()
+def gather(known: dict[int, int], order: list[Action | None], width: int,
+           states: list[GameState], slow: Slow) -> Runs:
+    """The legal ids and seats to move of ``states`` (see the module docstring): ``known``
+    and ``order`` (:func:`_known`) find them, ``width`` ids a game."""
+    runs = Runs(width)
     for row, state in enumerate(states):
         runs.to_move.append(state.current_player())
-        if not _known(known, state, runs):
-            runs.add(slow(row, state))
+        if not _known(known, order, row, state, runs):
+            runs.add(row, slow(row, state))
     return runs
 
 

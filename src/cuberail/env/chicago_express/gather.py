@@ -1,98 +1,130 @@
 """The integers of many Chicago Express states, for the batch encoder (compiled with mypyc).
 
-:func:`gather` reads each state's integers in the column order of
+:class:`CERows` says which integers a state has, in the column order of
 :class:`cuberail.env.chicago_express.batch.CEBatch` (``SCALARS`` there names the
-scalar columns) and hands on those that changed since the last call, with the changed
-cells of the map fields (networks, occupancy, houses built). No numpy here: mypyc
-compiles this module where only the build requirements exist.
+scalar columns), and the changed cells of the map fields (networks, occupancy, houses
+built) and of the one-hot fields; :class:`cuberail.env.stream.Rows` hands on only what
+changed. No numpy here: mypyc compiles this module where only the build requirements
+exist.
 """
 
 from __future__ import annotations
 
-from cuberail.env.stream import UNSET, diff_bits, put, update
+from typing import Final, cast
+
+from cuberail.core.state import GameState
+from cuberail.env.stream import Changes, Rows, diff_bits, hot, put, seen_from
 from cuberail.games.chicago_express.board import COMPANIES, HEXES, INDUSTRIAL_HEXES
-from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
+from cuberail.games.chicago_express.state import (
+    BID,
+    PLACE,
+    SETUP,
+    STEP_NAMES,
+    ChicagoExpressState,
+)
+
+# sizes as compiled constants (a plain module global is a dictionary lookup at each use)
+C: Final = len(COMPANIES)
+H: Final = len(HEXES)
+STEPS: Final = len(STEP_NAMES)
 
 
-def _update_all(values: list[int], k: int, last: list[int], position: int,
-                out: list[int]) -> int:
-    """:func:`update` each of ``values`` from ``k`` on; the next ``k``."""
-    for value in values:
-        update(last, k, value, position, out)
-        k += 1
-    return k
-
-
-def write_state(s: ChicagoExpressState, last: list[int], position: int,
-                out: list[int]) -> None:
-    """The integers of ``s`` (cash, shares, company columns, scalars, tracks) against the
-    row's last ones (``last``, updated): the changed ones to ``out``, packed."""
-    k = _update_all(s.cash, 0, last, position, out)
-    for held in s.held:
-        k = _update_all(held, k, last, position, out)
-    for column in (s.treasury, s.income, s.sold, s.locos_left):
-        k = _update_all(column, k, last, position, out)
-    step, g = s.step, s.gauges
-    minimum = s.minimum_bid() if step in (SETUP, BID) else 0
-    k = _update_all([int(s.wabash_open), s.houses, g[0], g[1], g[2], s.dividends, step,
-                     s.current_player(), s.a_company, s.a_kind, s.a_high, s.a_bidder,
-                     s.a_out, minimum, s.b_company, s.b_placed, int(s.b_chicago)],
-                    k, last, position, out)
-    track = s.track
-    for h in INDUSTRIAL_HEXES:
-        update(last, k, track[h], position, out)
-        k += 1
-
-
-class Memory:
+class CERows(Rows):
     """What the batch encoder last wrote of each row: its integers and its map, and where
     the map fields lie in an observation row (``size`` floats)."""
 
-    def __init__(self, rows: int, size: int, networks: int, occupancy: int,
-                 developed: int) -> None:
-        self.size, self.networks_at, self.occupancy_at = size, networks, occupancy
-        self.developed_at = developed
-        self.ints: list[list[int]] = [[] for _ in range(rows)]  # each row's integers
+    def __init__(self, rows: int, size: int, at: dict[str, int], max_players: int) -> None:
+        super().__init__(rows, size)
+        self.networks_at, self.occupancy_at = at["networks"], at["occupancy"]
+        self.developed_at, self.step_at, self.to_move_at = \
+            at["developed"], at["step"], at["to_move"]
+        self.auction_at, self.build_at, self.max_players = \
+            at["auction"], at["build"], max_players
         self.developed = [0] * rows
-        self.networks = [[0] * len(COMPANIES) for _ in range(rows)]
+        self.networks = [[0] * C for _ in range(rows)]
+        self.hots = [[-1] * 6 for _ in range(rows)]  # the one of each one-hot field
+        self.passed = [0] * rows  # the seats out of the auction, from the observer
+        self.tracks: list[dict[int, int]] = [{} for _ in range(rows)]  # industrial tracks
 
-    def forget(self, row: int, width: int) -> None:
-        """Row ``row`` holds a new game (``width`` integers), its map fields zeroed: write
-        it all."""
-        self.ints[row] = [UNSET] * width
+    def forget_own(self, row: int) -> None:
         self.developed[row] = 0
-        self.networks[row] = [0] * len(COMPANIES)
+        self.networks[row] = [0] * C
+        self.hots[row] = [-1] * 6
+        self.passed[row] = 0
+        self.tracks[row] = {}
 
+    def write(self, row: int, state: GameState, changes: Changes) -> None:
+        """Cash, shares, the company columns (dividend per share last), the scalars (an
+        auction's and a build's zero outside them), the industrial tracks."""
+        s = cast(ChicagoExpressState, state)
+        changes.add(s.cash)
+        for held in s.held:
+            changes.add(held)
+        income, sold = s.income, s.sold
+        changes.add(s.treasury)
+        paid = changes.add(income)
+        paid = changes.add(sold) or paid
+        changes.add(s.locos_left)
+        if paid:  # the dividends per share follow income and shares sold
+            changes.add([-(-income[c] // sold[c]) if sold[c] > 0 else 0 for c in range(C)])
+        else:
+            changes.skip(C)
+        step, g = s.step, s.gauges
+        auction, build = step in (SETUP, BID), step == PLACE
+        changes.add([int(s.wabash_open), s.houses, g[0], g[1], g[2], s.dividends,
+                     s.a_high if auction and s.a_bidder >= 0 else 0,
+                     s.minimum_bid() if auction else 0, s.b_placed if build else 0,
+                     int(s.b_chicago) if build else 0])
+        track = s.track
+        if track != self.tracks[row]:
+            changes.add([track[h] for h in INDUSTRIAL_HEXES])
+            self.tracks[row] = dict(track)
+        else:
+            changes.skip(len(INDUSTRIAL_HEXES))
 
-def _map(row: int, s: ChicagoExpressState, memory: Memory, cells: list[int]) -> None:
-    """The changed cells of the map fields of ``row``: networks, occupancy, houses built.
+    def write_cells(self, row: int, state: GameState, seat: int, cells: list[int]) -> None:
+        """The one-hot fields (step, seat to move, an auction's company, kind and high
+        bidder, the company building) and the seats out of an auction, from ``seat``."""
+        s = cast(ChicagoExpressState, state)
+        n, base, last, step = s.num_players, row * self.size, self.hots[row], s.step
+        auction, build = step in (SETUP, BID), step == PLACE
+        hot(last, 0, base + self.step_at, step if 0 <= step < STEPS else -1, cells)
+        player = s.current_player()
+        hot(last, 1, base + self.to_move_at, (player - seat) % n if player >= 0 else -1,
+            cells)
+        at, company, kind, bidder = base + self.auction_at, s.a_company, s.a_kind, s.a_bidder
+        hot(last, 2, at, company if auction and 0 <= company < C else -1, cells)
+        hot(last, 3, at + C, kind if auction and 0 <= kind < 3 else -1, cells)
+        hot(last, 4, at + C + 5, (bidder - seat) % n if auction and bidder >= 0 else -1, cells)
+        company = s.b_company
+        hot(last, 5, base + self.build_at, company if build and 0 <= company < C else -1,
+            cells)
+        passed = seen_from(s.a_out, seat, n) if auction else 0
+        diff_bits(at + C + 5 + self.max_players, self.passed[row], passed, cells)
+        self.passed[row] = passed
 
-    A hex's occupancy changes only when a company places there, which it does once (a
-    placement is the one change of ``occ``, and sets the company's bit): so only where a
-    network bit changed; the tests compare every step with the reference encoder."""
-    base = row * memory.size
-    old, occ = memory.networks[row], s.occ
-    for c in range(len(COMPANIES)):
-        at = base + memory.networks_at + c * len(HEXES)
-        new = s.network[c]
-        changed = old[c] ^ new
-        while changed:
-            low = changed & -changed
-            h = low.bit_length() - 1
-            put(at + h, new >> h & 1, cells)
-            put(base + memory.occupancy_at + h, occ[h], cells)
-            changed ^= low
-    diff_bits(base + memory.developed_at, memory.developed[row], s.developed, cells)
-    memory.networks[row] = s.network[:]
-    memory.developed[row] = s.developed
+    def write_map(self, row: int, state: GameState, cells: list[int]) -> None:
+        """Networks, occupancy, houses built, looked at only when networks or houses
+        changed.
 
-
-def gather(states: list[ChicagoExpressState], memory: Memory, width: int, ints: list[int],
-           cells: list[int]) -> None:
-    """Each state's changed integers (``width`` a row, in the order of :func:`write_state`)
-    to ``ints``, its changed map cells (observation positions) to ``cells``: packed
-    changes (:mod:`cuberail.env.stream`)."""
-    for row, s in enumerate(states):
-        write_state(s, memory.ints[row], row * width, ints)
-        if s.developed != memory.developed[row] or s.network != memory.networks[row]:
-            _map(row, s, memory, cells)
+        A hex's occupancy changes only when a company places there, which it does once (a
+        placement is the one change of ``occ``, and sets the company's bit): so only where
+        a network bit changed; the tests compare every step with the reference encoder."""
+        s = cast(ChicagoExpressState, state)
+        if s.developed == self.developed[row] and s.network == self.networks[row]:
+            return
+        base = row * self.size
+        old, occ = self.networks[row], s.occ
+        for c in range(C):
+            at = base + self.networks_at + c * H
+            new = s.network[c]
+            changed = old[c] ^ new
+            while changed:
+                low = changed & -changed
+                h = low.bit_length() - 1
+                put(at + h, new >> h & 1, cells)
+                put(base + self.occupancy_at + h, occ[h], cells)
+                changed ^= low
+        diff_bits(base + self.developed_at, self.developed[row], s.developed, cells)
+        self.networks[row] = s.network[:]
+        self.developed[row] = s.developed
