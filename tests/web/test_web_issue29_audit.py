@@ -46,3 +46,30 @@ def test_my_games_says_whose_turn_it_is(base_url: str, open_page: Any) -> None:
     mover = game["current_player"]
     expected = "your turn" if mover == 0 else f"{['Ann', 'Bob'][mover]} to move"
     assert item.locator(".turn").inner_text() == expected
+
+
+def test_the_minimum_bid_shown_is_the_lowest_bid_allowed_now(
+        base_url: str, open_page: Any) -> None:
+    """A newcomer's run: in Chicago Express the panel kept showing the auction's opening
+    bid ($7) as "Minimum bid" after the bids rose; it shows the lowest legal bid now."""
+    made = create(base_url, "chicago-express", NAMES)
+    view = play_until(base_url, made, lambda v: v["state"].get("auction") is not None
+                      and v["state"]["auction"]["high_bid"] is not None
+                      and any(a.startswith("bid ") for a in v["legal"]), seed=3)
+    lowest = min(int(a.split()[1]) for a in view["legal"] if a.startswith("bid "))
+    assert lowest > view["state"]["auction"]["minimum_bid"]  # (else the test shows nothing)
+    page = page_of_current(base_url, open_page, made, view, width=1366, height=768)
+    assert page.locator("#auction dd.minimum").inner_text() == f"${lowest}"
+
+
+def test_a_created_game_puts_the_way_in_in_view_and_focus(base_url: str,
+                                                           open_page: Any) -> None:
+    """A newcomer's run: after "Create game" against bots the "Play as" link was below the
+    fold at 1366x768; it is now scrolled into view and focused (Enter opens the table)."""
+    w = open_page(width=1366, height=768)
+    create_in_lobby(w.page, base_url, "chicago-express", [{"name": "Me"}, {"bot": "easy"},
+                                                          {"bot": "easy"}])
+    way = w.page.locator("#invites a.invite").first
+    assert way.evaluate("e => e === document.activeElement")
+    assert way.evaluate("e => { const r = e.getBoundingClientRect();"
+                        " return r.top >= 0 && r.bottom <= innerHeight; }")

@@ -115,6 +115,10 @@ async function create(event) {
     tokens: Object.fromEntries(humans.map((s) => [s.seat, s.token])) });
   showInvites(made, seats);
   say(t("lobby.made"), "ok");
+  // the way in, in view and focused (it was below the fold, even against bots alone)
+  const way = $("#invites a.invite");
+  $("#created").scrollIntoView({ block: "center" });
+  if (way) way.focus();
   renderMine();
   if (body.open) renderOpen();
 }

@@ -98,7 +98,9 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
     return;
   }
   const bids = bidValues(view.legal);
-  const minimum = a.minimum_bid ?? (bids.length ? bids[0] : null);
+  // the lowest bid allowed now (above the high bid); the snapshot's minimum_bid may be the
+  // auction's opening bid, which a newcomer reads as still in force after bids rise
+  const minimum = bids.length ? bids[0] : (a.minimum_bid ?? null);
   const inNow = state.players.filter((p) => !a.passed.includes(p.seat)).map((p) => playerName(view, p.seat));
   const facts = [
     h("p", { class: "auction-company" }, t("auction.of"), " ", chip(a.company)),
