@@ -139,3 +139,21 @@ def test_a_refused_line_at_a_build_lists_links_by_their_places(tmp_path: Path) -
             assert "Pechora–Vorkuta" in said, said
 
     asyncio.run(run())
+
+
+def test_the_bid_ranges_own_number_asks_for_the_amount() -> None:
+    """A newcomer's run: the menu shows ``2 bid 7..40``; typing ``2`` answered "a bid of 2
+    is not allowed". It now says that choice 2 wants the amount typed."""
+    from cuberail.cli.table.choices import Numbering, build, interpret
+    from cuberail.games import get_game
+
+    state = get_game("chicago-express").new_game(3, {})
+    choices = build(state, lambda s, a: a.text(), Numbering())
+    rng = next(c for c in choices if c.is_range and c.actions[0].kind == "bid")
+    low = min(int(a.args[0]) for a in rng.actions)  # type: ignore[call-overload]
+    assert int(rng.number) < low  # (else the number is a legal bid and the test shows nothing)
+    reply = interpret(state, choices, rng.number)
+    assert not isinstance(reply, Action)
+    assert f"choice {rng.number} is the bid: type the amount itself, from {low}" in str(reply)
+    assert interpret(state, choices, str(low)) == next(
+        a for a in rng.actions if a.args[0] == low)

@@ -186,6 +186,9 @@ def _by_number(choices: list[Choice], text: str) -> Action | Reply:
         if hit is not None:
             return hit
         low, high = _amount(rng.actions[0]), _amount(rng.actions[-1])
+        if text == rng.number:  # the range's own number in the menu: its amount is wanted
+            return Reply(f"choice {text} is the {kind}: type the amount itself, from {low}"
+                         f" to {high} (e.g. {low})" + (", or pass (p)" if kind == "bid" else ""))
         if kind == "bid":
             return Reply(f"a bid of {amount} is not allowed: bid from {low} to {high},"
                          " or pass (p)")
