@@ -19,6 +19,7 @@ from cuberail.core.game import GameInfo
 from cuberail.core.options import OptionSpec
 from cuberail.core.words import LANGUAGES
 from cuberail.games import get_game, titles
+from cuberail.games.face import face
 
 BOT_HELP = {"random": "plays a random legal move", **LEVELS,
             "heuristic": "the heuristic (same as medium)",
@@ -50,9 +51,7 @@ def _data(info: GameInfo, name: str) -> dict[str, Any] | None:
 def face_json(title: str) -> dict[str, Any]:
     """How the browser shows a title (colours, letters, columns, end tracker, words);
     an empty face for a title that ships none (the page then shows its plain facts)."""
-    face = _data(get_game(title), "face.json") or {}
-    face.pop("about", None)
-    return face
+    return {key: value for key, value in face(title).items() if key != "about"}
 
 
 def _in_language(title: str, stem: str, lang: str) -> dict[str, Any] | None:
