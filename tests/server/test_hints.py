@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 from alembic import command
-from alembic.config import Config
 from fastapi.testclient import TestClient
 from play import auth, finished_record, new_game, play_until, view
+from revisions import at_revision
 from sqlalchemy import select, text
 
 from cuberail.core.words import Said, named
@@ -24,7 +24,7 @@ from cuberail.server.app import create_app
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, page_words
 from cuberail.server.models import games
-from cuberail.server.storage import MIGRATIONS, Store, now
+from cuberail.server.storage import now
 
 OPTIONS = {"dividend_track": 1}  # trans-siberian: a short game, over at the first dividend
 
@@ -161,12 +161,8 @@ def test_hints_are_rate_limited_per_token(sqlite_url: str) -> None:
 
 
 def test_a_database_of_revision_0004_gets_hints_on_for_its_games(db_url: str) -> None:
-    store = Store(db_url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
+    store, cfg = at_revision(db_url, "0004")
     with store.writer.connect() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0004")
         conn.execute(text("INSERT INTO games (id, title, name, rules_version, options,"
                           " owner_hash, seed, over, created, is_open) VALUES ('old',"
                           " 'trans-siberian', '', 1, '{}', 'x', 1, :f, :t, :f)"),

@@ -9,10 +9,9 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
 from fastapi.testclient import TestClient
 from play import auth, new_game, play_until, view
+from revisions import at_revision
 from sqlalchemy import select, text
 
 from cuberail.server.claims import claim_seat, list_open
@@ -20,7 +19,7 @@ from cuberail.server.games import GameService, Refused
 from cuberail.server.lobby import create_game
 from cuberail.server.models import games
 from cuberail.server.schemas import CreateGame
-from cuberail.server.storage import MIGRATIONS, Store, now
+from cuberail.server.storage import Store, now
 from cuberail.server.tokens import hash_token
 
 
@@ -191,12 +190,8 @@ def test_claimed_tokens_are_stored_hashed(db_url: str) -> None:
 
 
 def test_a_database_of_revision_0001_migrates_and_its_games_stay_closed(db_url: str) -> None:
-    store = Store(db_url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
+    store, _ = at_revision(db_url, "0001")
     with store.writer.connect() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0001")
         conn.execute(text("INSERT INTO games (id, title, name, rules_version, options,"
                           " owner_hash, seed, over, created) VALUES ('old',"
                           " 'chicago-express', '', 1, '{}', 'x', 1, :f, :t)"),

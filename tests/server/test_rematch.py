@@ -17,10 +17,10 @@ import httpx
 import procs
 import pytest
 from alembic import command
-from alembic.config import Config
 from fastapi.testclient import TestClient
 from pgcluster import new_database
 from play import auth, finished_record, new_game, play_until, view
+from revisions import at_revision
 from sqlalchemy import func, inspect, select, text
 from websockets.sync.client import connect
 
@@ -32,7 +32,7 @@ from cuberail.server.games import GameService, Refused
 from cuberail.server.lobby import NewGame, create_game, import_game
 from cuberail.server.models import chat, games, seats
 from cuberail.server.schemas import CreateGame, ImportRequest, SeatSpec
-from cuberail.server.storage import MIGRATIONS, Store, now
+from cuberail.server.storage import Store, now
 
 OPTIONS = {"dividend_track": 1}  # a short game: over at the first dividend
 
@@ -280,17 +280,6 @@ def test_one_server_makes_no_game_for_a_rematch_that_exists(db_url: str) -> None
 
 
 # ----- the record: migration 0004 ---------------------------------------------------------
-
-
-def at_revision(url: str, revision: str) -> tuple[Store, Config]:
-    store = Store(url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(MIGRATIONS))
-    with store.writer.connect() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
-        conn.commit()
-    return store, cfg
 
 
 GAME = ("INSERT INTO games (id, title, name, rules_version, options, owner_hash, seed, over,"
