@@ -13,6 +13,10 @@ The same seed gives the same games and table, as long as the bots search by
 iterations (``mcts:N``) rather than by time (``hard``, ``mcts:1s``). The run time
 is printed at the end: wall time and the CPU time of all workers. Ctrl-C or
 SIGTERM stops early and rates the games finished so far.
+
+``--exploit SECONDS`` (or ``--exploiter LEVEL=FILE``) adds a row per level: the win share
+of a PPO policy trained against that level, playing three of it
+(:mod:`cuberail.cli.exploiters`).
 """
 
 from __future__ import annotations
@@ -41,6 +45,11 @@ from cuberail.bots.ladder import (
 )
 from cuberail.bots.registry import bot_names, make_bot
 from cuberail.cli.console import make_console
+from cuberail.cli.ladder_exploit import (
+    add_exploit_arguments,
+    check_exploit_arguments,
+    run_exploiters,
+)
 from cuberail.cli.records import check_output_file
 from cuberail.cli.titles import title_help
 from cuberail.cli.tournament import collect_games
@@ -86,6 +95,7 @@ def register(subparsers: Any) -> None:
                         " (repeatable; with --games 0, only those)")
     p.add_argument("--markdown", action="store_true",
                    help="also print the ladder as a Markdown table (as in docs/bots.md)")
+    add_exploit_arguments(p)
     p.set_defaults(func=run)
 
 
@@ -97,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
     levels = played + [name for name in dict.fromkeys(s for g in earlier for s in g.seats)
                        if name not in played]
     anchor = _anchor(args.anchor, levels)
+    exploit_levels = check_exploit_arguments(args, played)
     if args.json:
         check_output_file(Path(args.json), "--json")
     console = make_console()
@@ -126,9 +137,11 @@ def run(args: argparse.Namespace) -> int:
     print_ladder(console, info, ladder, interrupted)
     if args.markdown:
         console.print(markdown_table(ladder), markup=False, soft_wrap=True)
+    rows = [] if interrupted else run_exploiters(console, info, args, exploit_levels)
     if args.json:
-        _write(args.json, ladder_json(info, levels, args, ladder, outcomes, interrupted, wall,
-                                      cpu))
+        summary = ladder_json(info, levels, args, ladder, outcomes, interrupted, wall, cpu)
+        summary["exploiters"] = [r.to_json() for r in rows]
+        _write(args.json, summary)
         console.print(f"ladder and games: {args.json}")
     return 130 if interrupted else 0
 
