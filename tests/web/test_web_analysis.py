@@ -120,3 +120,31 @@ def test_a_game_analysed_before_is_shown_at_once_in_another_language(
     assert page.locator("#an-start").is_hidden()
     assert page.locator("#an-chart figcaption").inner_text() == "Gewinnchancen"
     assert "grobe Fehler" in page.locator("#an-summary").inner_text()
+
+
+def test_the_costliest_moves_are_said_as_the_log_says_them(serve_url: str,
+                                                           open_page: Any) -> None:
+    """A newcomer's run: Trans-Siberian links in the analysis read as board-file ids
+    ("yekaterinburg – chelyabinsk"); they are the log's sentences, places by their names."""
+    game_id = finished_game(serve_url)
+    page = open_page().page
+    page.goto(f"{serve_url}/g/{game_id}")
+    page.locator("#an-start").click()
+    page.wait_for_selector("#analysis[data-state='done'] #an-costly li", timeout=120_000)
+    result = get_json(f"{serve_url}/api/games/{game_id}/analysis")
+    for entry, said in zip(result["entries"], result["sentences"], strict=True):
+        entry.update(said)  # the sentences run beside the entries
+    picks = [result["entries"][i] for i in result["summary"]["costliest"][:5]]
+    logged = [e for e in get_json(f"{serve_url}/api/games/{game_id}/actions")["entries"]
+              if e.get("kind", "move") == "move"]
+    assert [e["words"] for e in result["entries"]] == [e["words"] for e in logged]
+    assert any(e["action"].startswith("link ") for e in result["entries"])
+    text = page.locator("#an-costly").inner_text() + " ".join(
+        page.locator("#log .an-note").all_inner_texts())
+    ids = {p for e in picks for a in (e["action"], e["best"] or "") if a.startswith("link ")
+           for p in a.split()[1].replace("+", "-").split("-")}
+    assert not [i for i in ids if i in text], text  # "Yekaterinburg", never "yekaterinburg"
+    first = picks[0]
+    line = page.locator(f"#log li.move[data-index='{first['index'] + 1}']").inner_text()
+    said = line.split(": ", 1)[1].split("\n")[0]
+    assert said in page.locator("#an-costly li").first.inner_text()

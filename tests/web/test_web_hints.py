@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webplay import get_json, post_json, wait_loaded
+from webplay import click_create, get_json, post_json, wait_loaded
 
 NAMES = ["Ann", "Bob", "Cleo"]
 
@@ -72,8 +72,6 @@ def test_the_lobby_creates_games_with_hints_allowed_unless_unticked(base_url: st
         if not allowed:
             box.uncheck()
         page.select_option("#title", "chicago-express")
-        page.click("#create-button")
-        page.wait_for_selector("#created:not([hidden])")
-        link = page.locator("a.invite").first.get_attribute("href") or ""
-        game_id = link.split("/g/")[1].split("#")[0]
+        game_id = click_create(page)["id"]
+        page.wait_for_url(f"**/g/{game_id}")  # against bots: the table at once
         assert get_json(f"{base_url}/api/games/{game_id}")["hints"] is allowed

@@ -62,13 +62,27 @@ def test_the_minimum_bid_shown_is_the_lowest_bid_allowed_now(
     assert page.locator("#auction dd.minimum").inner_text() == f"${lowest}"
 
 
-def test_a_created_game_puts_the_way_in_in_view_and_focus(base_url: str,
-                                                           open_page: Any) -> None:
-    """A newcomer's run: after "Create game" against bots the "Play as" link was below the
-    fold at 1366x768; it is now scrolled into view and focused (Enter opens the table)."""
+def test_a_game_against_bots_opens_the_table_at_once(base_url: str, open_page: Any) -> None:
+    """A newcomer's run: after "Create game" against bots the lobby showed invite links,
+    one more click away from the table; the page now opens the seat's table itself."""
     w = open_page(width=1366, height=768)
-    create_in_lobby(w.page, base_url, "chicago-express", [{"name": "Me"}, {"bot": "easy"},
+    links = create_in_lobby(w.page, base_url, "chicago-express", [{"name": "Me"}, {"bot": "easy"},
+                                                                 {"bot": "easy"}])
+    game = links[0].split("/g/")[1].split("#")[0]
+    assert w.page.url.split("#")[0].endswith(f"/g/{game}")
+    you = w.page.locator("#players tr:has(.badge.you)")  # the seat's own table: its token came
+    assert you.count() == 1 and you.get_attribute("data-seat") == "0"
+    assert w.page.locator("#chat-form").is_visible()
+
+
+def test_a_game_with_friends_keeps_the_invites_in_view_and_focus(base_url: str,
+                                                                  open_page: Any) -> None:
+    """With another human seat the lobby stays, its first "Play as" link in view and
+    focused (Enter opens the table), the others' links to copy."""
+    w = open_page(width=1366, height=768)
+    create_in_lobby(w.page, base_url, "chicago-express", [{"name": "Me"}, {"name": "Ann"},
                                                           {"bot": "easy"}])
+    assert w.page.locator("#invites a.invite").count() == 2
     way = w.page.locator("#invites a.invite").first
     assert way.evaluate("e => e === document.activeElement")
     assert way.evaluate("e => { const r = e.getBoundingClientRect();"

@@ -93,7 +93,7 @@ def test_help_line_says_to_click_the_gauges_under_the_map(base_url: str,
     wait_loaded(page)
     help_line = page.locator("#move-list .help.decide")
     assert "clicking one of the three gauges under the map" in help_line.inner_text()
-    assert "on red cannot be chosen" in help_line.inner_text()
+    assert "all filled (red) cannot be chosen" in help_line.inner_text()  # boxes, as drawn
     page.select_option("#lang", "de")
     page.wait_for_function("() => document.querySelector('#move-list .help.decide')"
                            "?.textContent.includes('Anzeigen unter der Karte')")

@@ -35,11 +35,35 @@ def create_in_lobby(page: Any, base: str, title: str, seats: list[dict[str, str]
                 field.select_option(value)
             else:
                 field.fill(value)
+    made = click_create(page)
+    humans = {s["seat"]: s["invite_url"] for s in made["seats"] if s["token"]}
+    if len(humans) == 1 and not any(s["free"] for s in made["seats"]):
+        page.wait_for_url(f"**/g/{made['id']}")  # against bots: straight to the table
+        wait_loaded(page)
+    else:
+        page.wait_for_selector("#created:not([hidden])")
+    return humans
+
+
+def click_create(page: Any) -> dict[str, Any]:
+    """Press "Create game" in the lobby; the server's answer (kept before the page may
+    leave for the new game's table)."""
+    made: list[dict[str, Any]] = []
+
+    def keep(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        answer = route.fetch()
+        made.append(answer.json())
+        route.fulfill(response=answer)
+
+    page.route("**/api/games", keep)
     page.click("#create-button")
-    page.wait_for_selector("#created:not([hidden])")
-    links = page.locator("a.invite")
-    return {int(links.nth(i).get_attribute("data-seat")): links.nth(i).get_attribute("href")
-            for i in range(links.count())}
+    while not made:
+        page.wait_for_timeout(50)
+    page.unroute("**/api/games", keep)
+    return made[0]
 
 
 def game_index(page: Any) -> int:

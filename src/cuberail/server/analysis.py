@@ -54,6 +54,7 @@ from cuberail.core.words import Said
 from cuberail.games import get_game, moves_module
 from cuberail.server.bots import watch_parent
 from cuberail.server.games import GameService, Loaded, Refused
+from cuberail.server.history import move_words
 from cuberail.server.schemas import GAME_ID, errors
 from cuberail.server.storage import now
 from cuberail.server.workers import end_pool
@@ -132,7 +133,8 @@ def compute(job: Job, report: Callable[[int, int], None] | None = None) -> dict[
     return {"status": "done", "game": job.game_id, "title": job.title,
             "seats": list(job.players),
             "budget": {"seconds": job.seconds, "iterations": job.iterations, "seed": job.seed},
-            "entries": entries, "summary": summary(decisions, len(job.players))}
+            "entries": entries, "summary": summary(decisions, len(job.players)),
+            "sentences": [_sentences(job.title, states[d.index], d) for d in decisions]}
 
 
 def _label(describe: Callable[[GameState, Action], object], state: GameState,
@@ -142,6 +144,16 @@ def _label(describe: Callable[[GameState, Action], object], state: GameState,
         return str(describe(state, action))
     except Exception:  # a view bug must not lose an analysis
         return action.text()
+
+
+def _sentences(title: str, state: GameState, d: Decision) -> dict[str, Any]:
+    """The played and the best move as sentences (data), as the game's log words them:
+    the page says them in its language, places by their names (not board-file ids).
+    One per entry, in ``sentences`` beside ``entries`` (whose fields stay the bot's)."""
+    out = {"words": move_words(title, state, d.action)}
+    if d.best is not None:
+        out["best_words"] = move_words(title, state, d.best)
+    return out
 
 
 def summary(decisions: list[Decision], players: int) -> dict[str, Any]:

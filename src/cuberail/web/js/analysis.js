@@ -7,7 +7,7 @@ import { api } from "./api.js";
 import { PLAYER_COLOURS, DASHES } from "./charts.js";
 import { $, h, withChips } from "./dom.js";
 import { refusalText, t } from "./i18n.js";
-import { words } from "./log.js";
+import { told, words } from "./log.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const POLL_MS = 1000;
@@ -89,7 +89,10 @@ export class AnalysisView {
     if (name !== "running") $("#an-status", this.box).textContent = name === "offer" ? t("analysis.hint") : "";
   }
 
+  /** A done analysis; each entry gets its sentences ({words, best_words}: the server's,
+   *  as the log says the moves) from `sentences`, which runs beside the entries. */
   show(data) {
+    (data.entries || []).forEach((e, i) => Object.assign(e, (data.sentences || [])[i] || {}));
     this.data = data;
     this.state("done");
     this.redraw();
@@ -182,8 +185,8 @@ export class AnalysisView {
     const picks = this.data.summary.costliest.slice(0, 5).map((i) => entries[i]).filter(Boolean);
     if (!picks.length) return [h("p", { class: "muted" }, t("analysis.clean"))];
     return [h("h3", {}, t("analysis.costliest")), h("ol", {}, picks.map((e) => h("li", {},
-      this.flagButton(e), " ", h("strong", {}, this.nameOf(e.seat)), " ", withChips(words(e.action)),
-      h("div", { class: "better" }, this.better(e)))))];
+      this.flagButton(e), " ", h("strong", {}, this.nameOf(e.seat)), ": ", this.said(e.words, e.action),
+      h("div", { class: "better" }, this.betterParts(e)))))];
   }
 
   /** A flag (blunder, mistake, inaccuracy) that shows the position before the move. */
@@ -195,8 +198,21 @@ export class AnalysisView {
       } }, t(`analysis.${e.flag}`));
   }
 
+  /** A move in words as the game's log says it (the server's sentence: places by name),
+   *  else from its action text (an analysis stored before the sentences). */
+  said(sentence, action) {
+    return told(sentence, this.nameOf) || withChips(words(action));
+  }
+
+  /** "better: <the best move> (−n points)", the move as elements (chips) or as text. */
+  betterParts(e) {
+    const best = e.best ? this.said(e.best_words, e.best) : ["–"];
+    const [before, after] = t("analysis.better", { best: "\u0000", points: points(e.loss) }).split("\u0000");
+    return [before, ...best, after];
+  }
+
   better(e) {
-    return t("analysis.better", { best: e.best ? words(e.best) : "–", points: points(e.loss) });
+    return this.betterParts(e).map((x) => (typeof x === "string" ? x : x.textContent)).join("");
   }
 
   note(e) {

@@ -6,7 +6,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
-let scale = window.matchMedia("(max-width: 480px)").matches ? 1.8 : 1;
+let scale = window.matchMedia("(max-width: 480px)").matches ? 1.8 : 1;  // PHONE_SCALE
 let handler = null;
 let boardWords = new Map();  // action -> its words as the drawing wrote them (tooltip lines)
 
@@ -61,17 +61,62 @@ export function insertBoard(box, svgText, clickable) {
   return true;
 }
 
-/** Scroll the board (when zoomed or on a phone) so that the first target is in view. */
+const PHONE = window.matchMedia("(max-width: 480px)");
+const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
+const MOST = 4;  // the closest zoom
+
+/** The box around the board's targets, in fractions of the drawing ({x, y, w, h}). */
+function targetsBox(box) {
+  const svg = box.querySelector("svg").getBoundingClientRect();
+  const rects = [...box.querySelectorAll(".target")].map((el) => el.getBoundingClientRect())
+    .filter((r) => r.width || r.height);
+  if (!rects.length || !svg.width) return null;
+  const left = Math.min(...rects.map((r) => r.left));
+  const top = Math.min(...rects.map((r) => r.top));
+  const right = Math.max(...rects.map((r) => r.right));
+  const bottom = Math.max(...rects.map((r) => r.bottom));
+  return { x: (left - svg.left) / svg.width, y: (top - svg.top) / svg.height,
+    w: (right - left) / svg.width, h: (bottom - top) / svg.height };
+}
+
+const TAP = 44;  // px: a target as large as a fingertip
+
+/** The zoom at which the smallest target (a link's value box, a hex) is a fingertip wide. */
+function tapScale(box) {
+  const sizes = [...box.querySelectorAll(".target")].map((el) => {
+    const r = (el.querySelector("rect") || el).getBoundingClientRect();
+    return Math.max(r.width, r.height);
+  }).filter((n) => n > 0);
+  return sizes.length ? (scale * TAP) / Math.min(...sizes) : scale;
+}
+
+/** On a phone, the zoom that makes the targets tappable while their box still fits the
+ *  frame, never below the phone's own zoom (a hex is tappable at that; a link's box not). */
+function fittingScale(box, spot) {
+  const svg = box.querySelector("svg").getBoundingClientRect();
+  const frameW = box.clientWidth;
+  const frameH = window.innerHeight * 0.7;  // the frame's max-height on a phone
+  const wide = 0.9 / Math.max(spot.w, 0.01);
+  const high = (0.9 * frameH) / ((frameW * svg.height) / svg.width * Math.max(spot.h, 0.01));
+  return Math.min(MOST, Math.max(PHONE_SCALE, Math.min(wide, high, tapScale(box))));
+}
+
+/** Bring the moves into view: on a phone the board zooms to the targets' box (the Fit
+ *  button shows the whole map again); zoomed or not, the box is scrolled into view. */
 function showTargets(box) {
-  const first = box.querySelector(".target");
-  if (!first) return;
+  const spot = targetsBox(box);
+  if (!spot) return;
+  if (PHONE.matches) {
+    scale = fittingScale(box, spot);
+    applyScale(box);
+  }
+  const svg = box.querySelector("svg").getBoundingClientRect();
   const frame = box.getBoundingClientRect();
-  const spot = first.getBoundingClientRect();
-  const inside = spot.left >= frame.left && spot.right <= frame.right
-    && spot.top >= frame.top && spot.bottom <= frame.bottom;
-  if (inside) return;
-  box.scrollLeft += spot.left - frame.left - (frame.width - spot.width) / 2;
-  box.scrollTop += spot.top - frame.top - (frame.height - spot.height) / 2;
+  const middleX = svg.left + (spot.x + spot.w / 2) * svg.width;
+  const middleY = svg.top + (spot.y + spot.h / 2) * svg.height;
+  box.scrollLeft += middleX - (frame.left + frame.width / 2);
+  box.scrollTop += middleY - (frame.top + frame.height / 2);
+  box.dataset.zoomed = PHONE.matches ? "targets" : "";
 }
 
 /** Call `onAction(actions, element, preview)` when a board target is clicked or activated

@@ -71,7 +71,7 @@ function renderPanels(view, state, live) {
   renderEnd($("#end"), view, state);
   renderAuction($("#auction"), live ? view : { ...view, legal: [] }, state, G.seat, mine);
   renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
-    live ? waiting : t("replay.viewing", { n: G.at }));
+    live ? waiting : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
   const undo = $("#undo");
   undo.hidden = !(live && isOnline() && !view.over && G.token && view.last && view.last.seat === G.seat);
   hint.update(view, mine);

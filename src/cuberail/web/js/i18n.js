@@ -63,9 +63,16 @@ export function addTitleWords(words) {
   titleWords = words && typeof words === "object" ? words : {};
 }
 
-/** The message `key` with {name} placeholders filled from `vars`. */
+function lookUp(key) {
+  return catalog[key] ?? titleWords[current]?.[key] ?? fallback[key] ?? titleWords.en?.[key];
+}
+
+/** The message `key` with {name} placeholders filled from `vars`; for a count {n} of 1,
+ *  the key's singular (`key_one`) when the catalogs have one ("the board move", not
+ *  "all 1 board moves"). */
 export function t(key, vars = {}) {
-  const text = catalog[key] ?? titleWords[current]?.[key] ?? fallback[key] ?? titleWords.en?.[key] ?? key;
+  const one = vars.n === 1 ? lookUp(`${key}_one`) : undefined;
+  const text = one ?? lookUp(key) ?? key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in vars ? String(vars[name]) : all));
 }
 

@@ -4,6 +4,7 @@
 
 import { api, forget, remember, remembered } from "./api.js";
 import { $, h, say } from "./dom.js";
+import { setFace } from "./face.js";
 import { wireGuidedStart } from "./guide.js";
 import { language, languageSwitch, pickLanguage, refusalText, setLanguage, t, useMoveWords } from "./i18n.js";
 
@@ -11,6 +12,25 @@ let titles = [];
 
 function titleInfo() {
   return titles.find((x) => x.title === $("#title").value) || titles[0];
+}
+
+/** Words of the chosen title's face (its own, in the page's language), or `fallback`. */
+function titleWord(key, fallback) {
+  const text = t(key);
+  return text === key ? fallback : text;
+}
+
+/** A choice of an option in words (`option.NAME.CHOICE`; a number stays a number). */
+function choiceLabel(spec, choice) {
+  return titleWord(`option.${spec.name}.${choice}`, String(choice));
+}
+
+/** An option's label: its words (`option.NAME`), the raw name as its title (records and
+ *  the command line use it); the raw name itself when the title has no words for it. */
+function optionLabel(spec, id) {
+  const words = titleWord(`option.${spec.name}`, "");
+  return words ? h("label", { for: id, title: spec.name }, words)
+    : h("label", { for: id }, h("code", {}, spec.name));
 }
 
 function optionInput(spec) {
@@ -22,7 +42,7 @@ function optionInput(spec) {
         t(c ? "lobby.yes" : "lobby.no"))));
   } else if (spec.choices) {
     input = h("select", { id, name: spec.name },
-      spec.choices.map((c) => h("option", { value: String(c), selected: c === spec.default }, String(c))));
+      spec.choices.map((c) => h("option", { value: String(c), selected: c === spec.default }, choiceLabel(spec, c))));
   } else if (spec.type === "int") {
     input = h("input", { id, name: spec.name, type: "number", value: spec.default,
       min: spec.min ?? spec.minimum, max: spec.max ?? spec.maximum });
@@ -30,8 +50,7 @@ function optionInput(spec) {
     input = h("input", { id, name: spec.name, type: "text", value: spec.default });
   }
   input.dataset.type = spec.type || typeof spec.default;
-  return h("div", { class: "option" },
-    h("label", { for: id }, h("code", {}, spec.name)), input,
+  return h("div", { class: "option" }, optionLabel(spec, id), input,
     h("p", { class: "help" }, spec.help));
 }
 
@@ -61,6 +80,7 @@ function renderSeats() {
 
 function renderTitle() {
   const info = titleInfo();
+  setFace(info.face);  // the title's words: its options' labels
   const players = $("#players");
   players.min = info.min_players;
   players.max = info.max_players;
@@ -113,6 +133,11 @@ async function create(event) {
   remember(made.id, { title: body.title, owner: made.owner_token,
     seat: mine ? mine.seat : null, token: mine ? mine.token : null,
     tokens: Object.fromEntries(humans.map((s) => [s.seat, s.token])) });
+  if (againstBots(made)) {  // one human seat, the rest bots: straight to the table
+    const url = new URL(mine.invite_url, location.href);
+    location.assign(url.pathname + url.hash);
+    return;
+  }
   showInvites(made, seats);
   say(t("lobby.made"), "ok");
   // the way in, in view and focused (it was below the fold, even against bots alone)
@@ -121,6 +146,12 @@ async function create(event) {
   if (way) way.focus();
   renderMine();
   if (body.open) renderOpen();
+}
+
+/** A game of one human seat against bots only (no free seat, nobody to invite). */
+function againstBots(made) {
+  const humans = made.seats.filter((s) => s.token);
+  return humans.length === 1 && !made.seats.some((s) => s.free);
 }
 
 function copyButton(url) {

@@ -68,6 +68,8 @@ export class MoveLog {
         this.list.append(h("li", { class: "since" }, t("log.since")));
       }
       this.list.append(e.kind === "undo" ? this.undoLine(e) : this.moveLine(e));
+      if (e.kind === "undo") this.entries.pop();
+      else this.entries.push(e);
     }
     this.remember();
     this.list.scrollTop = this.list.scrollHeight;
@@ -81,6 +83,13 @@ export class MoveLog {
       h("a", { href: `#at=${n}`, class: "at", title: t("replay.link") }, `${n}.`), " ",
       h("strong", {}, this.nameOf(e.seat)), said ? [": ", ...said] : [" ", ...withChips(words(e.action))],
       events.length ? h("ul", { class: "events" }, events.map((ev) => h("li", { class: "event" }, ev))) : null);
+  }
+
+  /** The last move of `seat` of the kind `kind` ("company NYC"), or "" (undone moves
+   *  are not counted). */
+  lastAction(seat, kind) {
+    const e = [...this.entries].reverse().find((x) => x.seat === seat && x.action.split(" ")[0] === kind);
+    return e ? e.action : "";
   }
 
   /** Who took back what (the entry's seat, and the words of the move taken back). */

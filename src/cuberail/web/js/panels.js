@@ -19,9 +19,18 @@ function breakable(text) {
   return String(text).split("/").flatMap((part, i) => (i ? ["/", h("wbr"), part] : [part]));
 }
 
+/** A column header from its key: its short form (`key_short`) as an abbreviation with the
+ *  whole words as its title when the catalogs have a shorter one, else the words. */
+function header(key) {
+  const full = t(key);
+  const short = t(`${key}_short`);
+  if (short === `${key}_short` || short === full) return breakable(full);
+  return [h("abbr", { title: full }, breakable(short))];
+}
+
 function table(head, rows, cls) {
   return h("table", { class: cls },
-    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, breakable(x))))),
+    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col" }, header(x))))),
     h("tbody", {}, rows));
 }
 
@@ -38,7 +47,7 @@ export function renderPlayers(box, view, state, mySeat) {
       h("td", { class: "num" }, `$${p.cash}`), h("td", {}, shares),
       h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`));
   });
-  box.replaceChildren(table([t("game.player"), t("game.cash"), t("game.shares"), t("game.worth")],
+  box.replaceChildren(table(["game.player", "game.cash", "game.shares", "game.worth"],
     rows, "players"));
 }
 
@@ -54,7 +63,7 @@ function companyRow(c, face) {
 
 export function renderCompanies(box, view, state) {
   const face = currentFace();
-  const head = [t("co.company"), ...(face.company_columns || []).map((col) => t(col.label))];
+  const head = ["co.company", ...(face.company_columns || []).map((col) => col.label)];
   box.replaceChildren(table(head, state.companies.map((c) => companyRow(c, face)), "companies"));
 }
 
@@ -90,6 +99,35 @@ function bidValues(legal) {
     .sort((a, b) => a - b);
 }
 
+/** Why a typed amount is not a bid allowed now (and what is), or "" when it is one. */
+export function bidProblem(raw, bids) {
+  const range = { min: bids[0], max: bids[bids.length - 1] };
+  const v = Number(raw);
+  if (raw === "" || !Number.isInteger(v)) return t("auction.bid_whole", range);
+  if (v < range.min) return t("auction.bid_low", { amount: v, ...range });
+  if (v > range.max) return t("auction.bid_high", { amount: v, ...range });
+  return bids.includes(v) ? "" : t("auction.bid_gap", { amount: v, ...range });
+}
+
+/** "Bid this amount": a number field, its button, and the reason an amount is refused;
+ *  `typed`: what the field held before a redraw (a live update keeps it). */
+function freeBid(bids, typed) {
+  const input = h("input", { type: "number", id: "bid-amount", min: bids[0], max: bids[bids.length - 1],
+    value: typed ?? bids[0], "aria-label": t("auction.amount"), "aria-describedby": "bid-why" });
+  const go = h("button", { type: "button", class: "bid free", dataset: { action: `bid ${bids[0]}` } },
+    t("auction.bid_free"));
+  const why = h("p", { id: "bid-why", class: "bid-why", role: "status", "aria-live": "polite" });
+  input.addEventListener("input", () => {
+    const problem = bidProblem(input.value.trim(), bids);
+    go.dataset.action = `bid ${Number(input.value)}`;
+    go.disabled = Boolean(problem);
+    why.textContent = problem;
+    input.setAttribute("aria-invalid", problem ? "true" : "false");
+  });
+  if (typed !== undefined) queueMicrotask(() => input.dispatchEvent(new Event("input")));
+  return h("div", { class: "free-bid" }, input, go, why);
+}
+
 /** The auction: company, minimum and high bid, who is still in, and the bid buttons. */
 export function renderAuction(box, view, state, mySeat, myTurn) {
   const a = state.auction;
@@ -118,18 +156,7 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
     const quick = [...new Set([0, 1, 2, 5, 10].map((d) => bids[0] + d))].filter((v) => bids.includes(v));
     controls.push(h("div", { class: "bids" }, quick.map((v) => h("button", { type: "button",
       class: "bid", dataset: { action: `bid ${v}` } }, t("auction.bid", { n: v })))));
-    if (bids.length) {
-      const input = h("input", { type: "number", id: "bid-amount", min: bids[0], max: bids[bids.length - 1],
-        value: bids[0], "aria-label": t("auction.amount") });
-      const go = h("button", { type: "button", class: "bid free", dataset: { action: `bid ${bids[0]}` } },
-        t("auction.bid_free"));
-      input.addEventListener("input", () => {
-        const v = Number(input.value);
-        go.dataset.action = `bid ${v}`;
-        go.disabled = !bids.includes(v);
-      });
-      controls.push(h("div", { class: "free-bid" }, input, go));
-    }
+    if (bids.length) controls.push(freeBid(bids, box.querySelector("#bid-amount")?.value));
     if (view.legal.includes("pass")) {
       controls.push(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
     }
@@ -166,6 +193,34 @@ function forgoHelp(state, move) {
     h("ul", {}, why.map((x) => h("li", {}, x))))];
 }
 
+/** Does `seat` hold the most shares of company `id` (ties too)? {mine, top}. */
+function holding(state, seat, id) {
+  const count = (p) => p.shares[id] || 0;
+  const me = state.players.find((p) => p.seat === seat);
+  return { mine: me ? count(me) : 0, top: Math.max(0, ...state.players.map(count)) };
+}
+
+/** Why a company the player holds has no move of the face's `missing.move` now (its
+ *  first rule whose `when` holds: a snapshot field, or {leader}: whether the player holds
+ *  the most shares); a box of its own after the moves, headed, so that no reason reads
+ *  as part of the last button. None when the face has no `missing` for the decision. */
+function missingHelp(state, moves) {
+  const spec = currentFace().missing;
+  const where = currentFace().decision;
+  if (!spec || !where || pick(state, where) !== spec.decision) return [];
+  const seat = state.current_player;
+  const why = state.companies.filter((c) => holds(spec.on, c) && holding(state, seat, c.id).mine
+    && !moves.some((m) => m.action === `${spec.move} ${c.id}`)).map((c) => {
+    const held = holding(state, seat, c.id);
+    const rule = spec.held.find((r) => (r.when?.leader === undefined ? holds(r.when, c)
+      : (held.mine >= held.top) === r.when.leader));
+    return t(rule.say, { company: companyName(c.id), ...held, ...fill(rule.values, c) });
+  });
+  if (!why.length) return [];
+  return [h("section", { class: "help missing", "aria-labelledby": "missing-title" },
+    h("h3", { id: "missing-title" }, t(spec.title)), h("ul", {}, why.map((x) => h("li", {}, x))))];
+}
+
 /** What the current decision asks and where to click, as the title's words say it for
  *  the snapshot's decision (its face's `decision`: a path such as "step"); none if the
  *  title has no words for it. */
@@ -178,9 +233,22 @@ export function decisionHelp(state) {
   return text === key ? "" : text;
 }
 
+/** A neutral tip for the decision, when the title's face has one (its `tip`: for the
+ *  decision, the player's last move of a kind, e.g. the company built for last time),
+ *  shown only while another such move is offered; `lastOf(kind)` reads the log. */
+function tipLine(state, moves, lastOf) {
+  const spec = currentFace().tip;
+  const where = currentFace().decision;
+  if (!spec || !lastOf || !where || pick(state, where) !== spec.decision) return null;
+  const last = lastOf(spec.move);
+  if (!last || !moves.some((m) => m.action.startsWith(`${spec.move} `) && m.action !== last)) return null;
+  const company = last.split(" ")[1];
+  return h("p", { class: "help tip", role: "note" }, t(spec.say, { company: companyName(company) }));
+}
+
 /** Buttons for the legal moves that are not bids (bids: the auction panel), in the page's
- *  language. */
-export function renderMoves(box, view, state, myTurn, waitingFor) {
+ *  language; `lastOf(kind)`: the player's last move of a kind (for the title's tip). */
+export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null) {
   if (view.over) {
     box.replaceChildren(h("p", {}, t("game.over")));
     return;
@@ -195,6 +263,8 @@ export function renderMoves(box, view, state, myTurn, waitingFor) {
   const out = [];
   const help = decisionHelp(state);
   if (help) out.push(h("p", { class: "help decide" }, help));
+  const tip = tipLine(state, moves, lastOf);
+  if (tip) out.push(tip);
   if (onBoard.length) out.push(h("p", { class: "hint" }, t("game.click_board")));
   if (moves.length === 1 && moves[0].action === "forgo") out.push(...forgoHelp(state, moves[0]));
   for (const m of other) {
@@ -203,6 +273,7 @@ export function renderMoves(box, view, state, myTurn, waitingFor) {
       dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) },
     confirm ? stopLabel(state) : moveWords(m)));
   }
+  out.push(...missingHelp(state, moves));
   if (onBoard.length) {
     out.push(h("details", { class: "board-moves" }, h("summary", {}, t("game.board_list", { n: onBoard.length })),
       h("div", {}, onBoard.map((m) => h("button", { type: "button", class: "move listed",
