@@ -23,7 +23,24 @@ def test_any_number_in_an_auction_is_a_bid_ce_2_1() -> None:
     menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
     assert C.interpret(s, menu, "12") == Action("bid", (12,))
     low = C.interpret(s, menu, "1")
-    assert isinstance(low, C.Reply) and "bid from 7" in low.text and "pass (p)" in low.text
+    assert isinstance(low, C.Reply) and "bid $7 to $40" in low.text and "pass (p)" in low.text
+
+
+def test_a_refused_bid_says_why_and_what_is_allowed_ce_3_3() -> None:
+    """Issue 29: a typed bid out of range names the engine's reason (the minimum, the
+    bidder's cash) and the range; `$12` is a bid, `12.5` is refused as not whole dollars."""
+    s = _ce()
+    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
+    names = ["Ann", "Bob", "Cy"]
+    low = C.interpret(s, menu, "3", names=names)
+    assert isinstance(low, C.Reply)
+    assert low.text.startswith("a bid of $3 is not allowed: the minimum bid is $7")
+    high = C.interpret(s, menu, "99", names=names)
+    assert isinstance(high, C.Reply) and "Ann has only $40" in high.text
+    assert "bid $7 to $40 in whole dollars" in high.text
+    assert C.interpret(s, menu, "$12") == Action("bid", (12,))
+    half = C.interpret(s, menu, "12.5")
+    assert isinstance(half, C.Reply) and "whole dollars, from 7 to 40" in half.text
 
 
 def test_pass_is_typed_p_in_an_auction_and_shown_as_p() -> None:

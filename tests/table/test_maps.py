@@ -28,7 +28,7 @@ def test_ce_every_hex_shows_its_id_where_a_click_finds_it() -> None:
     lines = ce_map.render(s, set()).plain.split("\n")
     assert len(lines) == ce_map.HEIGHT and max(map(len, lines)) <= ce_map.WIDTH
     for hx in HEXES:
-        x, y = hx.col * ce_map.STEP, 1 + 2 * hx.row + hx.col % 2  # the hex's first line
+        x, y = hx.col * ce_map.STEP, 2 * hx.row + hx.col % 2  # the hex's first line
         assert lines[y][x:x + len(hx.id) + 1] == hx.id + " " or lines[y][x:x + 3] == hx.id
         assert ce_map.hex_at(x, y) == ce_map.hex_at(x + 4, y + 1) == hx.id
 
@@ -42,8 +42,8 @@ def test_ce_locomotives_are_drawn_inside_their_hex() -> None:
         if not letters:
             continue
         x = hx.col * ce_map.STEP
-        y = 1 + 2 * hx.row + hx.col % 2 + 1  # the hex's second line
-        assert lines[y][x:x + ce_map.CELL].rstrip().endswith(letters)
+        y = 2 * hx.row + hx.col % 2 + 1  # the hex's second line
+        assert lines[y][x:x + ce_map.CELL].rstrip(ce_map.EDGE).endswith(letters)
 
 
 def test_ts_every_city_is_labelled_and_every_link_can_be_clicked() -> None:

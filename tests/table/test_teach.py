@@ -61,12 +61,14 @@ def test_nationalization_ahead_is_warned_ts_8_1() -> None:
     assert nationalization_ahead(s) == []
 
 
-def test_ce_warns_building_for_another_company_than_last_time() -> None:
+def test_ce_tips_building_for_another_company_than_last_time() -> None:
+    """Issue 29: a neutral tip (allowed, and why it may matter), not a warning."""
     s = get_game("chicago-express").new_game(3, {})
     seat = s.current_player()
     history = [(seat, Action("company", ("PRR",))), (1 - seat, Action("company", ("NYC",)))]
-    assert teach.warning(s, Action("company", ("B&O",)), history) == (
-        "you built for PRR last time")
+    tip = teach.warning(s, Action("company", ("B&O",)), history)
+    assert tip.startswith("tip: you built for PRR last time. Switching is allowed")
+    assert teach.is_tip(tip) and "hold most of" in tip
     assert teach.warning(s, Action("company", ("PRR",)), history) == ""
 
 
@@ -80,7 +82,12 @@ def test_ts_says_why_a_held_company_cannot_build_ts_3_2() -> None:
         "cannot build for red: it is private (one share owned); it needs two owned to build"]
 
 
-def test_help_texts_name_the_docs_pages() -> None:
-    assert "docs/chicago-express.md" in teach.rules("chicago-express")
-    assert "docs/trans-siberian.md" in teach.rules("trans-siberian")
+def test_help_rules_is_the_rules_page_shipped_in_the_package() -> None:
+    """Issue 29: `help rules` shows the rules (the browser's rules page data) in the
+    terminal, not a repository path a pip user does not have."""
+    for title, heading in (("chicago-express", "AUCTION A SHARE (CE-4)"),
+                           ("trans-siberian", "BUILDING (TS-4)")):
+        text = teach.rules(title)
+        assert "THE RULES PAGE" in text and heading in text and "docs/" not in text
+        assert text.index("in short") < text.index("THE RULES PAGE")
     assert "CASH" in teach.how_to_win("chicago-express")

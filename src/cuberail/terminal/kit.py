@@ -59,7 +59,9 @@ class TableKit:
     """What the table shows and teaches of one title.
 
     ``rules`` may name ``{docs}``, the title's rules page; ``keys`` is the title's own
-    input help, put among the table's keys on the help page."""
+    input help, put among the table's keys on the help page; ``tracker_line`` is the end
+    tracker for a small terminal (else the tracker's lines joined). A ``warning`` that
+    starts with ``tip:`` is advice, not a danger, and is drawn as such."""
 
     face: Face
     how_to_win: str
@@ -68,6 +70,8 @@ class TableKit:
     warning: Callable[[GameState, Action, History], str] = no_warning
     refusals: Callable[[GameState], list[str]] = no_refusals  # why a build is not offered
     keys: str = ""
+    tracker_line: Callable[[GameState], Text] | None = None  # the tracker in a line or two
+    notes: Callable[[GameState], list[str]] = no_refusals  # what the choices' words mean
 
 
 @dataclass(frozen=True)

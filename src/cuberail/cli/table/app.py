@@ -22,6 +22,7 @@ from textual.widgets import Input, OptionList, Static
 from cuberail.games import get_game
 
 from .commands import TableInput
+from .drawing import SIDES
 from .flow import FORCED
 from .log import Entry
 
@@ -30,19 +31,32 @@ Screen { layout: vertical; }
 #step { height: auto; max-height: 2; background: $primary-background; padding: 0 1; }
 #top { height: 55%; }
 #board { width: 1fr; border: round $secondary; scrollbar-size: 1 1; }
-#side { width: 40; border: round $secondary; }
+.side { width: 40; border: round $secondary; }
+.side Static { width: 100%; }
+#side-low, #endline { display: none; }
+#endline { height: auto; max-height: 2; padding: 0 1; }
 #bottom { height: 1fr; }
 #logbox { width: 1fr; border: round $secondary; scrollbar-size-vertical: 1; }
 #menu { width: 1fr; border: round $accent; scrollbar-size-vertical: 1; }
-#side Static { width: 100%; }
 #hint { height: auto; max-height: 3; padding: 0 1; color: $warning; }
 #command { height: 1; border: none; padding: 0 1; }
-.narrow #side { width: 35; }
-.zoomed #bottom, .zoomed #side { display: none; }
-.zoomed #top { height: 1fr; }
-.narrow #board, .narrow #side, .narrow #logbox, .narrow #menu {
+.wide #side { display: none; }
+.wide #side-low { display: block; }
+.narrow #top { height: 30%; }
+.narrow .side { width: 35; }
+.narrow #menu.cut { text-wrap: nowrap; text-overflow: ellipsis; }
+.narrow #endline, .wide #endline { display: block; }
+.zoomed #bottom, .zoomed #side, .zoomed #side-low, .zoomed #endline { display: none; }
+.zoomed #top { height: 1fr; max-height: 100%; }
+.narrow #board, .narrow .side, .narrow #logbox, .narrow #menu {
     border: none; border-top: round $secondary; }
 """
+
+
+def side_panel(suffix: str) -> VerticalScroll:
+    """The companies, the players and the end tracker (``suffix`` tells the two apart)."""
+    return VerticalScroll(Static(id=f"companies{suffix}"), Static(id=f"players{suffix}"),
+                          Static(id=f"tracker{suffix}"), id=f"side{suffix}", classes="side")
 
 
 class MapView(Static):
@@ -56,6 +70,23 @@ class MapView(Static):
             app.map_clicked(target)
 
 
+class Board(ScrollableContainer):
+    """The board's box: its title names what is off-screen, also after a resize (the
+    message line coming or going, the board alone)."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        app = self.app
+        assert isinstance(app, TableApp)
+        app.call_after_refresh(app.board_scrolled)
+
+
+class Choices(OptionList):
+    """The menu: the choice under the cursor stays in view when the menu shrinks."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.scroll_to_highlight)
+
+
 class TableApp(TableInput):
     """A game at the table until it ends or the players quit (the game is saved)."""
 
@@ -65,16 +96,15 @@ class TableApp(TableInput):
     def compose(self) -> ComposeResult:
         yield Static(id="step")
         with Horizontal(id="top"):
-            with ScrollableContainer(id="board"):
+            with Board(id="board"):
                 yield MapView(id="map")
-            with VerticalScroll(id="side"):
-                yield Static(id="companies")
-                yield Static(id="players")
-                yield Static(id="tracker")
+            yield side_panel(SIDES[0])
+        yield Static(id="endline")
         with Horizontal(id="bottom"):
             with VerticalScroll(id="logbox"):
                 yield Static(id="log")
-            yield OptionList(id="menu")
+            yield Choices(id="menu")
+            yield side_panel(SIDES[1])
         yield Static(id="hint")
         yield Input(placeholder="type a choice number or a move; help for help", id="command")
 
@@ -82,14 +112,15 @@ class TableApp(TableInput):
         info = get_game(self.game.record.title)
         self.title = f"{info.name}: " + ", ".join(self.game.names)
         self.query_one("#board").border_title = "board"
-        self.query_one("#side").border_title = "companies, players, end of game"
+        for suffix in SIDES:
+            self.query_one(f"#side{suffix}").border_title = "companies, players, end of game"
         self.query_one("#logbox").border_title = "moves"
         self.query_one("#menu").border_title = "your choices"
         self._size_map()
         self._fill_log()
-        self.watch(self.query_one("#board"), "scroll_x", self._board_scrolled, init=False)
-        self.watch(self.query_one("#board"), "scroll_y", self._board_scrolled, init=False)
-        self._layout_for(self.size.width)
+        self.watch(self.query_one("#board"), "scroll_x", self.board_scrolled, init=False)
+        self.watch(self.query_one("#board"), "scroll_y", self.board_scrolled, init=False)
+        self._layout_for(self.size.width, self.size.height)
         board = self.query_one("#board", ScrollableContainer)
         self.call_after_refresh(board.scroll_to, x=self.face.home_x, animate=False)
         self.query_one("#command", Input).focus()

@@ -50,6 +50,13 @@ class TableBase(App[int]):
 
     def _say(self, text: str) -> None:
         self.message = text
-        self.query_one("#hint", Static).update(Text(text))
+        self._show_message()
+
+    def _show_message(self) -> None:
+        """The message line: shown only when there is something to say (its line is the
+        log's otherwise)."""
+        line = self.query_one("#hint", Static)
+        line.update(Text(self.message))
+        line.display = bool(self.message)
 
     say = _say  # for the game's link

@@ -178,7 +178,10 @@ def _amount_range(choices: list[Choice]) -> Choice | None:
     return next((c for c in choices if c.is_range and c.actions[0].kind in AMOUNT_KINDS), None)
 
 
-def _by_number(choices: list[Choice], text: str) -> Action | Reply:
+Why = Callable[[Action], str]  # the engine's reason an action is refused ('' if none)
+
+
+def _by_number(choices: list[Choice], text: str, why: Why | None = None) -> Action | Reply:
     rng = _amount_range(choices)
     if rng is not None and text.isdigit():  # in an auction any number typed is a bid
         amount, kind = int(text), rng.actions[0].kind
@@ -189,10 +192,7 @@ def _by_number(choices: list[Choice], text: str) -> Action | Reply:
         if text == rng.number:  # the range's own number in the menu: its amount is wanted
             return Reply(f"choice {text} is the {kind}: type the amount itself, from {low}"
                          f" to {high} (e.g. {low})" + (", or pass (p)" if kind == "bid" else ""))
-        if kind == "bid":
-            return Reply(f"a bid of {amount} is not allowed: bid from {low} to {high},"
-                         " or pass (p)")
-        return Reply(f"a {kind} of {amount} is not allowed: choose from {low} to {high}")
+        return _refused_amount(Action(kind, (amount,)), low, high, why)
     exact = [c for c in choices if c.number == text.lower()]
     if exact and not exact[0].is_range:
         return exact[0].actions[0]
@@ -203,6 +203,38 @@ def _by_number(choices: list[Choice], text: str) -> Action | Reply:
     if routes:  # a link's number alone: its cheapest route
         return routes[0].actions[0]
     return Reply(f"there is no choice {text}. {summary(choices)}")
+
+
+def _refused_amount(action: Action, low: int | None, high: int | None,
+                    why: Why | None) -> Reply:
+    """Why an amount typed is refused (the engine's reason when it gives one), and what
+    is allowed: ``a bid of $3 is not allowed: the minimum bid is $7 ...``."""
+    amount, kind = action.args[0], action.kind
+    reason = why(action) if why is not None else ""
+    if not reason:
+        reason = (f"the lowest is ${low}" if isinstance(amount, int) and low is not None
+                  and amount < low else f"the highest is ${high}")
+    allowed = f"{kind} ${low} to ${high} in whole dollars"
+    return Reply(f"a {kind} of ${amount} is not allowed: {reason}. Allowed: {allowed}"
+                 + (", or pass (p)" if kind == "bid" else ""))
+
+
+def _amount_text(choices: list[Choice], text: str) -> str | None:
+    """An amount typed as money in an auction (``$12``) as the number; None otherwise."""
+    if _amount_range(choices) is None:
+        return None
+    bare = text.removeprefix("$").strip()
+    return bare if bare.isdigit() else None
+
+
+def _fraction(choices: list[Choice], text: str) -> Reply | None:
+    """``12.5`` in an auction: amounts are whole dollars."""
+    rng = _amount_range(choices)
+    if rng is None or not re.fullmatch(r"\$?\d*[.,]\d+", text):
+        return None
+    low, high = _amount(rng.actions[0]), _amount(rng.actions[-1])
+    return Reply(f"{text} is not a whole number: a {rng.actions[0].kind} is whole dollars,"
+                 f" from {low} to {high}")
 
 
 def routes_of(choices: list[Choice], base: str) -> list[Choice]:
@@ -285,6 +317,14 @@ def _refusal(state: GameState, choices: list[Choice], text: str,
     return Reply(f"{head}. {summary(choices)}; commands: {', '.join(COMMANDS)}")
 
 
+def _explainer(state: GameState, names: Sequence[str]) -> Why | None:
+    """The engine's reason for a refused action, its seats named (None: no reasons)."""
+    explain = getattr(state, "explain_illegal", None)
+    if explain is None:
+        return None
+    return lambda action: name_players(str(explain(action)), names)
+
+
 def interpret(state: GameState, choices: list[Choice], raw: str,
               view: ModuleType | PlainFace | None = None,
               names: Sequence[str] = ()) -> Action | Command | Reply:
@@ -301,8 +341,15 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
         return Command(word, text.split(maxsplit=1)[1] if " " in text else "")
     if text.endswith("?") and text[:-1].strip().isdigit():
         return Command("routes", text[:-1].strip())
+    why = _explainer(state, names)
+    money = _amount_text(choices, text)
+    if money is not None:
+        return _by_number(choices, money, why)
+    fraction = _fraction(choices, text)
+    if fraction is not None:
+        return fraction
     if text[0].isdigit() and text.rstrip("abcdefghijklmnopqrstuvwxyz").isdigit():
-        return _by_number(choices, text.lower())
+        return _by_number(choices, text.lower(), why)
     action = _by_text(state, choices, text)
     if action is not None:
         return action

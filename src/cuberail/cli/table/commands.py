@@ -42,14 +42,6 @@ class TableInput(TableKeys):
         else:
             self.choose(meaning)
 
-    def _highlighted(self) -> C.Choice | None:
-        """The menu choice under the menu's cursor (headers and notes are not choices)."""
-        menu = self.query_one("#menu", OptionList)
-        option = menu.highlighted_option
-        if option is None or option.id is None:
-            return None
-        return self.menu[int(option.id)]
-
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:
             self._take(self.menu[int(event.option.id)])
@@ -100,7 +92,7 @@ class TableInput(TableKeys):
             self._routes(command.arg.strip().rstrip("?"))
         else:
             self.screen.remove_class("zoomed")
-            self._say("the log shows the last moves; PgUp/PgDn scroll it")
+            self._say("the log shows the last moves; Shift+PgUp/PgDn scroll it")
 
     def action_help(self) -> None:
         self._command(C.Command("help"))
@@ -110,7 +102,8 @@ class TableInput(TableKeys):
         rules = arg.lower().startswith("rule")
         title = self.game.record.title
         self.push_screen(HelpScreen(teach.rules(title) if rules else teach.keys(title),
-                                    teach.how_to_win(title), self.face.key()))
+                                    teach.how_to_win(title), self.face.key(),
+                                    "the rules (↑↓ PgUp/PgDn scroll)" if rules else "help"))
 
     def _save(self, arg: str) -> None:
         """`save [PATH]`: save now (to PATH, or where the game is kept)."""

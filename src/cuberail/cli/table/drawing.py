@@ -3,6 +3,8 @@ players, the end tracker, the step line, the log and the menu of choices."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.console import Group
 from rich.text import Text
 from textual import events
@@ -15,6 +17,11 @@ from . import teach
 from .log import TableLog
 from .scrolling import off_screen_title, show_targets
 
+SIDES = ("", "-low")  # the side panel beside the board, or under it when the map needs the width
+NARROW = 120  # columns below which the panels lose their side borders
+SIDE = 40  # columns of the side panel
+LOW = 16  # lines beside a wide board: the step, the end line, log and choices, the input
+
 
 class TableView(TableLog):
     """Draws the game's state on the table's widgets after every change."""
@@ -22,12 +29,20 @@ class TableView(TableLog):
     # ----- layout ----------------------------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
-        self._layout_for(event.size.width)
+        self._layout_for(event.size.width, event.size.height)
 
-    def _layout_for(self, width: int) -> None:
-        self.screen.set_class(width < 120, "narrow")
+    def _layout_for(self, width: int, height: int) -> None:
+        """Narrow below 120 columns; wide (the side panel under the board, the board as
+        tall as the map but leaving the rest ``LOW`` lines) where the whole map fits the
+        width alone but not beside the side panel."""
+        board = self.full_face.width + 4  # borders and a scrollbar
+        wide = width >= NARROW and board <= width < board + SIDE
+        self.screen.set_class(width < NARROW, "narrow")
+        self.screen.set_class(wide, "wide")
+        top = self.query_one("#top")
+        top.styles.height = min(self.full_face.height + 2, height - LOW) if wide else None
         self._fit_face(width)
-        self.call_after_refresh(self._board_scrolled)
+        self.call_after_refresh(self.board_scrolled)
 
     def _fit_face(self, width: int) -> None:
         """The board alone on a terminal narrower than the map: the compact map if the
@@ -52,14 +67,17 @@ class TableView(TableLog):
         state = self.game.state
         self.menu = self._build_menu()
         targets = self._draw_map()
-        self.query_one("#companies", Static).update(self.face.companies(state))
-        self.query_one("#players", Static).update(self.face.players(state, self.game.names))
-        self.query_one("#tracker", Static).update(Group(teach.tracker(state), Text(""),
-                                                        self.face.key()))
+        for suffix in SIDES:
+            self.query_one(f"#companies{suffix}", Static).update(self.face.companies(state))
+            self.query_one(f"#players{suffix}", Static).update(
+                self.face.players(state, self.game.names))
+            self.query_one(f"#tracker{suffix}", Static).update(
+                Group(teach.tracker(state), Text(""), self.face.key()))
+        self.query_one("#endline", Static).update(teach.tracker_line(state))
         self.query_one("#step", Static).update(self._step_text())
         self._draw_log()
         self._draw_menu()
-        self.query_one("#hint", Static).update(Text(self.message))
+        self._show_message()
         self._show_targets(targets)
 
     def _draw_map(self) -> set[str]:
@@ -85,7 +103,7 @@ class TableView(TableLog):
     def _show_targets(self, targets: set[str]) -> None:
         show_targets(self.query_one("#board", ScrollableContainer), self.face, targets)
 
-    def _board_scrolled(self, *_: object) -> None:
+    def board_scrolled(self, *_: object) -> None:
         board = self.query_one("#board", ScrollableContainer)
         board.border_title = off_screen_title(board, self.face)
 
@@ -117,9 +135,30 @@ class TableView(TableLog):
         if folded:
             prompt.append(f"  (+{routes - 1} dearer route{'s' * (routes > 2)}:"
                           f" {choice.base}? lists them)", style="dim")
-        if choice.warning:
+        if teach.is_tip(choice.warning):
+            prompt.append(f"\n      {choice.warning}", style="italic cyan")
+        elif choice.warning:
             prompt.append(f"\n      ⚠ {choice.warning}", style="bold red")
         return prompt
+
+    def _highlighted(self) -> C.Choice | None:
+        """The menu choice under the menu's cursor (headers and notes are not choices)."""
+        menu = self.query_one("#menu", OptionList)
+        option = menu.highlighted_option
+        if option is None or option.id is None:
+            return None
+        return self.menu[int(option.id)]
+
+    def _say_highlighted(self) -> None:
+        """After the cursor moved: when the choices are cut to a line each (a long list on
+        a narrow screen), the one under it in full in the message line; at the last choice,
+        the notes under it."""
+        choice = self._highlighted()
+        menu = self.query_one("#menu", OptionList)
+        if choice is not None and choice == self.shown[-1]:  # the notes under it too
+            self.call_after_refresh(menu.scroll_end, animate=False)
+        if choice is not None and menu.has_class("cut"):
+            self._say(" ".join(self._prompt(choice).plain.split()))
 
     def _draw_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
@@ -127,14 +166,48 @@ class TableView(TableLog):
         shown = self.shown
         options = [Option(self._prompt(c), id=str(i)) for i, c in enumerate(self.menu)
                    if c in shown]
-        for reason in teach.build_refusals(self.game.state) if self.menu else []:
-            options.append(Option(Text(f"      {reason}", style="dim italic"), disabled=True))
+        if self.menu:
+            options += self._asides()
+        height = self.query_one("#bottom").size.height - 1  # the menu's room, not its size
+        # about 2 lines a choice at 80 columns: a list that would not fit is cut to a line each
+        menu.set_class(self.screen.has_class("narrow") and 2 * len(options) > height, "cut")
         menu.add_options(options)
         if self.menu:
             menu.highlighted = menu.get_option_index("0")
-        menu.border_title = "your choices" if self.menu else (
-            "waiting for a bot" if self.thinking else "waiting" if self.waiting
-            else "no choices")
+        self._title_menu()
+        self.call_after_refresh(self._title_menu)
+
+    def _asides(self) -> list[Option]:
+        """Under the choices, set apart: what their words mean, and why a build the player
+        might look for is not among them."""
+        state = self.game.state
+        out: list[Option] = []
+        for head, lines in (("what the choices mean:", teach.notes(state)),
+                            ("not on offer:", teach.build_refusals(state))):
+            if lines:
+                out.append(Option(Text(""), disabled=True))
+                out.append(Option(Text(f"   {head}", style="bold"), disabled=True))
+                out += [Option(Text(part, style="italic"), disabled=True)
+                        for line in lines for part in self._wrapped(line)]
+        return out
+
+    def _wrapped(self, line: str) -> list[str]:
+        """A note under the choices in lines that fit the menu (a narrow menu cuts lines)."""
+        width = max(self.query_one("#menu", OptionList).scrollable_content_region.width, 30)
+        parts = textwrap.wrap(line, width - 6) or [""]
+        return [f"   · {parts[0]}", *(f"     {part}" for part in parts[1:])]
+
+    def _title_menu(self) -> None:
+        """The menu's border names how to reach choices that do not fit."""
+        menu = self.query_one("#menu", OptionList)
+        if not self.menu:
+            menu.border_title = ("waiting for a bot" if self.thinking else "waiting"
+                                 if self.waiting else "no choices")
+            return
+        count = len(self.shown)
+        more = menu.max_scroll_y > 0
+        menu.border_title = (f"your choices: {count}, PgUp/PgDn for more" if more
+                             else "your choices")
 
     def option_index(self, choice: C.Choice) -> int:
         """Where ``choice`` is in the menu widget (for the cursor, tests and clicks)."""

@@ -51,6 +51,15 @@ class Link(Protocol):
         ...
 
 
+def kept(link: Link, game: Game) -> str:
+    """Where a game left now is kept and how to come back (asked before leaving)."""
+    from cuberail.cli.console import resume_hint
+
+    if isinstance(link, Local):
+        return f"It is saved after every move, to {game.path}.\n{resume_hint(game.path)}"
+    return f"{link.opening()}: the game goes on there; join again with your invite link."
+
+
 class Local:
     """The game of ``cuberail play``: every seat is at this keyboard or a bot here."""
 
@@ -84,4 +93,4 @@ class Local:
         self.game.save()
 
 
-__all__ = ["Link", "Local"]
+__all__ = ["Link", "Local", "kept"]

@@ -13,6 +13,8 @@ from cuberail.core.state import GameState
 
 from .flow import TableFlow
 from .hint import OFF as HINTS_OFF
+from .inplay import kept
+from .screens import ConfirmQuit
 
 
 class TableKeys(TableFlow):
@@ -20,13 +22,15 @@ class TableKeys(TableFlow):
 
     BINDINGS = [  # noqa: RUF012 - Textual's own class attribute
         Binding("f1", "help", "help"),
-        Binding("ctrl+q", "quit_game", "save and quit", priority=True),
+        Binding("ctrl+q", "quit_game", "quit (asks first)", priority=True),
         Binding("f2", "zoom", "board only"),
         Binding("f3", "hint", "hint"),
         Binding("up", "menu(-1)", "previous move", show=False),
         Binding("down", "menu(1)", "next move", show=False),
-        Binding("pageup", "log(-1)", show=False),
-        Binding("pagedown", "log(1)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("shift+pageup", "log(-1)", show=False),
+        Binding("shift+pagedown", "log(1)", show=False),
         # priority: the input line has the focus and would take Ctrl+Left/Right (words)
         Binding("ctrl+left", "pan(-12, 0)", show=False, priority=True),
         Binding("ctrl+right", "pan(12, 0)", show=False, priority=True),
@@ -39,9 +43,9 @@ class TableKeys(TableFlow):
         zoomed = not self.screen.has_class("zoomed")
         self.screen.set_class(zoomed, "zoomed")
         self._fit_face(self.size.width)
-        self._say("board only: arrow keys and Ctrl+arrows scroll it; F2 or `board` brings"
-                  " back the log and the choices" if zoomed else "")
-        self.call_after_refresh(self._board_scrolled)
+        self._say("board only: arrows scroll it; F2 or `board` brings back the rest"
+                  if zoomed else "")
+        self.call_after_refresh(self.board_scrolled)
 
     def action_hint(self) -> None:
         """The engine's preferred move (F3 or `hint`), searched off the UI thread."""
@@ -72,6 +76,19 @@ class TableKeys(TableFlow):
             self._say(text)  # else a move or an undo came first: the hint is stale
 
     def action_quit_game(self) -> None:
+        """Ctrl+Q or `quit`: leave at once when the game is over, else after a yes."""
+        if self.game.state.is_terminal():
+            self._leave()
+        elif not isinstance(self.screen, ConfirmQuit):
+            self.push_screen(ConfirmQuit(kept(self.link, self.game)), self._answered)
+
+    def _answered(self, leave: bool | None) -> None:
+        if leave:
+            self._leave()
+        else:
+            self._say("still playing")
+
+    def _leave(self) -> None:
         self.generation += 1
         try:
             self.link.leave()
@@ -89,8 +106,24 @@ class TableKeys(TableFlow):
             menu.action_cursor_down()
         else:
             menu.action_cursor_up()
+        self._say_highlighted()
+
+    def action_page(self, step: int) -> None:
+        """PgUp/PgDn: a page of the choices when they do not fit, else of the log (of the
+        board when it is alone)."""
+        menu = self.query_one("#menu", OptionList)
+        if self.screen.has_class("zoomed") or menu.max_scroll_y <= 0:
+            self.action_log(step)
+        elif step > 0:
+            menu.action_page_down()  # type: ignore[no-untyped-call]
+            if menu.highlighted is None:  # the page ended among the notes under the choices
+                menu.highlighted = max(self.option_index(c) for c in self.shown)
+        else:
+            menu.action_page_up()  # type: ignore[no-untyped-call]
+        self._say_highlighted()
 
     def action_log(self, step: int) -> None:
+        """A page of the log (Shift+PgUp/PgDn; of the board when it is alone)."""
         if self.screen.has_class("zoomed"):
             board = self.query_one("#board", ScrollableContainer)
             self.action_pan(0, step * max(board.scrollable_content_region.height - 1, 1))

@@ -1,4 +1,4 @@
-"""Modal screens of the table: help and rules."""
+"""Modal screens of the table: help and rules, and leaving a game that is not over."""
 
 from __future__ import annotations
 
@@ -24,9 +24,10 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, text: str, intro: str, key: Text | None = None) -> None:
+    def __init__(self, text: str, intro: str, key: Text | None = None,
+                 title: str = "help") -> None:
         super().__init__()
-        self.text, self.intro, self.key = text, intro, key
+        self.text, self.intro, self.key, self.title = text, intro, key, title
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -36,7 +37,35 @@ class HelpScreen(ModalScreen[None]):
             yield Static(Text("\n(Escape, Enter or q closes this page)", style="dim"))
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).border_title = "help"
+        self.query_one(VerticalScroll).border_title = self.title
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmQuit(ModalScreen[bool]):
+    """Asks before leaving a game that is not over: y leaves; n, Escape or Enter stay."""
+
+    DEFAULT_CSS = """
+    ConfirmQuit { align: center middle; }
+    ConfirmQuit > Static { width: 70%; max-width: 76; height: auto; border: round $warning;
+                           background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [  # noqa: RUF012 - Textual's own class attribute
+        Binding("y", "answer(True)", "leave"),
+        Binding("n", "answer(False)", "stay"),
+        Binding("escape", "answer(False)", show=False),
+        Binding("enter", "answer(False)", show=False),
+    ]
+
+    def __init__(self, kept: str) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text.assemble(("Leave the game? It is not over.\n", "bold"),
+                                   f"{self.kept}\n\n", ("y", "bold"), " leave   ",
+                                   ("n", "bold"), " / Escape  keep playing"))
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)

@@ -1,8 +1,8 @@
 """What the table teaches: how to win, the rules in short, the end tracker, warnings.
 
 Texts are per title (its table kit, :mod:`cuberail.terminal.kit`) and short; the full
-rules are the title's docs page (``docs/<title>.md``). Warnings are computed from the
-state and the moves so far by the title's kit, never guessed.
+rules are the title's rules page shipped in its package (:mod:`.rulebook`). Warnings are
+computed from the state and the moves so far by the title's kit, never guessed.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.terminal.kit import History, find_table
 
+from . import rulebook
+
 KEYS_HEAD = (
     "Type a choice number and Enter, or click a move; click a hex/link on the map to find"
     " its move. Moves as text also work (`bid 12`, `place F5`, any case). In an auction"
@@ -20,7 +22,8 @@ KEYS_HEAD = (
     " Commands: help, help rules, hint (the engine's preferred move and what it expects),"
     " undo (your own last decision only), save [FILE], board (the board alone), quit.")
 KEYS_TAIL = (
-    "Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn scroll the log, Ctrl+Left/"
+    "Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn page the choices when they do"
+    " not fit (else the log), Shift+PgUp/PgDn scroll the log, Ctrl+Left/"
     "Right/Up/Down scroll the map (also while typing; Home/End move in the input line),"
     " F1 help, F2 the board alone (whole map at 80 columns; there Up/Down and PgUp/PgDn"
     " scroll it), F3 hint (unless the game was started with --no-hints), Ctrl+Q quit."
@@ -41,9 +44,14 @@ def how_to_win(title: str) -> str:
 
 
 def rules(title: str) -> str:
-    """The rules in short, naming the title's full rules page."""
+    """The rules in short (the table kit's), then the title's rules page from its package
+    (:mod:`.rulebook`): all inside the terminal, no file to look up."""
     kit = find_table(title)
-    return kit.rules.format(docs=f"docs/{title}.md") if kit is not None else ""
+    page = rulebook.rules_page(title)
+    where = "below" if page else "the browser's rules page of `cuberail serve`"
+    short = kit.rules.format(docs=where) if kit is not None else ""
+    full = f"THE RULES PAGE\n\n{page}" if page else ""
+    return "\n\n".join(part for part in (short, full) if part)
 
 
 def tracker(state: GameState) -> Text:
@@ -52,10 +60,32 @@ def tracker(state: GameState) -> Text:
     return kit.tracker(state) if kit is not None else Text("")
 
 
+def tracker_line(state: GameState) -> Text:
+    """The end tracker in a line or two, for a small terminal (the title's own compact form,
+    else its tracker's lines joined)."""
+    kit = find_table(state.title)
+    if kit is None:
+        return Text("")
+    if kit.tracker_line is not None:
+        return kit.tracker_line(state)
+    return Text(" · ").join(line for line in kit.tracker(state).split() if line.plain.strip())
+
+
 def warning(state: GameState, action: Action, history: History) -> str:
     """A warning for a move that may backfire, or ''."""
     kit = find_table(state.title)
     return kit.warning(state, action, history) if kit is not None else ""
+
+
+def is_tip(warning: str) -> bool:
+    """A kit's warning that is advice (a move that is fine but may be worth a thought)."""
+    return warning.startswith("tip:")
+
+
+def notes(state: GameState) -> list[str]:
+    """What words in the choices mean (e.g. a border link), when the title says."""
+    kit = find_table(state.title)
+    return kit.notes(state) if kit is not None else []
 
 
 def build_refusals(state: GameState) -> list[str]:

@@ -3,7 +3,9 @@
 Each hex is a 5x2 block in its terrain's colour with a blank column between map
 columns, so a hex reads as one unit (the old line view let a hex's second line sit
 beside its neighbour's first). The first line always carries the id, a mark and the
-cost; the second the company locomotives as coloured letters, else the city's name.
+cost; the second the city's name and the company locomotives as coloured letters,
+underlined and filled with a lower edge (``Cle▁▁``): the name belongs to the hex above
+its edge, never to the id beside it.
 Odd columns sit one line lower (flat-top, odd-q). :func:`hex_at` turns a click
 position back into a hex id, so the geometry lives in one place.
 """
@@ -26,7 +28,6 @@ from cuberail.terminal.chicago_express import (
     COMPANY_STYLE,
     GRID,
     LETTER,
-    ROWS,
     TERRAIN_STYLE,
 )
 from cuberail.terminal.chicago_express import GLYPH as VIEW_GLYPH
@@ -34,14 +35,16 @@ from cuberail.terminal.chicago_express import GLYPH as VIEW_GLYPH
 CELL = 5  # characters of a hex
 STEP = CELL + 1  # a map column: the hex and one blank column
 WIDTH = COLS * STEP
-HEIGHT = 1 + 2 * ROWS + 1  # the column letters, the rows, the half-row of odd columns
+# the rows, down to the last line of the lowest hex (every id names its column: no header)
+HEIGHT = max(2 * h.row + h.col % 2 for h in HEXES) + 2
 SMALL = 3  # characters of a hex on the compact map (the board alone at 80 columns)
 SMALL_STEP = SMALL + 1
 SMALL_WIDTH = COLS * SMALL_STEP
-SMALL_HEIGHT = 2 * ROWS + 1  # no column letters: every hex id names its column
+SMALL_HEIGHT = HEIGHT
 TARGET_STYLE = "bold black on bright_cyan"
 GLYPH = {**VIEW_GLYPH, START: "★"}  # the text view's marks, and the start cities'
 DEVELOPED = "⌂"
+EDGE = "▁"  # fills a hex's second line: its lower edge, so a hex reads as one block
 _ABBR_OVERRIDES = {"Charlottesville": "Chv", "White Sulphur Springs": "WSS"}
 
 
@@ -81,17 +84,15 @@ def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Te
     out = Text(head + (" " if head and companies else ""), style=style)
     for c in companies:
         out.append(LETTER[c], style=COMPANY_STYLE[c] + " underline")
-    out.append(" " * pad, style=style)
+    out.append(EDGE * pad, style=style)
     return out
 
 
 def render(s: ChicagoExpressState, targets: set[str], cell: int = CELL) -> Text:
-    """The whole map: column letters, then the staggered blocks; targets drawn bright.
-
-    ``cell=SMALL`` draws the compact map (3 characters a hex, no column letters)."""
-    lines = [Text("".join(f"{chr(65 + c):^{CELL}} " for c in range(COLS)), style="bold")]
-    lines = lines if cell >= CELL else []
-    for line in range(2 * ROWS + 1):
+    """The whole map: the staggered blocks (no column letters: each hex shows its id);
+    targets drawn bright. ``cell=SMALL`` draws the compact map (3 characters a hex)."""
+    lines: list[Text] = []
+    for line in range(HEIGHT):
         row = Text()
         for col in range(COLS):
             shifted = line - (col % 2)
@@ -117,10 +118,9 @@ def render_small(s: ChicagoExpressState, targets: set[str]) -> Text:
 def hex_at(x: int, y: int, cell: int = CELL) -> str | None:
     """The id of the hex drawn at column ``x``, line ``y`` of :func:`render`, if any."""
     col, inside = divmod(x, cell + 1)
-    top = 1 if cell >= CELL else 0  # the line of column letters
-    if inside >= cell or not 0 <= col < COLS or y < top:
+    if inside >= cell or not 0 <= col < COLS or y < 0:
         return None
-    shifted = y - top - (col % 2)
+    shifted = y - (col % 2)
     hx = GRID.get((col, shifted // 2)) if shifted >= 0 else None
     return hx.id if hx else None
 
@@ -150,7 +150,8 @@ def key() -> Text:
         out.append(LETTER[c], style=COMPANY_STYLE[c])
         out.append(f" {cid} ")
     out.append(" you may choose ", style=TARGET_STYLE)
-    out.append(f"\nA hex: id, mark, cost to build; then its locomotives, else the city."
+    out.append(f"\nA hex: id, mark, cost to build; under it the city and its locomotives,"
+               f" closed by {EDGE * 3}."
                f" ♣ forest (develop: cash)  ▲ mountain  ★ start  {DEVELOPED} developed."
                " Click a hex or type its id.")
     return out

@@ -79,4 +79,5 @@ SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, board.SMALL_STEP, _small_boa
 FACE = Face(board.WIDTH, board.HEIGHT, board.STEP, _board, board.hex_at,
             lambda a, b: board.column_names(a // board.STEP, b // board.STEP),
             about, companies, players, board.key, board.WIDTH, SMALL)
-TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning)
+TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
+                 tracker_line=teach.tracker_line)

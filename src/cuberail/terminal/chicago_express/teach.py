@@ -18,7 +18,7 @@ HOW_TO_WIN = (
     " Chicago and rich cities, and collect dividends. Dividends are paid when two of"
     " the three gauges (auction, develop, build) are full. The game ends at such a"
     " dividend once 3 companies are sold out or out of locomotives, 3 houses or fewer"
-    " are left, or Detroit reaches 8 (tracker on the right).")
+    " are left, or Detroit reaches 8 (the end tracker counts).")
 
 RULES = (
     "Chicago Express in short (full rules: {docs}):\n"
@@ -61,12 +61,34 @@ def tracker(state: GameState) -> Text:
     return out
 
 
+def tracker_line(state: GameState) -> Text:
+    """The end tracker in two short lines, for a small terminal."""
+    assert isinstance(state, ChicagoExpressState)
+    s, n = state, len(ceb.COMPANIES)
+    sold_out = sum(1 for c in range(n) if s.unsold(c) == 0)
+    no_locos = sum(1 for c in range(n) if s.locos_left[c] == 0)
+    detroit, top = s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
+    out = Text("end at a dividend: ", style="bold")
+    out.append(f"sold out {sold_out}/3", style=_mark(sold_out >= 3))
+    out.append(f" · no locos {no_locos}/3", style=_mark(no_locos >= 3))
+    out.append(f" · houses {s.houses} (≤3)", style=_mark(s.houses <= 3))
+    out.append(f" · Detroit {detroit}/{top}", style=_mark(detroit >= top))
+    gauges = " ".join(f"{name} {s.gauges[g]}/{s.gauge_size(g)}"
+                      for g, name in enumerate(ceb.GAUGE_NAMES))
+    nxt = (f"game over after dividend #{s.dividends}" if s.is_terminal()
+           else f"dividend #{s.dividends + 1} when 2 gauges are full")
+    out.append(f"\n{nxt}: {gauges}", style="dim")
+    return out
+
+
 def warning(state: GameState, action: Action, history: History) -> str:
-    """Building for another company than this player built for last time."""
+    """A tip (not a rule) when building for another company than last time: allowed, but
+    spreading builds thins the network that pays this player's shares."""
     if action.kind != "company":
         return ""
     seat = state.current_player()
     last = next((a for p, a in reversed(history) if p == seat and a.kind == "company"), None)
     if last is not None and last.args != action.args:
-        return f"you built for {last.args[0]} last time"
+        return (f"tip: you built for {last.args[0]} last time. Switching is allowed; a build"
+                " pays every holder of the company, so favour the one you hold most of")
     return ""

@@ -11,6 +11,7 @@ click with the link drawn there.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,6 +30,7 @@ from cuberail.games.trans_siberian.board import (
 from cuberail.games.trans_siberian.state import TransSiberianState
 
 WIDTH, HEIGHT = 112, 26
+SMALL_WIDTH, SMALL_HEIGHT = 78, 19  # the compact map: the board alone at 80x24
 WEST_SPLIT = 3600  # board x where the crowded west ends
 WEST_SHARE = 0.56  # of the width given to the west
 TARGET_STYLE = "bold black on bright_cyan"
@@ -62,15 +64,17 @@ class Layout:
     labels: dict[tuple[int, int], tuple[int, str]]  # (x, y) -> (location, character)
 
 
-def _scale(px: float, py: float, box: tuple[float, float, float, float]) -> tuple[int, int]:
+def _scale(px: float, py: float, box: tuple[float, float, float, float],
+           size: tuple[int, int]) -> tuple[int, int]:
     x0, x1, y0, y1 = box
-    usable = WIDTH - 6
+    width, height = size
+    usable = width - 6
     if px <= WEST_SPLIT:
         fx = (px - x0) / (WEST_SPLIT - x0) * WEST_SHARE
     else:
         fx = WEST_SHARE + (px - WEST_SPLIT) / (x1 - WEST_SPLIT) * (1 - WEST_SHARE)
     fy = (py - y0) / (y1 - y0)
-    return 2 + round(fx * usable), 1 + round(fy * (HEIGHT - 3))
+    return 2 + round(fx * usable), 1 + round(fy * (height - 3))
 
 
 def _stroke(dx: int, dy: int) -> str:
@@ -92,47 +96,76 @@ def _cells(loc: int, at: tuple[int, int]) -> set[tuple[int, int]]:
     return {(at[0] - width // 2 + i, at[1]) for i in range(width)}
 
 
-def _spread(where: dict[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
-    """Move labels apart until every link keeps a visible stretch between its ends.
+def _spread(where: dict[int, tuple[int, int]], size: tuple[int, int]) -> dict[int, tuple[int, int]]:
+    """Move labels apart until no two overlap and every link keeps a visible stretch
+    between its ends.
 
-    A link whose line runs only through its two labels would be invisible: the
-    southern (else eastern) end moves down a row, or sideways, onto free cells.
+    Of two labels that overlap, or of the two ends of a link whose line runs only
+    through their labels, the southern (else eastern) one moves down a row, or sideways,
+    onto free cells it has not been on before; the other one when it cannot (a small
+    map crowds the west).
     """
     where = dict(where)
+    been = {loc: {at} for loc, at in where.items()}
+    pairs = [(a, b) for link in LINKS for a, b in zip(link.ends, link.ends[1:], strict=False)]
     for _ in range(12):
         moved = False
-        for link in LINKS:
-            for a, b in zip(link.ends, link.ends[1:], strict=False):
-                (ax, ay), (bx, by) = where[a], where[b]
-                ends = _cells(a, where[a]) | _cells(b, where[b])
-                if any(c not in ends for c in _line(where[a], where[b])):
-                    continue
-                mover, other = (b, a) if (by, bx) >= (ay, ax) else (a, b)
-                mx, my = where[mover]
-                ox = where[other][0]
-                taken = set().union(*(_cells(i, p) for i, p in where.items() if i != mover))
-                away = 1 if mx >= ox else -1
-                for step in ((mx, my + 1), (mx + away, my), (mx, my - 1), (mx - away, my)):
-                    inside = 2 <= step[0] <= WIDTH - 3 and 0 < step[1] < HEIGHT
-                    if inside and not _cells(mover, step) & taken:
-                        where[mover] = step
-                        moved = True
-                        break
+        for a, b in pairs + _overlaps(where):
+            if (a, b) in pairs and not _is_hidden(a, b, where):
+                continue
+            mover, other = _southern(a, b, where)
+            moved = (_move(mover, other, where, size, been)
+                     or _move(other, mover, where, size, been) or moved)
         if not moved:
             break
     return where
 
 
+def _is_hidden(a: int, b: int, where: dict[int, tuple[int, int]]) -> bool:
+    """Whether the line from ``a`` to ``b`` runs only through their two labels."""
+    ends = _cells(a, where[a]) | _cells(b, where[b])
+    return all(c in ends for c in _line(where[a], where[b]))
+
+
+def _overlaps(where: dict[int, tuple[int, int]]) -> list[tuple[int, int]]:
+    """Pairs of labels that share a cell (one would hide the other)."""
+    cells = {loc: _cells(loc, at) for loc, at in where.items()}
+    return [(a, b) for a in where for b in where if a < b and cells[a] & cells[b]]
+
+
+def _southern(a: int, b: int, where: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """(the one that moves, the other): the southern, else the eastern, moves."""
+    (ax, ay), (bx, by) = where[a], where[b]
+    return (b, a) if (by, bx) >= (ay, ax) else (a, b)
+
+
+def _move(mover: int, other: int, where: dict[int, tuple[int, int]], size: tuple[int, int],
+          been: dict[int, set[tuple[int, int]]]) -> bool:
+    """Move ``mover``'s label one step, away from ``other``, to free cells where it has
+    not been (no label goes back and forth); True if moved."""
+    mx, my = where[mover]
+    away = 1 if mx >= where[other][0] else -1
+    taken = set().union(*(_cells(i, p) for i, p in where.items() if i != mover))
+    for step in ((mx, my + 1), (mx + away, my), (mx, my - 1), (mx - away, my)):
+        inside = 2 <= step[0] <= size[0] - 3 and 0 < step[1] < size[1]
+        if inside and step not in been[mover] and not _cells(mover, step) & taken:
+            where[mover] = step
+            been[mover].add(step)
+            return True
+    return False
+
+
 @cache
-def layout() -> Layout:
-    """The fixed geometry of the map (computed once)."""
+def layout(width: int = WIDTH, height: int = HEIGHT) -> Layout:
+    """The fixed geometry of the map at a size (computed once per size)."""
     text = resources.files(__package__ or __name__).joinpath("data/ts_board_xy.json")
     xy = json.loads(text.read_text(encoding="utf-8"))["board_xy"]
     pts = [xy[loc.id] for loc in LOCATIONS]
     box = (min(p[0] for p in pts), max(p[0] for p in pts),
            min(p[1] for p in pts), max(p[1] for p in pts))
-    where = _spread({loc.index: _scale(xy[loc.id][0], xy[loc.id][1], box)
-                     for loc in LOCATIONS})
+    size = (width, height)
+    where = _spread({loc.index: _scale(xy[loc.id][0], xy[loc.id][1], box, size)
+                     for loc in LOCATIONS}, size)
     labels: dict[tuple[int, int], tuple[int, str]] = {}
     for loc in LOCATIONS:
         x, y = where[loc.index]
@@ -140,29 +173,86 @@ def layout() -> Layout:
         start = x - len(word) // 2
         for i, ch in enumerate(word):
             labels[(start + i, y)] = (loc.index, ch)
-    cells: dict[tuple[int, int], tuple[int, str]] = {}
+    spokes = {link.index: _spokes(link.index, where) for link in LINKS}
+    cells = _draw(spokes, where, labels)
     values: dict[tuple[int, int], int] = {}
-    longest_first = sorted(LINKS, key=lambda k: -max(
-        abs(where[k.ends[0]][0] - where[e][0]) + abs(where[k.ends[0]][1] - where[e][1])
-        for e in k.ends))
-    for link in longest_first:  # short links drawn last keep their few cells
-        ends = [where[e] for e in link.ends]
-        hub = (round(sum(p[0] for p in ends) / len(ends)), round(sum(p[1] for p in ends)
-                                                                 / len(ends)))
-        spokes = [(hub, e) for e in ends] if link.is_junction else [(ends[0], ends[1])]
-        for a, b in spokes:
-            ch = _stroke(b[0] - a[0], b[1] - a[1])
-            for cell in _line(a, b):
-                if cell not in labels:
-                    cells[cell] = (link.index, ch)
-        if link.is_junction:
-            cells[hub] = (link.index, "+")
-        mid = _line(*spokes[0])
-        spot = next((c for c in [mid[len(mid) // 2], *mid] if c in cells
-                     and cells[c][0] == link.index and c not in values), None)
+    for link in _longest_first(where):
+        line = [c for a, b in spokes[link] for c in _line(a, b)]
+        spot = _value_spot(line, link, cells, values, labels)
         if spot is not None:
-            values[spot] = link.index
+            values[spot] = link
     return Layout(where, cells, values, labels)
+
+
+Cells = dict[tuple[int, int], tuple[int, str]]
+Spokes = list[tuple[tuple[int, int], tuple[int, int]]]
+
+
+def _longest_first(where: dict[int, tuple[int, int]]) -> list[int]:
+    """The links, the longest first (short links drawn last keep their few cells)."""
+    return [k.index for k in sorted(LINKS, key=lambda k: -max(
+        abs(where[k.ends[0]][0] - where[e][0]) + abs(where[k.ends[0]][1] - where[e][1])
+        for e in k.ends))]
+
+
+def _spokes(link: int, where: dict[int, tuple[int, int]]) -> Spokes:
+    """The lines of a link: end to end, or from a junction's hub to each of its ends."""
+    ends = [where[e] for e in LINKS[link].ends]
+    hub = (round(sum(p[0] for p in ends) / len(ends)), round(sum(p[1] for p in ends)
+                                                             / len(ends)))
+    return [(hub, e) for e in ends] if LINKS[link].is_junction else [(ends[0], ends[1])]
+
+
+def _draw(spokes: dict[int, Spokes], where: dict[int, tuple[int, int]],
+          labels: dict[tuple[int, int], tuple[int, str]]) -> Cells:
+    """The links' cells, the longest first; then a link left with no cell of its own
+    (drawn over on a small map) takes back cells from links that keep others."""
+    cells: Cells = {}
+    order = _longest_first(where)
+    for link in order:
+        _paint(link, spokes[link], cells, labels, lambda cell: True)
+    for link in order:
+        if not any(owner == link for owner, _ in cells.values()):
+            _paint(link, spokes[link], cells, labels, lambda cell: _spare(cells, cell))
+    return cells
+
+
+def _paint(link: int, spokes: Spokes, cells: Cells,
+           labels: dict[tuple[int, int], tuple[int, str]],
+           may: Callable[[tuple[int, int]], bool]) -> None:
+    """Draw a link's lines on the cells that are not labels and that ``may`` allows."""
+    for a, b in spokes:
+        ch = _stroke(b[0] - a[0], b[1] - a[1])
+        for cell in _line(a, b):
+            if cell not in labels and may(cell):
+                cells[cell] = (link, ch)
+    if LINKS[link].is_junction and may(spokes[0][0]):
+        cells[spokes[0][0]] = (link, "+")
+
+
+def _spare(cells: Cells, cell: tuple[int, int]) -> bool:
+    """Whether a cell is free, or its link keeps another cell when it loses this one."""
+    if cell not in cells:
+        return True
+    owner = cells[cell][0]
+    return sum(1 for o, _ in cells.values() if o == owner) > 1
+
+
+def _value_spot(line: list[tuple[int, int]], link: int,
+                cells: dict[tuple[int, int], tuple[int, str]], values: dict[tuple[int, int], int],
+                labels: dict[tuple[int, int], tuple[int, str]]) -> tuple[int, int] | None:
+    """Where a link's value is written: the cell of its line nearest the middle with no
+    value beside it (``5`` beside ``2`` would read ``52``), and no label if it can; None
+    when every cell of the line would touch another value."""
+    middle = len(line) // 2
+    own = [c for c in sorted(set(line), key=lambda c: abs(line.index(c) - middle))
+           if c in cells and cells[c][0] == link and c not in values]
+    alone = [c for c in own if not _beside(c, values)]
+    return next((c for c in alone if not _beside(c, labels)), alone[0] if alone else None)
+
+
+def _beside(cell: tuple[int, int], taken: Mapping[tuple[int, int], object]) -> bool:
+    return (cell[0] - 1, cell[1]) in taken or (cell[0] + 1, cell[1]) in taken
 
 
 def _link_style(s: TransSiberianState, link: int, targets: set[str]) -> str:
@@ -172,12 +262,13 @@ def _link_style(s: TransSiberianState, link: int, targets: set[str]) -> str:
     return COMPANY_STYLE[owner] if 0 <= owner < NUM_COMPANIES else FREE_STYLE
 
 
-def render(s: TransSiberianState, targets: set[str]) -> Text:
+def render(s: TransSiberianState, targets: set[str], width: int = WIDTH,
+           height: int = HEIGHT) -> Text:
     """The schematic map; links the player may build now are drawn bright."""
-    lay = layout()
+    lay = layout(width, height)
     out = Text()
-    for y in range(HEIGHT):
-        for x in range(WIDTH):
+    for y in range(height):
+        for x in range(width):
             if (x, y) in lay.labels:
                 loc, ch = lay.labels[(x, y)]
                 style = "bold" if LOCATIONS[loc].id == "moscow" else (
@@ -191,26 +282,43 @@ def render(s: TransSiberianState, targets: set[str]) -> Text:
                 out.append(ch, style=_link_style(s, link, targets))
             else:
                 out.append(" ")
-        if y < HEIGHT - 1:
+        if y < height - 1:
             out.append("\n")
     out.no_wrap, out.overflow = True, "crop"
     return out
 
 
-def link_at(x: int, y: int) -> str | None:
+def render_small(s: TransSiberianState, targets: set[str]) -> Text:
+    """The compact map: the whole board in 78x19 (a few values that would touch another
+    are left out there; a click names them)."""
+    return render(s, targets, SMALL_WIDTH, SMALL_HEIGHT)
+
+
+def link_at(x: int, y: int, width: int = WIDTH, height: int = HEIGHT) -> str | None:
     """The id of the link drawn at ``(x, y)``, if any."""
-    hit = layout().cells.get((x, y))
-    if hit is None and (x, y) in layout().values:
-        return LINKS[layout().values[(x, y)]].id
+    lay = layout(width, height)
+    hit = lay.cells.get((x, y))
+    if hit is None and (x, y) in lay.values:
+        return LINKS[lay.values[(x, y)]].id
     return LINKS[hit[0]].id if hit else None
 
 
-def names_between(first: int, last: int) -> str:
+def link_at_small(x: int, y: int) -> str | None:
+    """:func:`link_at` on the compact map."""
+    return link_at(x, y, SMALL_WIDTH, SMALL_HEIGHT)
+
+
+def names_between(first: int, last: int, width: int = WIDTH, height: int = HEIGHT) -> str:
     """Cities whose label sits in columns ``first..last`` (for 'off-screen' notes)."""
-    lay = layout()
+    lay = layout(width, height)
     inside = [loc for loc in LOCATIONS
               if not loc.is_external and first <= lay.where[loc.index][0] <= last]
     return ", ".join(loc.name for loc in sorted(inside, key=lambda loc: lay.where[loc.index][0]))
+
+
+def names_between_small(first: int, last: int) -> str:
+    """:func:`names_between` on the compact map."""
+    return names_between(first, last, SMALL_WIDTH, SMALL_HEIGHT)
 
 
 def key() -> Text:
@@ -223,6 +331,7 @@ def key() -> Text:
     for c, company in enumerate(COMPANIES):
         out.append(company.name, style=COMPANY_STYLE[c])
         out.append(" ")
-    out.append("\ndigit on a link: its value.  ◇ border (external).  + junction."
-               " Click a link or type its number.")
+    out.append("\ndigit on a link: its value.  + junction.  ◇ the border: a link to it is"
+               " external (→ext in the lists; St. Petersburg's three are ext1-ext3), $8,"
+               " built alone.  Click a link or type its number.")
     return out

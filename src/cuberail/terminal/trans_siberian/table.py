@@ -25,6 +25,10 @@ def _board(state: GameState, targets: set[str]) -> Text:
     return board.render(_ts(state), targets)
 
 
+def _small_board(state: GameState, targets: set[str]) -> Text:
+    return board.render_small(_ts(state), targets)
+
+
 def _status(s: TransSiberianState, c: int) -> str:
     if s.status[c] != ACTIVE:
         name = STATUS_NAMES[s.status[c]]
@@ -72,7 +76,9 @@ def about(state: GameState, target: str) -> str:
     return f"{tsb.link_name(link)}: value {tsb.LINKS[link].value}{ext}, owned by {who}"
 
 
+SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, 1, _small_board, board.link_at_small,
+             board.names_between_small, about, companies, players, board.key, 0)
 FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_between,
-            about, companies, players, board.key, 0)
+            about, companies, players, board.key, 0, SMALL)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
-                 teach.build_refusals, teach.KEYS)
+                 teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes)

@@ -67,6 +67,23 @@ def tracker(state: GameState) -> Text:
     return out
 
 
+def tracker_line(state: GameState) -> Text:
+    """The end tracker in a line or two, for a small terminal."""
+    s = _ts(state)
+    live = [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0]
+    top = max((s.share_value(c) for c in live), default=0)
+    out = Text("end: ", style="bold")
+    out.append(f"dividends {s.dividends}/{s.opts.dividend_track} · top share value"
+               f" ${top}/{tsb.SHARE_TRACK[tsb.TOP]} · timing {s.timing}/{s.opts.timing}"
+               " (full: dividend)")
+    out.append(f"\nphase {s.phase} · nationalization ${s.nationalization_value()}",
+               style="dim")
+    doomed = [tsb.COMPANY_IDS[c] for c in nationalization_ahead(s)]
+    if doomed and not s.is_terminal():
+        out.append(f" ⚠ next dividend nationalizes {', '.join(doomed)}", style="bold red")
+    return out
+
+
 def nationalization_ahead(s: TransSiberianState) -> list[int]:
     """TS-8.1: companies that the next (phase 2) interturn will nationalize as things stand.
 
@@ -94,6 +111,21 @@ def warning(state: GameState, action: Action, history: History) -> str:
         return ""
     return (f"{', '.join(hit)} will be nationalized at the next dividend"
             f" (value {_compared(s)} ${s.nationalization_value()})")
+
+
+BORDER_NOTE = (
+    "→ext is an external link, to the map's border (◇ on the map; St. Petersburg has three,"
+    " ext1-ext3): it costs $8, is built alone, moves the timing track and raises the"
+    " share value one step more")
+
+
+def notes(state: GameState) -> list[str]:
+    """What an external link (``→ext``) is, when one is among the builds on offer."""
+    s = _ts(state)
+    links = [a for a in s.legal_actions() if a.kind == "link" and a.args]
+    if any(tsb.LINKS[tsb.LINK_INDEX[str(a.args[0])]].external for a in links):
+        return [BORDER_NOTE]
+    return []
 
 
 def _why_not(s: TransSiberianState, p: int, c: int) -> str:
