@@ -8,6 +8,11 @@ seeded games (3, 4 and 5 players) played with the heuristic as it was when the
 search was last tuned. A change here means the heuristic now plays differently;
 if that is intended, the levels must be re-measured (docs/bots.md, the ladder) and the
 digests updated with the change.
+
+Last updated with issue 32 item 4: the heuristic's nationalization risk counts the
+steps a company's treasury pays for (``safety_gap``), so that it buys into companies
+opened cheaply instead of passing the game to its end (tests/bots/test_ts_medium_robust.py;
+re-measured in docs/bots.md and docs/benchmark.md).
 """
 
 from __future__ import annotations
@@ -21,8 +26,8 @@ from cuberail.games import get_game
 
 GAMES = 24
 DIGESTS = {
-    "medium": "ffc94aefc785ec708e38be2f5cd9bf7ecdaa795ddd058af26a06341b41e91a3e",
-    "easy": "e7550e5bd96553d749e804040052af4836a5c1ccd4f6189257cd64ad50134708",
+    "medium": "b7964f365ea22c7bbd999dfd638818141026a9ec723165c6bf1b6e6793d9160c",
+    "easy": "3efac7873071d82ff2a4714317babfc7f19317941c9ddfb1946da0d88f8bcdb5",
 }
 
 

@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import logging
+from importlib import resources
 
 from cuberail.bots.base import Bot
 from cuberail.bots.kit import kit_for
 from cuberail.bots.random_bot import RandomBot
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
+from cuberail.core.words import Said
 
 LOG = logging.getLogger("cuberail.bots")
 _NOTED: set[str] = set()  # titles whose fallback was already noted
@@ -30,6 +32,26 @@ def heuristic_for(title: str, seed: int | None = None) -> Bot:
         _NOTED.add(title)
         LOG.warning("note: %s has no bot kit; its heuristic plays random moves", title)
     return RandomBot(seed)
+
+
+def heuristic_reason(state: GameState, action: Action) -> Said | None:
+    """Why the title's heuristic (``medium``) plays ``action`` in ``state``, in plain words:
+    its bot's ``reason(state, action)`` (None for a title whose heuristic gives none)."""
+    found = kit_for(state.title)
+    why = getattr(found.heuristic(None), "reason", None) if found is not None else None
+    said = why(state, action) if why is not None else None
+    return said if isinstance(said, Said) else None
+
+
+def reason_packages(title: str) -> tuple[str, ...]:
+    """The packages whose catalogs (``data/words-LANG.json``) hold the words of
+    :func:`heuristic_reason`: the heuristic's own package, when it has one."""
+    found = kit_for(title)
+    if found is None:
+        return ()
+    package = type(found.heuristic(None)).__module__.rpartition(".")[0]
+    has_words = resources.files(package).joinpath("data/words-en.json").is_file()
+    return (package,) if has_words else ()
 
 
 class HeuristicBot(Bot):

@@ -2,8 +2,10 @@
 
 ``GET /api/games/{id}/hint`` (the seat's token) answers the suggested action (as a move
 is sent), its sentence in the reader's language (the same words the page shows for a
-legal move) and a reason when the title's words offer one (``hint_reason(state,
-action)`` in its moves module, a :class:`Said` or None).
+legal move) and a reason when one is offered: the title's words (``hint_reason(state,
+action)`` in its moves module, a :class:`Said` or None), else the medium bot's own
+(:func:`cuberail.bots.heuristic.heuristic_reason`, with the words of its package's catalogs,
+:func:`cuberail.bots.heuristic.reason_packages`).
 
 - **A table option.** A game created with ``hints: false`` answers no hint to anyone
   while it runs (403 naming the option); the option is stored with the game, shown in
@@ -19,17 +21,20 @@ action)`` in its moves module, a :class:`Said` or None).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from cuberail.bots.heuristic import heuristic_reason, reason_packages
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
-from cuberail.core.words import Said, named
+from cuberail.core.words import Said, Words, named
 from cuberail.games import moves_module
+from cuberail.games.words import move_packages
 from cuberail.server.boards import board_language
 from cuberail.server.bots import choose
-from cuberail.server.games import GameService, Loaded, Refused, bot_seed, page_words
+from cuberail.server.games import SERVER_WORDS, GameService, Loaded, Refused, bot_seed, page_words
 from cuberail.server.runtime import GameId, ServerDep, Token
 from cuberail.server.schemas import HintReply, errors
 
@@ -65,13 +70,22 @@ def suggest(loaded: Loaded, seat: int) -> Action:
 
 
 def reason_of(title: str, state: GameState, action: Action) -> Said | None:
-    """The title's reason for ``action`` (None when its words offer none, or fail)."""
+    """The reason for ``action``: the title's words' if they offer one, else the medium
+    bot's (None when neither does, or one fails)."""
     why = getattr(moves_module(title), "hint_reason", None)
     try:
         found = why(state, action) if why is not None else None
-    except Exception:  # a view bug must not break the hint
+        if found is None:
+            found = heuristic_reason(state, action)
+    except Exception:  # a view or bot bug must not break the hint
         return None
     return found if isinstance(found, Said) else None
+
+
+@lru_cache(maxsize=32)
+def reason_words(lang: str, title: str) -> Words:
+    """The page's words in ``lang`` and the words of the title's bot reasons."""
+    return Words(lang, (*move_packages(), SERVER_WORDS, *reason_packages(title)))
 
 
 def sentence_of(title: str, state: GameState, action: Action) -> Said:
@@ -96,7 +110,8 @@ def hint(service: GameService, game_id: str, token: str | None,
     said, why = sentence_of(title, state, action), reason_of(title, state, action)
     return {"index": loaded.snap.index, "action": action.text(),
             "sentence": words.render(named(said, names)), "words": said.to_json(),
-            "reason": None if why is None else words.render(named(why, names))}
+            "reason": None if why is None else reason_words(words.lang, title).render(
+                named(why, names))}
 
 
 @router.get("/api/games/{game_id}/hint", response_model=HintReply,

@@ -22,6 +22,7 @@ from cuberail.bots.evaluate import relative
 from cuberail.core.actions import Action
 from cuberail.core.hexes import iter_bits
 from cuberail.core.state import GameState
+from cuberail.core.words import Said
 from cuberail.games.chicago_express import actions as A
 from cuberail.games.chicago_express.board import (
     CHICAGO,
@@ -126,6 +127,12 @@ class CEHeuristic(Bot):
         if step == DEVELOP:
             return self._develop(s)
         return legal[0]
+
+    def reason(self, state: GameState, action: Action) -> Said | None:
+        """Why this bot plays ``action`` in ``state``, in plain words (:mod:`.reasons`)."""
+        from cuberail.bots.chicago_express.reasons import reason
+
+        return reason(self, state, action) if isinstance(state, ChicagoExpressState) else None
 
     # ----- valuing shares (CE-4, CE-8) ---------------------------------------------
 

@@ -36,8 +36,10 @@ from cuberail.bots.trans_siberian.fast import (
 from cuberail.core.actions import Action
 from cuberail.core.bits import iter_bits
 from cuberail.core.state import GameState
+from cuberail.core.words import Said
 from cuberail.games.trans_siberian import actions as A
 from cuberail.games.trans_siberian.board import (
+    INTERNAL_COST,
     LINK_ENDS,
     LINK_VALUE,
     LOC_LINKS,
@@ -55,6 +57,7 @@ from cuberail.games.trans_siberian.state import (
 )
 
 NC = NUM_COMPANIES
+STEP_COST = 2 * INTERNAL_COST  # TS-4.2, TS-4.4: two internal links, one step of share value
 
 
 @dataclass(frozen=True)
@@ -77,9 +80,20 @@ def share_worth(s: TransSiberianState, company: int, d: int, p: Params) -> float
     value = float(s.share_value(company))
     if owned < 2:
         value *= p.private_weight if s.unsold[company] else 0.0
-    value *= risk(value_gap(s, s.value[company]))  # TS-8: a value at the marker is lost
+    value *= risk(safety_gap(s, company))  # TS-8: a value at the marker is lost
     per = math.ceil(s.income[company] / owned) if owned else 0
     return value + p.dividend_weight * d * per
+
+
+def safety_gap(s: TransSiberianState, company: int) -> int:
+    """Steps of ``company``'s share value above the nationalization marker (TS-8.1), counting
+    the builds its treasury already pays for: every $8 buys two links, one step more (TS-4.4).
+
+    Without them a company opened low (at or under the marker's $24, TS-1.7) looks doomed
+    however much money its auction put in its treasury, so nobody buys its second share
+    and the game ends in phase 1, where nothing is ever nationalized.
+    """
+    return value_gap(s, s.value[company]) + s.treasury[company] // STEP_COST
 
 
 def seat_values(s: TransSiberianState, p: Params | None = None) -> list[float]:
@@ -116,6 +130,12 @@ class TSHeuristic(Bot):
         scored = [(self._after(s, a, me), i) for i, a in enumerate(legal)]
         best = max(scored)[1]
         return legal[best]
+
+    def reason(self, state: GameState, action: Action) -> Said | None:
+        """Why this bot plays ``action`` in ``state``, in plain words (:mod:`.reasons`)."""
+        from cuberail.bots.trans_siberian.reasons import reason
+
+        return reason(state, action, self.p) if isinstance(state, TransSiberianState) else None
 
     def _bid(self, s: TransSiberianState, legal: list[Action]) -> Action:
         me = s.a_to_act

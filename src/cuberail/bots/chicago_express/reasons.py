@@ -1,0 +1,83 @@
+"""Why the Chicago Express heuristic (``medium``) plays a move, in plain words.
+
+:func:`reason` explains a move of the heuristic's with the heuristic's own numbers (its
+bid limit, a share's surplus, a build's or a development's value), as a
+:class:`~cuberail.core.words.Said` of this package's catalogs (``data/words-LANG.json``,
+keys ``ce.why.*``). The server's hint (``GET /api/games/{id}/hint``) answers it as the
+suggested move's reason.
+"""
+
+from __future__ import annotations
+
+from cuberail.bots.chicago_express.heuristic import CEHeuristic
+from cuberail.core.actions import Action
+from cuberail.core.words import Said
+from cuberail.games.chicago_express import actions as A
+from cuberail.games.chicago_express.board import COMPANIES, HEXES
+from cuberail.games.chicago_express.state import (
+    BID,
+    CHOOSE,
+    COMPANY,
+    DEVELOP,
+    PLACE,
+    SETUP,
+    SHARE,
+    ChicagoExpressState,
+)
+
+_INDEX = {c.id: i for i, c in enumerate(COMPANIES)}
+
+
+def reason(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said | None:
+    """The reason for ``action`` in ``s``, weighed as ``bot`` weighs it (None: no step of
+    the heuristic's)."""
+    step = s.step
+    if step in (SETUP, BID):
+        return _auction(bot, s, action)
+    if step == CHOOSE:
+        return Said(f"ce.why.choose_{action.args[0]}")
+    if step == SHARE:
+        return _share(bot, s, action)
+    if step == COMPANY:
+        if action.kind != "company":
+            return Said("ce.why.forgo_build")
+        gain = round(bot.build_value(s, _INDEX[str(action.args[0])]))
+        return Said("ce.why.company", {"company": str(action.args[0]), "gain": max(0, gain)})
+    if step == PLACE:
+        company = COMPANIES[s.b_company].id
+        return Said("ce.why.place", {"company": company}) if action.kind == "place" else Said(
+            "ce.why.stop", {"company": company})
+    if step == DEVELOP:
+        return _develop(bot, s, action)
+    return None
+
+
+def _auction(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said:
+    """CE-2, CE-4: bids up to a fraction of what the share's dividends are worth."""
+    company = COMPANIES[s.a_company].id
+    limit = bot.bid_limit(s, s.a_to_act, s.a_company)
+    percent = round(100 * bot.p.bid_fraction)
+    if action.kind == "bid":
+        return Said("ce.why.bid", {"company": company, "limit": limit, "percent": percent})
+    if limit <= 0:
+        return Said("ce.why.pass_worthless", {"company": company})
+    return Said("ce.why.pass_bid", {"company": company, "limit": limit, "percent": percent})
+
+
+def _share(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said:
+    """CE-4.1, CE-4.2: the share whose dividends beat its minimum bid by most."""
+    if action.kind != "share":
+        return Said("ce.why.forgo_share")
+    c = _INDEX[str(action.args[0])]
+    price = max(1, -(-s.income[c] // (s.sold[c] + 1)))
+    gain = max(0, round(bot.share_surplus(s, s.turn, c, price)))
+    return Said("ce.why.share", {"company": str(action.args[0]), "gain": gain})
+
+
+def _develop(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said:
+    """CE-6: the development that raises my companies' income most against the others'."""
+    if action.kind != "develop":
+        return Said("ce.why.forgo_develop")
+    index = A.DEVELOP.index(action)
+    gain = max(0, round(bot.develop_value(s, index, s.turn)))
+    return Said("ce.why.develop", {"hex": HEXES[index].name or HEXES[index].id, "gain": gain})

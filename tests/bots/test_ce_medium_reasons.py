@@ -1,0 +1,62 @@
+"""The medium bot's reasons for its Chicago Express moves (issue 32): plain words, in the
+five languages the server speaks, for the hint (``GET /api/games/{id}/hint``'s ``reason``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cuberail.bots.chicago_express.heuristic import CEHeuristic, Params
+from cuberail.bots.heuristic import reason_packages
+from cuberail.core.words import LANGUAGES, catalog, placeholders
+from cuberail.games import get_game
+from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.server.hints import reason_of, reason_words
+
+TITLE = "chicago-express"
+PACKAGE = "cuberail.bots.chicago_express"
+
+
+def _new() -> ChicagoExpressState:
+    state = get_game(TITLE).new_game(4)
+    assert isinstance(state, ChicagoExpressState)
+    return state
+
+
+def test_the_reasons_catalogs_have_the_same_words_in_every_language() -> None:
+    english = catalog(PACKAGE, "en")
+    for lang in LANGUAGES:
+        words = catalog(PACKAGE, lang)
+        assert set(words) == set(english), lang
+        for key, text in english.items():
+            assert placeholders(words[key]) == placeholders(text), (lang, key)
+
+
+def test_ce_2_1_a_setup_bid_is_explained_by_the_bid_limit() -> None:
+    s = _new()
+    bot = CEHeuristic(seed=1, params=Params(noise=0.0))
+    action = bot.choose(s)
+    said = bot.reason(s, action)
+    assert action.kind == "bid" and said is not None and said.key == "ce.why.bid"
+    assert said.values["company"] == "PRR" and said.values["percent"] == 70
+    assert said.values["limit"] == bot.bid_limit(s, s.a_to_act, s.a_company) >= action.args[0]
+    assert reason_words("en", TITLE).render(said).startswith(
+        "the dividends of a PRR share are worth more to me than this bid")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_move_of_a_medium_game_has_a_reason_in_every_language(lang: str) -> None:
+    assert reason_packages(TITLE) == (PACKAGE,)
+    words = reason_words(lang, TITLE)
+    s = _new()
+    bots = [CEHeuristic(seed=seat) for seat in range(4)]
+    keys = set()
+    while not s.is_terminal():
+        action = bots[s.current_player()].choose(s)
+        if len(s.legal_actions()) > 1:
+            said = reason_of(TITLE, s, action)
+            assert said is not None, action.text()
+            assert words.render(said)
+            keys.add(said.key)
+        s.apply(action)
+    assert {"ce.why.bid", "ce.why.choose_build", "ce.why.place", "ce.why.company"} <= keys

@@ -1,0 +1,67 @@
+"""The medium bot's reasons for its Trans-Siberian moves (issue 32): plain words, in the
+five languages the server speaks, for the hint (``GET /api/games/{id}/hint``'s ``reason``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_ts_medium_robust import cheap_opening
+from tsgames import new_ts
+
+from cuberail.bots.heuristic import heuristic_reason, reason_packages
+from cuberail.bots.trans_siberian.heuristic import Params, TSHeuristic
+from cuberail.core.words import LANGUAGES, Said, catalog, placeholders
+from cuberail.server.hints import reason_of, reason_words
+
+TITLE = "trans-siberian"
+PACKAGE = "cuberail.bots.trans_siberian"
+
+
+def test_the_reasons_catalogs_have_the_same_words_in_every_language() -> None:
+    english = catalog(PACKAGE, "en")
+    for lang in LANGUAGES:
+        words = catalog(PACKAGE, lang)
+        assert set(words) == set(english), lang
+        for key, text in english.items():
+            assert placeholders(words[key]) == placeholders(text), (lang, key)
+
+
+def test_ts_9_2_the_second_share_is_explained_as_making_the_company_public() -> None:
+    s = cheap_opening()
+    bot = TSHeuristic(seed=1, params=Params(noise=0.0))
+    action = bot.choose(s)
+    said = bot.reason(s, action)
+    assert said is not None and said.key == "ts.why.buy_public"
+    assert said.values["company"] == Said("company.yellow")
+    gain = said.values["gain"]
+    assert isinstance(gain, int) and gain > 0
+    assert reason_of(TITLE, s, action) == said
+    assert reason_words("en", TITLE).render(said).startswith("a second share makes yellow public")
+    assert "gialla" in reason_words("it", TITLE).render(said)
+
+
+def test_ts_2_1_a_bid_is_explained_by_the_share_worth() -> None:
+    s = new_ts(4)
+    bot = TSHeuristic(seed=1, params=Params(noise=0.0))
+    action = bot.choose(s)
+    assert action.kind == "bid"
+    said = heuristic_reason(s, action)
+    assert said is not None and said.key == "ts.why.bid"
+    assert said.values["worth"] == round(bot.p.bid_base + 0.8 * 6 * 3 / 2)  # link value 3
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_move_of_a_medium_game_has_a_reason_in_every_language(lang: str) -> None:
+    assert reason_packages(TITLE) == (PACKAGE,)
+    words = reason_words(lang, TITLE)
+    s = new_ts(4)
+    bots = [TSHeuristic(seed=seat) for seat in range(4)]
+    keys = set()
+    while not s.is_terminal():
+        action = bots[s.current_player()].choose(s)
+        said = reason_of(TITLE, s, action)
+        assert said is not None, action.text()
+        assert words.render(said)
+        keys.add(said.key)
+        s.apply(action)
+    assert {"ts.why.bid", "ts.why.value", "ts.why.start_link", "ts.why.link"} <= keys
