@@ -1,16 +1,19 @@
 """Batched environment speed against the raw engine, both titles, in one run.
 
-    python benchmarks/bench_vector.py [--seconds 2] [--repeat 3] [TITLE ...]
+    python benchmarks/bench_vector.py [TITLE ...] [--seconds 2] [--repeat 3]
+        [--sizes 1 64 256] [--how mask scan list]
 
 Per title: raw engine random decisions per CPU-second (``legal_actions``, a uniformly
 random choice, checked ``apply``: the loop with no env), then
 :mod:`cuberail.env.vector` steps per CPU-second at num_envs 1, 64 and 256 with random
-play two ways: ``mask`` draws the ids with numpy from the returned mask
-(:func:`cuberail.env.vector.random_actions`, a scan of every mask row), ``list`` with
-:meth:`VectorEnv.sample_legal` (the env's own legal lists). Each number is the median
-of ``--repeat`` runs of ``--seconds`` CPU-seconds. The ratio is paired: each env run
-follows a raw run of its own, and the ratio printed is the median of env / raw over
-the pairs (a shared machine's load moves between runs; a pair sees about the same).
+play three ways: ``mask`` draws the ids with numpy from the returned mask read at the
+legal ids (:meth:`VectorEnv.sample_mask`), ``scan`` from the returned mask scanned
+whole (:func:`cuberail.env.vector.random_actions`, what a caller without the env does;
+the same ids), ``list`` with :meth:`VectorEnv.sample_legal` (the env's own legal
+lists). Each number is the median of ``--repeat`` runs of ``--seconds`` CPU-seconds.
+The ratio is paired: each env run follows a raw run of its own, and the ratio printed
+is the median of env / raw over the pairs (a shared machine's load moves between runs;
+a pair sees about the same).
 Nothing is cached between steps but what the env itself keeps.
 """
 
@@ -30,6 +33,7 @@ from cuberail.env import vector
 from cuberail.games import get_game
 
 SIZES = (1, 64, 256)
+HOWS = ("mask", "scan", "list")
 
 
 def raw_rate(title: str, seconds: float) -> float:
@@ -52,7 +56,8 @@ def env_rate(title: str, num_envs: int, how: str, seconds: float) -> float:
     _, mask = env.reset()
     steps, start = 0, time.process_time()
     while time.process_time() - start < seconds:
-        ids = vector.random_actions(mask, rng) if how == "mask" else env.sample_legal(rng)
+        ids = env.sample_mask(rng, mask) if how == "mask" else \
+            vector.random_actions(mask, rng) if how == "scan" else env.sample_legal(rng)
         _, mask, _, _ = env.step(ids)
         steps += num_envs
     return steps / (time.process_time() - start)
@@ -79,6 +84,8 @@ def main() -> None:
     parser.add_argument("titles", nargs="*", default=["chicago-express", "trans-siberian"])
     parser.add_argument("--seconds", type=float, default=2.0)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
+    parser.add_argument("--how", nargs="+", choices=HOWS, default=list(HOWS))
     args = parser.parse_args()
     print(_compiled.build_note())
     print("| title | measure | num_envs | per CPU-second | / raw |")
@@ -86,8 +93,8 @@ def main() -> None:
     for title in args.titles:
         raw = median(args.repeat, partial(raw_rate, title, args.seconds))
         print(f"| {title} | raw engine decisions | | {raw:,.0f} | 1.00 |", flush=True)
-        for how in ("mask", "list"):
-            for n in SIZES:
+        for how in args.how:
+            for n in args.sizes:
                 rate, ratio = paired(args.repeat, partial(raw_rate, title, args.seconds),
                                      partial(env_rate, title, n, how, args.seconds))
                 print(f"| {title} | env steps, {how} | {n} | {rate:,.0f} | {ratio:.3f} |",

@@ -122,6 +122,41 @@ def test_mask_sampling_agrees_with_sample_legal() -> None:
         _, mask, _, _ = env.step(ids)
 
 
+@pytest.mark.parametrize("title", TITLES)
+def test_sample_mask_is_the_mask_draw(title: str) -> None:
+    """sample_mask reads the mask at the legal ids only, and draws what random_actions
+    draws from the whole mask (same ids from the same generator), restrictions too."""
+    env = vector.make(title, 6, seed=2)
+    _, mask = env.reset()
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        state = rng.bit_generator.state
+        ids = env.sample_mask(rng)
+        rng.bit_generator.state = state
+        assert ids.tolist() == vector.random_actions(mask, rng).tolist()
+        restricted = mask.copy()
+        for row in range(env.num_envs):
+            legal = env.legal_ids(row)
+            restricted[row, legal[: len(legal) // 2]] = 0
+        state = rng.bit_generator.state
+        ids = env.sample_mask(rng, restricted)
+        rng.bit_generator.state = state
+        assert ids.tolist() == vector.random_actions(restricted, rng).tolist()
+        _, mask, _, _ = env.step(ids)
+
+
+def test_sample_mask_never_draws_an_illegal_one() -> None:
+    env = vector.make("chicago-express", 4)
+    _, mask = env.reset()
+    widened = np.ones_like(mask)
+    for _ in range(20):
+        ids = env.sample_mask(np.random.default_rng(1), widened)
+        assert all(mask[i, a] for i, a in enumerate(ids))
+        _, mask, _, _ = env.step(ids)
+    with pytest.raises(CuberailError):
+        env.sample_mask(np.random.default_rng(1), np.zeros_like(mask))
+
+
 def test_single_seat_plays_whole_games() -> None:
     env = vector.SingleSeatVectorEnv("chicago-express", 3, seat=1, seed=2)
     assert isinstance(env, gymnasium.vector.VectorEnv)

@@ -91,14 +91,16 @@ class GatheredBatch(BatchEncoder):
         self.memory = memory
         self.divisors = np.ones(layout.size, dtype=np.float64)  # of the map cells
         self.g: Ints = np.zeros((self.rows, 0), dtype=np.int64)
+        # g over each column's divisor, kept where g changes (a step divides only those)
+        self.scaled = np.zeros((self.rows, 0), dtype=np.float64)
+        self.scaled_divisors = np.ones(0)  # the divisor of each column of g
         self.n = 0
         self.scalars_at = 0  # the first scalar column in g
         self.scalar = {name: i for i, name in enumerate(self.SCALARS)}
         self.every = np.arange(self.rows)
-        # [row, observer]: the positions in g (flat) written as they are over a divisor
-        self.columns: Ints = np.zeros((self.rows, 1, 0), dtype=np.int64)
+        # [row * n + observer]: the positions in g (flat) written over their divisor
+        self.columns: Ints = np.zeros((self.rows, 0), dtype=np.int64)
         self.positions: Ints = np.zeros(0, dtype=np.int64)  # ... written there
-        self.column_divisors = np.ones(0)  # ... divided by these
         self.tables_n = 0  # the players the tables are for
 
     # ----- what a title says ---------------------------------------------------------
@@ -134,6 +136,7 @@ class GatheredBatch(BatchEncoder):
         width = self._tables() if self.n != self.tables_n else self.g.shape[1]
         if self.g.shape[1] != width:
             self.g = np.zeros((self.rows, width), dtype=np.int64)
+            self.scaled = np.zeros((self.rows, width), dtype=np.float64)
         for row in rows:
             for start, stop in self.map_fields():
                 self.out[row, start:stop] = 0.0
@@ -157,9 +160,11 @@ class GatheredBatch(BatchEncoder):
         positions.append(np.array([p for p, _, _ in fixed], dtype=np.int64))
         divisors.append(np.array([d for _, _, d in fixed], dtype=np.float64))
         width = self.scalars_at + len(self.SCALARS) + self.TAIL
-        self.columns = self.every[:, None, None] * width + np.concatenate(columns, axis=1)
+        turned = np.concatenate(columns, axis=1)  # [observer, k]: a column of g
+        self.columns = (self.every[:, None, None] * width + turned).reshape(self.rows * n, -1)
         self.positions = np.concatenate(positions)
-        self.column_divisors = np.concatenate(divisors)
+        self.scaled_divisors = np.ones(width)
+        self.scaled_divisors[turned] = np.concatenate(divisors)  # the same for each observer
         self.tables_n = n
         return width
 
@@ -170,12 +175,19 @@ class GatheredBatch(BatchEncoder):
                            seats if isinstance(seats, list) else
                            np.asarray(seats, dtype=np.int64).tolist(),
                            self.g.shape[1], ints, cells)
-        put_ints(self.g, ints)
+        self.put_ints(ints)
         put_cells(self.out, cells, self.divisors)
-        observer = np.asarray(seats, dtype=np.int64)
-        at = self.columns[self.every, observer % self.n]
-        self.out[:, self.positions] = np.take(self.g, at) / self.column_divisors
+        observer = np.asarray(seats, dtype=np.int64) % self.n
+        at = np.take(self.columns, self.every * self.n + observer, axis=0)
+        self.out[:, self.positions] = np.take(self.scaled, at)
         self.fill(self.g)
+
+    def put_ints(self, changes: list[int]) -> None:
+        """Write packed changes into ``g`` and, over their divisors, into :attr:`scaled`."""
+        if changes:
+            at, values = unpack(changes)
+            self.g.reshape(-1)[at] = values
+            self.scaled.reshape(-1)[at] = values / self.scaled_divisors[at % self.g.shape[1]]
 
 
 class ReferenceBatch(BatchEncoder):
@@ -190,13 +202,6 @@ def unpack(changes: list[int]) -> tuple[Ints, Ints]:
     """Positions and values of changes packed by :mod:`cuberail.env.stream`."""
     packed = np.fromiter(changes, dtype=np.int64, count=len(changes))
     return packed >> SHIFT, (packed & ((1 << SHIFT) - 1)) - BIAS
-
-
-def put_ints(matrix: Ints, changes: list[int]) -> None:
-    """Write packed changes into an integer matrix (positions in its flat order)."""
-    if changes:
-        at, values = unpack(changes)
-        matrix.reshape(-1)[at] = values
 
 
 def put_cells(out: Matrix, changes: list[int], divisors: npt.NDArray[np.float64]) -> None:

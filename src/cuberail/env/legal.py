@@ -21,6 +21,7 @@ from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 
 Slow = Callable[[int, GameState], list[int]]  # (game, state) -> its legal ids
+Renew = Callable[[int], GameState]  # (game) -> the new game of a game that ended
 
 
 class Runs:
@@ -32,6 +33,7 @@ class Runs:
         self.lengths: list[int] = []  # the ids in each run
         self.counts: list[int] = []  # the legal ids of each game
         self.to_move: list[int] = []  # the seat to move in each game
+        self.ended: list[int] = []  # the games that ended (:func:`step_all`)
 
     def add(self, row: int, ids: list[int]) -> None:
         """Add the ids of game ``row`` (the next), in order."""
@@ -84,15 +86,22 @@ def gather(known: dict[int, int], order: list[Action | None], width: int,
     return runs
 
 
-def apply_all(states: list[GameState], chosen: list[Action | None]) -> list[int]:
-    """Apply ``chosen[i]`` (one of its legal actions, or None: not stepped) in game ``i``;
-    the games that ended."""
-    ended: list[int] = []
+def step_all(known: dict[int, int], order: list[Action | None], width: int,
+             states: list[GameState], chosen: list[Action | None], slow: Slow,
+             renew: Renew) -> Runs:
+    """Apply ``chosen[i]`` (one of its legal actions, or None: not stepped) in game ``i``,
+    then its legal ids and seat to move as :func:`gather`, game by game (a state is
+    walked once, while in cache). A game that ends is first replaced by ``renew(i)``
+    (which puts the new game in ``states``) and listed in ``Runs.ended``."""
+    runs = Runs(width)
     for row in range(len(states)):
-        action = chosen[row]
+        state, action = states[row], chosen[row]
         if action is not None:
-            state = states[row]
             state.apply_unchecked(action)
             if state.is_terminal():
-                ended.append(row)
-    return ended
+                runs.ended.append(row)
+                state = renew(row)
+        runs.to_move.append(state.current_player())
+        if not _known(known, order, row, state, runs):
+            runs.add(row, slow(row, state))
+    return runs

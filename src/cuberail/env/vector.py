@@ -99,6 +99,7 @@ class VectorEnv:
         self._done = np.zeros(n, dtype=np.bool_)
         self._to_move = np.zeros(n, dtype=np.int64)
         self._set: Ids = np.zeros(0, dtype=np.int64)  # flat mask positions now set, in order
+        self._ascending: tuple[Ids, Ids] | None = None  # _set ascending, and its rows
         self._counts: Ids = np.zeros(n, dtype=np.int64)
         self._seats: list[int] = []  # to_move as a list
         self._rows = np.arange(n, dtype=np.int64)
@@ -156,10 +157,12 @@ class VectorEnv:
         chosen = self._check(actions, active)
         self._rewards.fill(0.0)
         self._done.fill(False)
-        fresh = self._apply(chosen)
-        self._refresh()
-        if fresh:
-            self.encoder.reset_rows(self._states, fresh)
+        self.final_states, self._slow = {}, {}
+        runs = legal_runs.step_all(self._known, self._order, self.num_actions, self._states,
+                                   chosen, self._slow_ids, self._renew)
+        self._set_masks(runs)
+        if runs.ended:
+            self.encoder.reset_rows(self._states, runs.ended)
         self.encoder.encode(self._states, self._seats)
         return self.obs, self.mask, self.rewards, self.done
 
@@ -168,7 +171,7 @@ class VectorEnv:
         """The engine action of each id (None: not stepped), or :class:`IllegalActionId`
         before any game changed."""
         ids = np.asarray(actions)
-        if ids.shape != (self.num_envs,) or not np.issubdtype(ids.dtype, np.integer):
+        if ids.shape != (self.num_envs,) or ids.dtype.kind not in "iu":
             raise CuberailError(f"actions must be {self.num_envs} integer ids, got"
                                 f" {ids.dtype} {ids.shape}")
         on = None if active is None else np.asarray(active, dtype=np.bool_)
@@ -199,19 +202,15 @@ class VectorEnv:
                 f" {int(self._to_move[env])}; legal ids: {legal[:20]}"
                 + (" ..." if len(legal) > 20 else ""))
 
-    def _apply(self, chosen: list[Action | None]) -> list[int]:
-        """Apply each game's action; finished games get their rewards and a new game
-        (the finished state is kept in :attr:`final_states` until the next step)."""
-        states = self._states
-        self.final_states = {}
-        fresh = legal_runs.apply_all(states, chosen)  # actions from the states' legal lists
-        for env in fresh:
-            state = states[env]
-            self._rewards[env] = self._returns(state)
-            self._done[env] = True
-            self.final_states[env] = state
-            states[env] = self._new_game(env)
-        return fresh
+    def _renew(self, env: int) -> GameState:
+        """Game ``env`` ended (:func:`legal.step_all`): its rewards, its state kept in
+        :attr:`final_states` until the next step, and a new game in its place."""
+        state = self._states[env]
+        self._rewards[env] = self._returns(state)
+        self._done[env] = True
+        self.final_states[env] = state
+        self._states[env] = new = self._new_game(env)
+        return new
 
     def _returns(self, state: GameState) -> list[float]:
         result = state.result()
@@ -224,19 +223,19 @@ class VectorEnv:
     def _refresh(self) -> None:
         """Legal ids, masks and seats to move of every game (:mod:`cuberail.env.legal`)."""
         self._slow = {}
-        runs = legal_runs.gather(self._known, self._order, self.num_actions, self._states,
-                                 self._slow_ids)
+        self._set_masks(legal_runs.gather(self._known, self._order, self.num_actions,
+                                          self._states, self._slow_ids))
+
+    def _set_masks(self, runs: legal_runs.Runs) -> None:
+        """Masks, legal lists and seats to move from the games' runs of legal ids."""
         self._seats = runs.to_move  # the same, as a list (for the batch encoder)
-        self._to_move[:] = runs.to_move
-        self._counts[:] = runs.counts
-        first = _ints(runs.starts)  # flat position of each run
-        lengths = _ints(runs.lengths)
-        offset = np.cumsum(lengths) - lengths  # where each run begins among all ids
-        flat = np.repeat(first - offset, lengths) + np.arange(int(lengths.sum()))
+        self._to_move[:] = _ints(runs.to_move)
+        self._counts[:] = _ints(runs.counts)
+        flat = _flat(_ints(runs.starts), _ints(runs.lengths), sum(runs.counts))
         mask = self._mask.reshape(-1)
         mask[self._set] = 0
         mask[flat] = 1
-        self._set = flat
+        self._set, self._ascending = flat, None
 
     def _slow_ids(self, env: int, state: GameState) -> list[int]:
         """The ids of a game holding an action the table knows only by value."""
@@ -253,15 +252,46 @@ class VectorEnv:
         out: Ids = self._set[pick] - self._row_base
         return out
 
+    def sample_mask(self, rng: np.random.Generator,
+                    mask: npt.NDArray[Any] | None = None) -> Ids:
+        """A uniformly random id per game among the ones of ``mask``: :attr:`mask` (the
+        default) or a copy of it with ids taken out (a policy's restriction). The same
+        draw as :func:`random_actions` (the same ids from the same ``rng``), but ``mask``
+        is read only at each game's legal ids (a one elsewhere is never drawn: it would
+        be illegal), not scanned over every id."""
+        mask = self._mask if mask is None else np.asarray(mask)
+        if mask.shape != self._mask.shape:
+            raise CuberailError(f"mask must have the shape {self._mask.shape}, got {mask.shape}")
+        at, rows = self._legal_ascending()
+        kept = mask.reshape(-1)[at] != 0
+        if not kept.all():
+            at, rows = at[kept], rows[kept]
+        return _draw(rows, at, self.num_envs, rng) - self._row_base
+
+    def _legal_ascending(self) -> tuple[Ids, Ids]:
+        """The flat mask positions of the legal ids, ascending (row by row), and their
+        rows; made on first use after each step."""
+        if self._ascending is None:
+            self._ascending = (np.sort(self._set), np.repeat(self._rows, self._counts))
+        return self._ascending
+
 
 def random_actions(mask: npt.NDArray[Any], rng: np.random.Generator) -> Ids:
-    """A uniformly random id among the ones of each row of ``mask`` (every row has one)."""
+    """A uniformly random id among the ones of each row of ``mask`` (every row has one).
+
+    Scans the whole mask; :meth:`VectorEnv.sample_mask` makes the same draw from a
+    vector env's mask reading only its legal ids."""
     rows, cols = nonzero_rows(mask)
-    counts = np.bincount(rows, minlength=mask.shape[0])
+    return _draw(rows, cols, mask.shape[0], rng)
+
+
+def _draw(rows: Ids, cols: Ids, num_rows: int, rng: np.random.Generator) -> Ids:
+    """One of the ``cols`` of each row, uniformly at random (``rows`` ascending)."""
+    counts = np.bincount(rows, minlength=num_rows)
     if not counts.all():
-        raise CuberailError("random_actions: a row of the mask has no legal id")
+        raise CuberailError("a row of the mask has no legal id")
     starts = np.cumsum(counts) - counts
-    pick = starts + (rng.random(mask.shape[0]) * counts).astype(np.int64)
+    pick = starts + (rng.random(num_rows) * counts).astype(np.int64)
     out: Ids = cols[pick].astype(np.int64)
     return out
 
@@ -279,6 +309,16 @@ def nonzero_rows(mask: npt.NDArray[Any]) -> tuple[Ids, Ids]:
     hits, byte = np.nonzero(flat.view(np.uint8).reshape(-1, 8)[words])
     rows, cols = np.divmod(words[hits] * 8 + byte, mask.shape[1])
     return rows, cols
+
+
+def _flat(first: Ids, lengths: Ids, total: int) -> Ids:
+    """The positions of runs of consecutive positions (``first`` of each, ``lengths``;
+    ``total`` in all)."""
+    if total == first.size:  # every run one long (no range of bids)
+        return first
+    offset = np.cumsum(lengths) - lengths  # where each run begins among all positions
+    out: Ids = np.repeat(first - offset, lengths) + np.arange(total)
+    return out
 
 
 def _ints(values: list[int]) -> Ids:
@@ -300,7 +340,7 @@ Opponent = Callable[[VectorEnv, npt.NDArray[np.bool_]], Ids]
 def random_opponent(rng: np.random.Generator) -> Opponent:
     """Uniformly random legal ids, drawn with numpy from the mask."""
     def play(env: VectorEnv, rows: npt.NDArray[np.bool_]) -> Ids:
-        return random_actions(env.mask, rng)
+        return env.sample_mask(rng)
     return play
 
 
