@@ -1,4 +1,4 @@
-"""Action-id scheme version 2 is exact: legal engine moves and legal ids are one to one.
+"""Action-id scheme version 3 is exact: legal engine moves and legal ids are one to one.
 
 Seeded games of both titles, moves a mix of random ones, the heuristic's and a small
 MCTS's, with bids above $100 made on purpose whenever the bidder's cash allows. At every
@@ -145,7 +145,7 @@ def test_jump_twins_get_distinct_ids_cheapest_first() -> None:
 
 
 def test_scheme_version_is_declared() -> None:
-    assert ACTION_SCHEME_VERSION == 2
+    assert ACTION_SCHEME_VERSION == 3
     from cuberail.env import chicago_express_v0
 
-    assert chicago_express_v0.raw_env().metadata["action_scheme_version"] == 2
+    assert chicago_express_v0.raw_env().metadata["action_scheme_version"] == 3

@@ -67,7 +67,7 @@ def test_shapes_and_attributes() -> None:
     assert mask.shape == (4, env.num_actions) and mask.dtype == np.int8
     assert env.observation_size == layout_for("chicago-express").size
     assert env.num_actions == action_table("chicago-express").size
-    assert env.action_scheme_version == 2 and env.num_players == 3
+    assert env.action_scheme_version == 3 and env.num_players == 3
     _, _, rewards, done = env.step(env.sample_legal(np.random.default_rng(0)))
     assert rewards.shape == (4, 3) and rewards.dtype == np.float32
     assert done.shape == (4,) and done.dtype == np.bool_

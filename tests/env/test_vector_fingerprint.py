@@ -21,7 +21,7 @@ EXPECTED = {
     "chicago-express": (24, 400,
                         "0173fd71fb96ae8553e77c84494ddfdeaefcde92b09119d02b457c8d846a4b98"),
     "trans-siberian": (24, 300,
-                       "89fa1cd4ec06804fd5aa92a99a5716a616b17d30036236fb19306068f245a573"),
+                       "2907e115daba5715b6caa73a2b2466af8b389106a8aa0ced84c56bc8bd889300"),
 }
 
 

@@ -28,7 +28,7 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
-ACTION_SCHEME_VERSION = 2
+ACTION_SCHEME_VERSION = 3  # 3: 64 further jump routes per link (2: 16)
 
 
 @dataclass(frozen=True)
