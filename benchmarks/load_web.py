@@ -55,7 +55,6 @@ from websockets.asyncio.client import connect
 
 from cuberail.games import get_game
 
-SRC = Path(__file__).resolve().parents[1] / "src"
 START_WAIT = 180.0  # seconds a server may take to start (a busy host, a traced server)
 
 
@@ -65,6 +64,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def server_env() -> dict[str, str]:
+    """The server's environment: ``PYTHONPATH`` names the folder of the cuberail this
+    Python imports, so the server runs the same build as the clients. (It named the
+    tree's ``src`` before: run from a checkout beside a compiled, non-editable install,
+    the server ran the pure-Python source while the clients reported the compiled build.)"""
+    import cuberail
+
+    return {**os.environ, "PYTHONPATH": str(Path(cuberail.__file__).resolve().parents[1])}
+
+
 def start_server(url: str, extra: Sequence[str] = (), stderr: IO[bytes] | None = None,
                  launcher: Sequence[str] = ("-m", "cuberail.cli.main"),
                  ) -> tuple[subprocess.Popen[bytes], str]:
@@ -72,7 +81,7 @@ def start_server(url: str, extra: Sequence[str] = (), stderr: IO[bytes] | None =
     ``--http httptools``), with the Python running this script (``launcher``: what it
     runs, the `cuberail` command line unless told)."""
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    env = server_env()
     # (no rate limits: the setup creates all the games from one address at once)
     proc = subprocess.Popen([sys.executable, *launcher, "serve", "--port",
                              str(port), "--database-url", url, "--no-rate-limits", *extra],

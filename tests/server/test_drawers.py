@@ -14,10 +14,11 @@ import pytest
 from fastapi.testclient import TestClient
 from play import move, new_game, view
 
-from cuberail.server import boards
-from cuberail.server.config import Settings
-from cuberail.server.drawers import Drawers, offload, serving
+from cuberail.server import boards, config
+from cuberail.server.config import Settings, drawing_workers_for
+from cuberail.server.drawers import NICE, Drawers, offload, serving
 from cuberail.server.pools import Answers, Busy, ExpensivePool
+from cuberail.server.runtime import Server
 
 
 def crash() -> int:
@@ -149,3 +150,39 @@ def test_draw_processes_follow_bot_processes_unless_told(sqlite_url: str) -> Non
     assert Settings(sqlite_url, bot_processes=True).draws_in_processes  # serve
     assert not Settings(sqlite_url, bot_processes=True, draw_processes=False).draws_in_processes
     assert Settings(sqlite_url, draw_processes=True).draws_in_processes
+
+
+def priority() -> tuple[int, int | None]:
+    """In a worker: its nice value and its scheduling policy (None where not reported)."""
+    policy = os.sched_getscheduler(0) if hasattr(os, "sched_getscheduler") else None
+    return os.nice(0), policy
+
+
+def test_workers_run_below_every_ordinary_process(drawers: Drawers) -> None:
+    """A drawing worker only takes CPU the server leaves: niced and, on Linux, SCHED_IDLE
+    (a waking server thread preempts it at once)."""
+    with serving(drawers):
+        nice, policy = offload(priority)
+    assert nice >= min(19, os.nice(0) + NICE)
+    if hasattr(os, "SCHED_IDLE"):
+        assert policy == os.SCHED_IDLE
+    assert priority()[1] != getattr(os, "SCHED_IDLE", -1)  # the server itself is untouched
+
+
+@pytest.mark.parametrize(("cores", "workers"), [(1, 1), (2, 1), (3, 2), (4, 2), (64, 2)])
+def test_one_drawing_at_a_time_on_up_to_two_cores(cores: int, workers: int) -> None:
+    assert drawing_workers_for(cores) == workers
+
+
+def test_the_server_sizes_its_drawing_pool_by_the_cores(
+        sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert 1 <= config.usable_cores() <= (os.cpu_count() or 1)
+    monkeypatch.setattr(config, "usable_cores", lambda: 2)
+    assert Settings(sqlite_url).drawing_workers == 1
+    assert Settings(sqlite_url, draw_workers=3).drawing_workers == 3  # told: as told
+    for cores, workers in ((2, 1), (8, 2)):
+        monkeypatch.setattr(config, "usable_cores", lambda cores=cores: cores)
+        made = Server(Settings(sqlite_url))
+        assert made.expensive.workers == workers
+        made.expensive.shutdown()
+        made.store.dispose()

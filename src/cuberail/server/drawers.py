@@ -4,8 +4,9 @@ A drawing (or a replay at an earlier position) is pure Python for tens of
 milliseconds; in a thread of the server process it holds the GIL the event loop and
 the move threads need, and under a flood of drawings every move waited its turn (the
 move p99 rose 2.2-2.9x). Here the work runs in a few worker processes
-(:class:`Drawers`, spawned, niced so the server keeps its CPU), which get plain data (a
-title, its options and the actions up to the position, a language) and send text back.
+(:class:`Drawers`, forked, below every ordinary process: :func:`yield_cpu`), which get
+plain data (a title, its options and the actions up to the position, a language) and
+send text back.
 
 A worker that dies (killed, out of memory) breaks the pool: the request answers 503
 (:class:`~cuberail.server.pools.Busy`) and the next one starts new workers. A job that
@@ -76,10 +77,25 @@ def _watch_server(server: int) -> None:
 
 
 def _worker_start(server: int) -> None:
-    """A drawing worker: exit with the server, be nice."""
+    """A drawing worker: exit with the server, run only on CPU the server leaves."""
     _watch_server(server)
+    yield_cpu()
+
+
+def yield_cpu() -> None:
+    """Lower this process below every ordinary one: niced and, on Linux, ``SCHED_IDLE``.
+
+    Niced alone, a drawing worker keeps a tenth of an ordinary process's weight, and a
+    waking server thread is not always run before it (under a drawing flood on 2 cores
+    the moves' p50 rose five- to eightfold). A ``SCHED_IDLE`` process runs only when no
+    ordinary one is runnable, and a waking one preempts it at once; on a host that other
+    programs keep busy, drawings wait (past the timeout: 503). Where the policy is not
+    available (not Linux), the nice value stays."""
     with contextlib.suppress(OSError):
         os.nice(NICE)
+    if hasattr(os, "sched_setscheduler") and hasattr(os, "SCHED_IDLE"):
+        with contextlib.suppress(OSError):
+            os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 class Drawers:

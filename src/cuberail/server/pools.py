@@ -54,9 +54,10 @@ class ExpensivePool:
 
     def __init__(self, workers: int = 2, queued: int = 32, what: str = "boards",
                  processes: bool = False) -> None:
-        self.executor = ThreadPoolExecutor(max(1, workers), "cuberail-draw")
-        self.drawers = Drawers(workers) if processes else None
-        self.room = max(1, workers) + max(0, queued)
+        self.workers = max(1, workers)
+        self.executor = ThreadPoolExecutor(self.workers, "cuberail-draw")
+        self.drawers = Drawers(self.workers) if processes else None
+        self.room = self.workers + max(0, queued)
         self.what = what
         self._pending = 0
         self._lock = threading.Lock()

@@ -61,7 +61,7 @@ class Server:
                                            else THREADS_POSTGRES, "cuberail-db")
         # Drawings and replays: threads of their own (moves never wait behind them), a
         # bounded queue (past it 503) and a cache of finished answers.
-        self.expensive = ExpensivePool(settings.draw_workers, settings.draw_queue,
+        self.expensive = ExpensivePool(settings.drawing_workers, settings.draw_queue,
                                        processes=settings.draws_in_processes)
         self.answers = Answers()
         self.file_lock = dbfaults.file_lock(settings.database_url)
@@ -138,10 +138,34 @@ def base_url(request: Request) -> str:
     return (get_server(request).settings.public_url or str(request.base_url)).rstrip("/")
 
 
-ServerDep = Annotated[Server, Depends(get_server)]
-GameId = Annotated[str, Depends(game_id_ok)]
-Token = Annotated[str | None, Depends(bearer)]
-Client = Annotated[str, Depends(client_of)]
+# The dependencies themselves are coroutines: FastAPI runs a plain function dependency in
+# a thread of its pool, so each of these four checks cost a move a thread hop (and the
+# event loop a wake-up and the GIL handed over and back) for a few microseconds of work.
+
+
+async def _server(request: Request) -> Server:
+    return get_server(request)
+
+
+async def _game_id(game_id: str) -> str:
+    return game_id_ok(game_id)
+
+
+async def _bearer(
+    authorization: Annotated[str | None, Header(alias="Authorization",
+                                                description="Bearer TOKEN")] = None,
+) -> str | None:
+    return bearer_token(authorization)
+
+
+async def _client(request: Request) -> str:
+    return client_of(request)
+
+
+ServerDep = Annotated[Server, Depends(_server)]
+GameId = Annotated[str, Depends(_game_id)]
+Token = Annotated[str | None, Depends(_bearer)]
+Client = Annotated[str, Depends(_client)]
 
 __all__ = ["Client", "GameId", "Server", "ServerDep", "Token", "base_url", "bearer",
            "client_of", "game_id_ok", "get_server"]
