@@ -102,6 +102,17 @@ def value_gap(s: TransSiberianState, v: int) -> int:
     return v - s.nat + (2 if s.phase == 1 else 0)
 
 
+STEP_COST = 2 * INTERNAL_COST  # TS-4.2, TS-4.4: two internal links, one step of share value
+
+
+def funded_gap(s: TransSiberianState, c: int, v: int) -> int:
+    """:func:`value_gap` plus the steps company ``c``'s treasury already pays for: $8 buys two
+    internal links, one step of share value (TS-4.2, TS-4.4), as the heuristic's
+    ``safety_gap`` counts them. The rollouts judge buys and builds with it, so that they
+    expect the other seats to buy into a company opened cheaply, as ``medium`` does."""
+    return value_gap(s, v) + s.treasury[c] // STEP_COST
+
+
 def fast_policy(state: GameState, rng: random.Random) -> Action:
     """One legal action for the seat to move; the state is not changed."""
     assert isinstance(state, TransSiberianState)
@@ -316,10 +327,10 @@ def _turn(s: TransSiberianState, rng: random.Random) -> Action:
             continue
         owned, unsold, v, income = s.owned(c), s.unsold[c], s.value[c], s.income[c]
         mine = s.held[me * NC + c]
-        w0 = share_worth(owned, unsold, v, income, value_gap(s, v), d)
+        w0 = share_worth(owned, unsold, v, income, funded_gap(s, c, v), d)
         price = SHARE_TRACK[v]
         if unsold and price <= cash:
-            w1 = share_worth(owned + 1, unsold - 1, v, income, value_gap(s, v), d)
+            w1 = share_worth(owned + 1, unsold - 1, v, income, funded_gap(s, c, v), d)
             gain = (mine + 1) * w1 - mine * w0 - price
             others = (owned - mine) * (w1 - w0)  # dilution; a first share made public
             buy[c] = gain - spite * others
@@ -331,7 +342,7 @@ def _turn(s: TransSiberianState, rng: random.Random) -> Action:
             if link < 0:
                 g, steps = JUMP_INCOME, _marks_passed(s.opts.marks, income, income + JUMP_INCOME)
             v2 = min(TOP, v + steps)
-            w2 = share_worth(owned, unsold, v2, income + g, value_gap(s, v2), d)
+            w2 = share_worth(owned, unsold, v2, income + g, funded_gap(s, c, v2), d)
             score = (mine - spite * (owned - mine)) * (w2 - w0) + NOISE * rng.random()
             if score > best:
                 best, choice = score, A.BUILD[c]

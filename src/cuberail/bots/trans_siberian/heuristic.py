@@ -28,10 +28,10 @@ from cuberail.bots.trans_siberian.fast import (
     PRIVATE_WEIGHT,
     SPITE,
     bid_cap,
+    funded_gap,
     opening_dividends,
     remaining_dividends,
     risk,
-    value_gap,
 )
 from cuberail.core.actions import Action
 from cuberail.core.bits import iter_bits
@@ -39,7 +39,6 @@ from cuberail.core.state import GameState
 from cuberail.core.words import Said
 from cuberail.games.trans_siberian import actions as A
 from cuberail.games.trans_siberian.board import (
-    INTERNAL_COST,
     LINK_ENDS,
     LINK_VALUE,
     LOC_LINKS,
@@ -57,7 +56,6 @@ from cuberail.games.trans_siberian.state import (
 )
 
 NC = NUM_COMPANIES
-STEP_COST = 2 * INTERNAL_COST  # TS-4.2, TS-4.4: two internal links, one step of share value
 
 
 @dataclass(frozen=True)
@@ -93,7 +91,7 @@ def safety_gap(s: TransSiberianState, company: int) -> int:
     however much money its auction put in its treasury, so nobody buys its second share
     and the game ends in phase 1, where nothing is ever nationalized.
     """
-    return value_gap(s, s.value[company]) + s.treasury[company] // STEP_COST
+    return funded_gap(s, company, s.value[company])
 
 
 def seat_values(s: TransSiberianState, p: Params | None = None) -> list[float]:
