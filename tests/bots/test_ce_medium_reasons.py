@@ -41,7 +41,7 @@ def test_ce_2_1_a_setup_bid_is_explained_by_the_bid_limit() -> None:
     assert said.values["company"] == "PRR" and said.values["percent"] == 70
     assert said.values["limit"] == bot.bid_limit(s, s.a_to_act, s.a_company) >= action.args[0]
     assert reason_words("en", TITLE).render(said).startswith(
-        "the dividends of a PRR share are worth more to me than this bid")
+        "the dividends of a PRR share are worth more to you than this bid")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

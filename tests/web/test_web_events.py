@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from webapi import create, finished, play_until
-from webplay import get_json, wait_loaded
+from webplay import click_action, get_json, wait_loaded
 
 from cuberail.core.record import Record, start_state
 from cuberail.games import get_game, moves_module
@@ -91,3 +91,23 @@ def test_since_your_last_visit(base_url: str, open_page: Any) -> None:
     assert after.get_attribute("data-seq") == str(at["seq"] + 1)
     assert page.locator("#log li.since").inner_text() == "since your last visit"
     assert later["seq"] > at["seq"]
+
+
+def test_since_your_last_visit_never_marks_your_own_move(base_url: str,
+                                                         open_page: Any) -> None:
+    """A newcomer's run: back at the table, the reader's own move, just made, came under
+    "since your last visit"; the mark is for others' moves before the page opened."""
+    made = create(base_url, "chicago-express", PLAYERS)
+    at = play_until(base_url, made, lambda v: v["index"] >= 4 and v["current_player"] == 0,
+                    seed=2)
+    page = open_page().page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    page.reload()  # a second visit, nothing new since the first
+    wait_loaded(page)
+    page.wait_for_selector("#game[data-live='1']")
+    assert page.locator("#log li.since").count() == 0
+    click_action(page, sorted(at["legal"])[0])
+    page.wait_for_selector(f"#log li.move[data-seq='{at['seq'] + 1}']")
+    page.wait_for_timeout(300)
+    assert page.locator("#log li.since").count() == 0

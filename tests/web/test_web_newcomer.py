@@ -5,12 +5,14 @@ one, headers that break only between words, the log beside the board, the lobby'
 from __future__ import annotations
 
 import json
+import re
+from importlib.resources import files
 from typing import Any
 
 import pytest
 from test_web_ts_labels import NAMES, page_of_current, table_fits
 from webapi import create, play_until
-from webplay import click_action, get_json, is_my_turn
+from webplay import click_action, create_in_lobby, get_json, is_my_turn
 
 PHONE = {"width": 390, "height": 844, "touch": True}
 
@@ -284,3 +286,138 @@ def test_why_a_build_is_missing_is_a_box_of_its_own(base_url: str, open_page: An
     head = box.bounding_box()
     assert head["y"] >= last["y"] + last["height"] + 8  # apart from the last button
     assert page.locator("#move-list button.move").last.inner_text() not in box.inner_text()
+
+
+def _choosing_without_shares(view: dict[str, Any]) -> bool:
+    s = view["state"]
+    me = next(p for p in s["players"] if p["seat"] == view["current_player"])
+    return (s.get("step") == "choose action" and "choose build" in view["legal"]
+            and not any(me["shares"].values()))
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_the_actions_are_buttons_in_view_and_a_build_to_forgo_says_so_first(
+        base_url: str, open_page: Any, size: tuple[int, int]) -> None:
+    """A newcomer's run: the gauges were under the fold (cut on a phone), and the build
+    gauge said only after the click that nothing could be built. The three actions are
+    buttons beside the decision's words, in view; the build is marked before the click."""
+    for seed in range(1, 30):
+        made = create(base_url, "chicago-express", NAMES)
+        view = play_until(base_url, made, _choosing_without_shares, seed=seed, limit=300)
+        if _choosing_without_shares(view):
+            break
+    else:
+        raise AssertionError("no shareless player choosing an action in 29 games")
+    page = page_of_current(base_url, open_page, made, view, width=size[0], height=size[1])
+    _settled(page)
+    gauges = sorted(a for a in view["legal"] if a.startswith("choose "))
+    inside = """e => { const r = e.getBoundingClientRect();
+                       return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0
+                         && r.right <= innerWidth && r.height > 0; }"""
+    for action in gauges:
+        button = page.locator(f"#move-list button.move[data-action='{action}']")
+        assert button.evaluate(inside), action
+    build = page.locator("#move-list button.move[data-action='choose build']")
+    assert "forgoes" in (build.get_attribute("class") or "")
+    note = page.locator("#forgo-ahead")
+    assert build.get_attribute("aria-describedby") == "forgo-ahead"
+    assert note.inner_text().startswith("Build: nothing can be built now, so choosing it"
+                                        " only forgoes the build:")
+    assert "you hold no share of any company" in note.inner_text()
+    gauge = page.locator("#board [data-action='choose build']")
+    assert gauge.get_attribute("aria-describedby") == "forgo-ahead"
+    assert gauge.locator("title").text_content().endswith("only forgoes the build:")
+    other = page.locator("#move-list button.move[data-action='choose auction']")
+    assert "forgoes" not in (other.get_attribute("class") or "")
+    click_action(page, "choose build")
+    page.wait_for_selector("#actions .help.forgo:not(.ahead)")
+
+
+def test_the_bid_box_holds_the_lowest_bid_unless_the_reader_typed(base_url: str,
+                                                                  open_page: Any) -> None:
+    """A newcomer's run: the amount box read $8 while the lowest bid was $6 (a value of an
+    earlier auction kept over a redraw); only what the reader typed is kept."""
+    made = create(base_url, "chicago-express", NAMES)
+    view = play_until(base_url, made, _bidding, seed=4)
+    low = min(int(a.split()[1]) for a in view["legal"] if a.startswith("bid "))
+    page = page_of_current(base_url, open_page, made, view, width=1366, height=768)
+    _settled(page)
+    assert page.locator("#bid-amount").input_value() == str(low)
+    page.evaluate("() => { document.querySelector('#bid-amount').value = '99'; }")  # not typed
+    page.select_option("#lang", "it")  # a redraw
+    page.wait_for_function("() => document.querySelector('.auction h3')?.textContent"
+                           " !== 'Auction'")
+    assert page.locator("#bid-amount").input_value() == str(low)
+
+
+def test_no_auction_panel_while_the_winner_places_the_first_link(base_url: str,
+                                                                 open_page: Any) -> None:
+    """A newcomer's run: choosing Red's first link, the page still showed the auction
+    ("Minimum bid –"); no auction runs then, so there is no auction panel."""
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, lambda v: v["state"].get("step") == "choose first link")
+    assert view["state"].get("auction")  # the snapshot still tells of the auction won
+    page = page_of_current(base_url, open_page, made, view, width=1366, height=768)
+    _settled(page)
+    assert page.locator("#auction .auction").count() == 0
+    assert "Minimum bid" not in page.locator("#actions").inner_text()
+
+
+def test_a_game_of_bots_alone_says_there_is_no_link_to_send(base_url: str,
+                                                            open_page: Any) -> None:
+    page = open_page().page
+    create_in_lobby(page, base_url, "chicago-express",
+                    [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}])
+    said = page.locator("#message").inner_text()
+    assert said == "Game created: only bots play, so there is no link to send; watch it here."
+    assert page.evaluate("() => document.activeElement.classList.contains('watch')")
+
+
+def _luminance(rgb: str) -> float:
+    def channel(v: float) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+    r, g, b = (float(x) for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3])
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def _contrast(ink: str, ground: str) -> float:
+    a, b = sorted((_luminance(ink), _luminance(ground)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+def test_finish_the_build_stays_readable_under_the_pointer(base_url: str,
+                                                           open_page: Any) -> None:
+    """A newcomer's run: "Finish the build (0 placed)" looked disabled, its words almost
+    invisible (white on the pale blue of a hovered move); AA contrast (4.5) under the
+    pointer too."""
+    made = create(base_url, "chicago-express", NAMES)
+    view = play_until(base_url, made, lambda v: "stop" in v["legal"], seed=1)
+    page = page_of_current(base_url, open_page, made, view, width=1366, height=768)
+    _settled(page)
+    stop = page.locator("#move-list button.confirm")
+    page.mouse.move(0, 0)
+    colours = "e => { const s = getComputedStyle(e); return [s.color, s.backgroundColor]; }"
+    assert _contrast(*stop.evaluate(colours)) >= 4.5
+    stop.hover()
+    page.wait_for_timeout(200)
+    assert _contrast(*stop.evaluate(colours)) >= 4.5, stop.evaluate(colours)
+
+
+FIRST_PERSON = {"en": r"\b(I|me|my)\b", "it": r"\b(mio|mia|mi|me|ho|posso|offro)\b",
+                "es": r"\b(mí|mi|me|tengo|puedo|pujo)\b",
+                "ca": r"\b(mi|meva|em|tinc|puc|ofereixo)\b|\bm'",
+                "de": r"\b(ich|mir|mich|meinem|meinen)\b"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("bot", ["chicago_express", "trans_siberian"])
+def test_a_hint_gives_its_reason_to_the_player_not_as_the_bot(lang: str, bot: str) -> None:
+    """A newcomer's run: "Why: ... worth more to me than this bid: I bid up to about $25"
+    read as the bot talking; the hint's reason speaks to the player ("to you")."""
+    words = json.loads(files(f"cuberail.bots.{bot}").joinpath(f"data/words-{lang}.json")
+                       .read_text(encoding="utf-8"))
+    said = {k: v for k, v in words.items() if k != "_"}
+    assert said
+    flags = 0 if lang == "en" else re.IGNORECASE
+    assert [k for k, v in said.items() if re.search(FIRST_PERSON[lang], v, flags)] == []

@@ -61,6 +61,18 @@ export function insertBoard(box, svgText, clickable) {
   return true;
 }
 
+/** Mark the board's target of a move that can only be forgone (its panel button, class
+ *  "forgoes"): described by the same note, whose first line joins its tooltip. */
+export function markForgoes(box, button) {
+  const note = button && document.getElementById(button.getAttribute("aria-describedby"));
+  const el = note && box.querySelector(`[data-action="${CSS.escape(button.dataset.action)}"]`);
+  if (!el || el.classList.contains("forgoes")) return;
+  el.classList.add("forgoes");
+  el.setAttribute("aria-describedby", note.id);
+  const tip = el.querySelector("title");
+  if (tip) tip.textContent += `\n${note.querySelector("p").textContent}`;
+}
+
 const PHONE = window.matchMedia("(max-width: 480px)");
 const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
 const MOST = 4;  // the closest zoom

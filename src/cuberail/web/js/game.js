@@ -4,7 +4,7 @@
 
 import { AnalysisView } from "./analysis.js";
 import { api, fragment, remember, remembered, socketUrl } from "./api.js";
-import { boardTargets, choose, insertBoard, wireBoard } from "./board.js";
+import { boardTargets, choose, insertBoard, markForgoes, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
 import { faceOf, setFace } from "./face.js";
@@ -90,6 +90,7 @@ async function render() {
   if (isLive()) {
     renderPanels(view, view.state, true);
     await showBoard(undefined, myTurn());
+    markForgoes($("#board"), $("#move-list button.forgoes"));
   } else {
     await renderAt(G.at);
   }

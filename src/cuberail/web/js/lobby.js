@@ -139,9 +139,9 @@ async function create(event) {
     return;
   }
   showInvites(made, seats);
-  say(t("lobby.made"), "ok");
+  say(t(onlyBots(made) ? "lobby.made_bots" : "lobby.made"), "ok");
   // the way in, in view and focused (it was below the fold, even against bots alone)
-  const way = $("#invites a.invite");
+  const way = $("#invites a.invite") || $("#invites a.watch");
   $("#created").scrollIntoView({ block: "center" });
   if (way) way.focus();
   renderMine();
@@ -152,6 +152,11 @@ async function create(event) {
 function againstBots(made) {
   const humans = made.seats.filter((s) => s.token);
   return humans.length === 1 && !made.seats.some((s) => s.free);
+}
+
+/** No seat for a person (all bots, none left free): no link to send, only to watch. */
+function onlyBots(made) {
+  return !made.seats.some((s) => s.token || s.free);
 }
 
 function copyButton(url) {
@@ -184,7 +189,7 @@ function showInvites(made, seats) {
       copyButton(s.invite_url)));
   }
   const watch = made.seats[0].invite_url.split("#")[0];
-  list.append(h("li", {}, h("a", { href: watch }, t("lobby.watch")), " ",
+  list.append(h("li", {}, h("a", { href: watch, class: "watch" }, t("lobby.watch")), " ",
     h("input", { class: "link", readonly: true, value: watch, "aria-label": t("lobby.watch") }), copyButton(watch)));
   $("#created").hidden = false;
 }

@@ -47,12 +47,15 @@ export class MoveLog {
     this.nameOf = nameOf;
     this.where = where;
     this.seen = null;  // the last entry seen on the previous visit (read once)
+    this.until = null;  // the last entry of the visit's first load: newer ones arrive live
+    this.marked = false;
     this.seq = 0;
     this.entries = [];
   }
 
   reset() {
     this.seq = 0;
+    this.marked = false;
     this.entries = [];
     this.list.replaceChildren();
   }
@@ -61,10 +64,12 @@ export class MoveLog {
    *  striking the last move and naming who took back what. */
   add(entries) {
     this.lastVisit();
+    if (this.until === null) this.until = Math.max(this.seq, ...entries.map((e) => e.seq));
     for (const e of entries) {
       if (e.seq <= this.seq) continue;
       this.seq = e.seq;
-      if (this.seen !== null && e.seq === this.seen + 1) {
+      if (this.isNews(e)) {
+        this.marked = true;
         this.list.append(h("li", { class: "since" }, t("log.since")));
       }
       this.list.append(e.kind === "undo" ? this.undoLine(e) : this.moveLine(e));
@@ -99,6 +104,13 @@ export class MoveLog {
     const said = told(e.words, this.nameOf) || (e.action ? withChips(words(e.action)) : null);
     return h("li", { class: "undo", dataset: { seq: e.seq, seat: e.seat } },
       h("strong", {}, this.nameOf(e.seat)), " ", t("log.undo"), said ? [" (", ...said, ")"] : null);
+  }
+
+  /** Is `e` the first entry new to the reader: after the last visit, in this visit's
+   *  first load (not a move made live, their own above all), and by someone else? */
+  isNews(e) {
+    return !this.marked && this.seen > 0 && e.seq > this.seen && e.seq <= this.until
+      && e.seat !== this.where()?.seat;
   }
 
   /** The last entry seen before this visit (once per page); entries after it are new. */

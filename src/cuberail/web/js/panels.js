@@ -8,6 +8,9 @@ import { companyName, moveText, sayParts, t } from "./i18n.js";
 
 // Move kinds made by clicking the board (the SVG's [data-action] elements).
 export const BOARD_KINDS = new Set(["place", "develop", "choose", "link", "value"]);
+/** Board moves that also get a button in the panel: few, and their board targets (a
+ *  title's action gauges, drawn under the map) may be out of view when the decision comes. */
+const PANEL_KINDS = new Set(["choose"]);
 
 export function playerName(view, seat) {
   const p = view.players.find((x) => x.seat === seat);
@@ -110,14 +113,17 @@ export function bidProblem(raw, bids) {
 }
 
 /** "Bid this amount": a number field, its button, and the reason an amount is refused;
- *  `typed`: what the field held before a redraw (a live update keeps it). */
-function freeBid(bids, typed) {
+ *  `typed`: what the reader typed before a redraw in this auction (`company`'s; a live
+ *  update keeps it); else the lowest bid allowed now. */
+function freeBid(bids, typed, company) {
   const input = h("input", { type: "number", id: "bid-amount", min: bids[0], max: bids[bids.length - 1],
+    dataset: { company },
     value: typed ?? bids[0], "aria-label": t("auction.amount"), "aria-describedby": "bid-why" });
   const go = h("button", { type: "button", class: "bid free", dataset: { action: `bid ${bids[0]}` } },
     t("auction.bid_free"));
   const why = h("p", { id: "bid-why", class: "bid-why", role: "status", "aria-live": "polite" });
   input.addEventListener("input", () => {
+    input.dataset.typed = "1";  // kept over a redraw; else the lowest bid allowed then
     const problem = bidProblem(input.value.trim(), bids);
     go.dataset.action = `bid ${Number(input.value)}`;
     go.disabled = Boolean(problem);
@@ -131,7 +137,9 @@ function freeBid(bids, typed) {
 /** The auction: company, minimum and high bid, who is still in, and the bid buttons. */
 export function renderAuction(box, view, state, mySeat, myTurn) {
   const a = state.auction;
-  if (!a || view.over) {
+  // no auction runs while its winner places (a live view offers neither bid nor pass)
+  const bidding = view.legal.some((x) => x.startsWith("bid ") || x === "pass");
+  if (!a || view.over || (view.legal.length && !bidding)) {
     box.replaceChildren();
     return;
   }
@@ -156,7 +164,7 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
     const quick = [...new Set([0, 1, 2, 5, 10].map((d) => bids[0] + d))].filter((v) => bids.includes(v));
     controls.push(h("div", { class: "bids" }, quick.map((v) => h("button", { type: "button",
       class: "bid", dataset: { action: `bid ${v}` } }, t("auction.bid", { n: v })))));
-    if (bids.length) controls.push(freeBid(bids, box.querySelector("#bid-amount")?.value));
+    if (bids.length) controls.push(freeBid(bids, box.querySelector(`#bid-amount[data-typed][data-company="${a.company}"]`)?.value, a.company));
     if (view.legal.includes("pass")) {
       controls.push(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
     }
@@ -178,19 +186,46 @@ function stopLabel(state) {
   return stop ? sentence(stop, state) : t("game.stop_build");
 }
 
+/** Why nothing can be built, per the face's `forgo`: its `none` when the player holds no
+ *  share, else one reason per company held (its first rule that holds); `sure`: only when
+ *  every reason is known from the snapshot alone (a rule with a `when`), else null. */
+function forgoReasons(state, spec, sure = false) {
+  const me = state.players.find((p) => p.seat === state.current_player);
+  const held = state.companies.filter((c) => me && me.shares[c.id]);
+  if (!held.length) return [t(spec.none)];
+  const rules = held.map((c) => [c, spec.held.find((r) => holds(r.when, c))]);
+  if (sure && rules.some(([, rule]) => !rule.when)) return null;
+  return rules.map(([c, rule]) => t(rule.say, { company: companyName(c.id), ...fill(rule.values, c) }));
+}
+
 /** Why "forgo" is the only move: when the face explains that move (its `forgo`), the
  *  reason for each company the player holds a share of, read from the snapshot. */
 function forgoHelp(state, move) {
   const spec = currentFace().forgo;
   if (!spec || move.words?.key !== spec.move) return [h("p", { class: "help forgo" }, t("help.forgo_other"))];
-  const me = state.players.find((p) => p.seat === state.current_player);
-  const held = state.companies.filter((c) => me && me.shares[c.id]);
-  const why = held.length ? held.map((c) => {
-    const rule = spec.held.find((r) => holds(r.when, c));
-    return t(rule.say, { company: companyName(c.id), ...fill(rule.values, c) });
-  }) : [t(spec.none)];
   return [h("div", { class: "help forgo" }, h("p", {}, t(spec.title)),
-    h("ul", {}, why.map((x) => h("li", {}, x))))];
+    h("ul", {}, forgoReasons(state, spec).map((x) => h("li", {}, x))))];
+}
+
+/** Before the move that leads to a build (the face's `forgo.offer`, e.g. a gauge): when
+ *  the snapshot already shows that nothing can be built, the note that choosing it only
+ *  forgoes the build, and why; null when the build may be possible. */
+function forgoAhead(state, move) {
+  const spec = currentFace().forgo;
+  if (!spec?.offer || move.words?.key !== spec.offer) return null;
+  const why = forgoReasons(state, spec, true);
+  return why && h("div", { class: "help forgo ahead", id: "forgo-ahead" }, h("p", {}, t(spec.ahead)),
+    h("ul", {}, why.map((x) => h("li", {}, x))));
+}
+
+/** A button for a move in the panel; a move that can only be forgone is marked and points
+ *  at its note (`ahead`). */
+function moveButton(state, m, ahead = null) {
+  const confirm = m.action === "stop";
+  const attrs = { type: "button", class: confirm ? "move confirm" : "move",
+    dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) };
+  if (ahead) Object.assign(attrs, { class: "move forgoes", "aria-describedby": "forgo-ahead" });
+  return h("button", attrs, confirm ? stopLabel(state) : moveWords(m));
 }
 
 /** Does `seat` hold the most shares of company `id` (ties too)? {mine, top}. */
@@ -258,8 +293,8 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
     return;
   }
   const moves = view.moves.filter((m) => !m.action.startsWith("bid ") && !(state.auction && m.action === "pass"));
-  const onBoard = moves.filter((m) => BOARD_KINDS.has(m.action.split(" ")[0]));
-  const other = moves.filter((m) => !BOARD_KINDS.has(m.action.split(" ")[0]));
+  const onBoard = moves.filter((m) => BOARD_KINDS.has(m.action.split(" ")[0]) && !PANEL_KINDS.has(m.action.split(" ")[0]));
+  const other = moves.filter((m) => !onBoard.includes(m));
   const out = [];
   const help = decisionHelp(state);
   if (help) out.push(h("p", { class: "help decide" }, help));
@@ -267,12 +302,13 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
   if (tip) out.push(tip);
   if (onBoard.length) out.push(h("p", { class: "hint" }, t("game.click_board")));
   if (moves.length === 1 && moves[0].action === "forgo") out.push(...forgoHelp(state, moves[0]));
+  const notes = [];
   for (const m of other) {
-    const confirm = m.action === "stop";
-    out.push(h("button", { type: "button", class: confirm ? "move confirm" : "move",
-      dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) },
-    confirm ? stopLabel(state) : moveWords(m)));
+    const ahead = forgoAhead(state, m);
+    if (ahead) notes.push(ahead);
+    out.push(moveButton(state, m, ahead));
   }
+  out.push(...notes);
   out.push(...missingHelp(state, moves));
   if (onBoard.length) {
     out.push(h("details", { class: "board-moves" }, h("summary", {}, t("game.board_list", { n: onBoard.length })),
