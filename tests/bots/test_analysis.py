@@ -103,6 +103,13 @@ def test_cli_prints_names_that_look_like_markup_as_they_are(
     assert "[/b]" in out and "[red]x" in out
 
 
+def test_the_flag_counts_are_singular_for_one() -> None:
+    from cuberail.cli.analyse import counted
+
+    assert (counted(0, "blunder"), counted(1, "mistake"), counted(2, "mistake")) == (
+        "0 blunders", "1 mistake", "2 mistakes")
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--seconds", "0"], "--seconds must be from 0.01"),
     (["--iterations", "0"], "--iterations must be from 1"),

@@ -117,8 +117,13 @@ def print_report(console: Console, record: Record, decisions: list[Decision],
     for name, seat in zip(names, range(len(names)), strict=True):
         mine = [d for d in decisions if d.seat == seat and d.flag]
         counts = {f: sum(1 for d in mine if d.flag == f) for f in ("blunder", "mistake")}
-        console.print(f"{name}: {counts['blunder']} blunders, {counts['mistake']} mistakes",
-                      highlight=False, markup=False)
+        console.print(f"{name}: {counted(counts['blunder'], 'blunder')},"
+                      f" {counted(counts['mistake'], 'mistake')}", highlight=False, markup=False)
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and the noun, singular for one: "1 mistake", "0 blunders"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def write_json(path: Path, record: Record, decisions: list[Decision], labels: list[str],
