@@ -23,7 +23,7 @@ from cuberail.games import get_game
 from cuberail.games.chicago_express.board import HEXES
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian.board import COMPANY_INDEX, LINK_INDEX, LINKS
-from cuberail.games.trans_siberian.state import ACTIVE, TransSiberianState
+from cuberail.games.trans_siberian.state import ACTIVE, TURN, TransSiberianState
 from cuberail.terminal.chicago_express import board as ce_map
 from cuberail.terminal.trans_siberian import board as ts_map
 from cuberail.terminal.trans_siberian import teach as ts_teach
@@ -121,7 +121,9 @@ def test_pgdn_pages_a_long_list_of_choices_and_shift_pgup_the_log(tmp_path: Path
             await pilot.press("pagedown")
             await pilot.pause()
             assert menu.highlighted is not None and start is not None
-            assert menu.highlighted > start and log.scroll_y == log_y
+            assert menu.highlighted > start  # the menu paged, the log still at its end
+            assert log.scroll_y == log.max_scroll_y  # not paged: kept at its end
+            log_y = log.scroll_y
             choice = app._highlighted()  # one cut line each at 80 columns; this one in full
             assert choice is not None and choice.detail in app.message
             await pilot.pause()
@@ -151,6 +153,7 @@ def _ts_holding_private_red(tmp_path: Path) -> TableApp:
     red, p = COMPANY_INDEX["red"], s.current_player()
     s.status[red], s.value[red], s.held[p * 6 + red] = ACTIVE, 0, 1
     s.unsold[red] -= 1
+    s.step, s._legal = TURN, None  # the turn's choice: refusals are shown only there
     return TableApp(game)
 
 

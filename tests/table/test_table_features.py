@@ -124,7 +124,7 @@ def test_bot_moves_since_my_last_move_are_highlighted(tmp_path: Path) -> None:
             log: Any = app.query_one("#log", Static).render()
             fresh = [span for span in log.spans if "yellow" in str(span.style)]
             assert fresh, "no bot move highlighted"
-            assert "since your last move" in str(app.query_one("#logbox").border_title)
+            assert "yellow: new" in str(app.query_one("#logbox").border_title)
 
     asyncio.run(run())
 

@@ -6,7 +6,7 @@ from cuberail.cli.table import teach
 from cuberail.core.actions import Action
 from cuberail.games import get_game
 from cuberail.games.trans_siberian.board import COMPANY_INDEX, SHARE_TRACK
-from cuberail.games.trans_siberian.state import ACTIVE, TransSiberianState
+from cuberail.games.trans_siberian.state import ACTIVE, TURN, TransSiberianState
 from cuberail.terminal.trans_siberian.teach import nationalization_ahead
 
 
@@ -78,6 +78,8 @@ def test_ts_says_why_a_held_company_cannot_build_ts_3_2() -> None:
     red, p = COMPANY_INDEX["red"], s.current_player()
     s.status[red], s.value[red], s.held[p * 6 + red] = ACTIVE, 0, 1
     s.unsold[red] -= 1
+    assert teach.build_refusals(s) == []  # an auction: no build is a choice
+    s.step = TURN
     assert teach.build_refusals(s) == [
         "cannot build for red: it is private (one share owned); it needs two owned to build"]
 

@@ -72,6 +72,7 @@ class TableKit:
     keys: str = ""
     tracker_line: Callable[[GameState], Text] | None = None  # the tracker in a line or two
     notes: Callable[[GameState], list[str]] = no_refusals  # what the choices' words mean
+    end_reasons: Callable[[GameState], list[str]] = no_refusals  # why a game ended, in words
 
 
 @dataclass(frozen=True)

@@ -33,8 +33,8 @@ Screen { layout: vertical; }
 #board { width: 1fr; border: round $secondary; scrollbar-size: 1 1; }
 .side { width: 40; border: round $secondary; }
 .side Static { width: 100%; }
-#side-low, #endline { display: none; }
-#endline { height: auto; max-height: 2; padding: 0 1; }
+#side-low, #endline, #standings { display: none; }
+#endline, #standings { height: auto; max-height: 2; padding: 0 1; }
 #bottom { height: 1fr; }
 #logbox { width: 1fr; border: round $secondary; scrollbar-size-vertical: 1; }
 #menu { width: 1fr; border: round $accent; scrollbar-size-vertical: 1; }
@@ -46,7 +46,9 @@ Screen { layout: vertical; }
 .narrow .side { width: 35; }
 .narrow #menu.cut { text-wrap: nowrap; text-overflow: ellipsis; }
 .narrow #endline, .wide #endline { display: block; }
-.zoomed #bottom, .zoomed #side, .zoomed #side-low, .zoomed #endline { display: none; }
+.narrow #standings, .wide #standings { display: block; }
+.zoomed #bottom, .zoomed #side, .zoomed #side-low, .zoomed #endline,
+.zoomed #standings { display: none; }
 .zoomed #top { height: 1fr; max-height: 100%; }
 .narrow #board, .narrow .side, .narrow #logbox, .narrow #menu {
     border: none; border-top: round $secondary; }
@@ -99,6 +101,7 @@ class TableApp(TableInput):
             with Board(id="board"):
                 yield MapView(id="map")
             yield side_panel(SIDES[0])
+        yield Static(id="standings")
         yield Static(id="endline")
         with Horizontal(id="bottom"):
             with VerticalScroll(id="logbox"):
@@ -118,6 +121,7 @@ class TableApp(TableInput):
         self.query_one("#menu").border_title = "your choices"
         self._size_map()
         self._fill_log()
+        self.follow_log()
         self.watch(self.query_one("#board"), "scroll_x", self.board_scrolled, init=False)
         self.watch(self.query_one("#board"), "scroll_y", self.board_scrolled, init=False)
         self._layout_for(self.size.width, self.size.height)

@@ -92,6 +92,7 @@ class TableInput(TableKeys):
             self._routes(command.arg.strip().rstrip("?"))
         else:
             self.screen.remove_class("zoomed")
+            self._layout_for(self.size.width, self.size.height)
             self._say("the log shows the last moves; Shift+PgUp/PgDn scroll it")
 
     def action_help(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.containers import ScrollableContainer
@@ -20,7 +21,38 @@ from .scrolling import off_screen_title, show_targets
 SIDES = ("", "-low")  # the side panel beside the board, or under it when the map needs the width
 NARROW = 120  # columns below which the panels lose their side borders
 SIDE = 40  # columns of the side panel
+FEW = 12  # legal moves up to which each is tried on a clone for a choice that can only be forgone
 LOW = 16  # lines beside a wide board: the step, the end line, log and choices, the input
+
+
+def standings(players: Table) -> Text:
+    """The players' table in a line or two, for where the side panel leaves it out of
+    view (a small terminal, the board alone): every player's cash and shares, the one to
+    move marked (``▶ Player 1 $14 P1 B2 · Bot 1 $30``); other numbers are named by
+    their column (``score $20``)."""
+    rows: list[Text] = []
+    cells = [list(column.cells) for column in players.columns]
+    for r in range(len(cells[0]) if cells else 0):
+        row = Text()
+        for column, values in zip(players.columns, cells, strict=True):
+            value = values[r]
+            text = value.copy() if isinstance(value, Text) else Text(str(value))
+            if not text.plain.strip():
+                continue
+            named = str(column.header) not in ("", "player", "cash", "shares")
+            row.append(" ")
+            row.append(f"{column.header} " if named else "", style="dim")
+            row.append_text(text)
+        if row.plain.lstrip().startswith("▶"):
+            row.stylize("bold")
+        rows.append(row[1:])
+    return Text(" · ", style="dim").join(rows)
+
+
+def rank_of(scores: tuple[int, ...], p: int) -> str:
+    """Seat ``p``'s place by score: ``2.``, or ``1=`` for a place shared by a tie."""
+    rank = 1 + sum(1 for q in scores if q > scores[p])
+    return f"{rank}{'=' if scores.count(scores[p]) > 1 else '.'}"
 
 
 class TableView(TableLog):
@@ -34,13 +66,16 @@ class TableView(TableLog):
     def _layout_for(self, width: int, height: int) -> None:
         """Narrow below 120 columns; wide (the side panel under the board, the board as
         tall as the map but leaving the rest ``LOW`` lines) where the whole map fits the
-        width alone but not beside the side panel."""
+        width alone but not beside the side panel; the board alone (F2) as tall as the
+        screen."""
         board = self.full_face.width + 4  # borders and a scrollbar
         wide = width >= NARROW and board <= width < board + SIDE
         self.screen.set_class(width < NARROW, "narrow")
         self.screen.set_class(wide, "wide")
         top = self.query_one("#top")
-        top.styles.height = min(self.full_face.height + 2, height - LOW) if wide else None
+        alone = self.screen.has_class("zoomed")  # the board alone takes the whole screen
+        top.styles.height = (min(self.full_face.height + 2, height - LOW) if wide and not alone
+                             else None)
         self._fit_face(width)
         self.call_after_refresh(self.board_scrolled)
 
@@ -74,6 +109,8 @@ class TableView(TableLog):
             self.query_one(f"#tracker{suffix}", Static).update(
                 Group(teach.tracker(state), Text(""), self.face.key()))
         self.query_one("#endline", Static).update(teach.tracker_line(state))
+        self.query_one("#standings", Static).update(
+            standings(self.face.players(state, self.game.names)))
         self.query_one("#step", Static).update(self._step_text())
         self._draw_log()
         self._draw_menu()
@@ -113,8 +150,10 @@ class TableView(TableLog):
         state = self.game.state
         if state.is_terminal() or self.thinking or self.waiting:
             return []
+        few = len(state.legal_actions()) <= FEW
         return C.build(state, self.game.describe_in, self.numbering,
-                       lambda a: teach.warning(state, a, self.history))
+                       lambda a: teach.warning(state, a, self.history)
+                       or (teach.forgo_only(state, a, self.game.describe_in) if few else ""))
 
     @property
     def shown(self) -> list[C.Choice]:
@@ -168,6 +207,8 @@ class TableView(TableLog):
                    if c in shown]
         if self.menu:
             options += self._asides()
+        elif self.game.state.is_terminal():
+            options = self._final_standings()
         height = self.query_one("#bottom").size.height - 1  # the menu's room, not its size
         # about 2 lines a choice at 80 columns: a list that would not fit is cut to a line each
         menu.set_class(self.screen.has_class("narrow") and 2 * len(options) > height, "cut")
@@ -176,6 +217,31 @@ class TableView(TableLog):
             menu.highlighted = menu.get_option_index("0")
         self._title_menu()
         self.call_after_refresh(self._title_menu)
+
+    def _final_standings(self) -> list[Option]:
+        """The choices' place at the end: rank, name, score and the winners, why the game
+        ended, and how to leave."""
+        state = self.game.state
+        result = state.result()
+        scores = result.scores
+        out = [Option(Text("   final standings", style="bold"), disabled=True)]
+        for p in sorted(range(len(scores)), key=lambda p: -scores[p]):
+            won = p in result.winners
+            line = Text(f"{rank_of(scores, p):>5} {self.game.seats[p].name}  ${scores[p]}",
+                        style="bold" if won else "")
+            if won:
+                line.append("  ★ winner", style="bold yellow")
+            out.append(Option(line, disabled=True))
+        reasons = teach.end_reasons(state)
+        if reasons:
+            out += [Option(Text(""), disabled=True),
+                    Option(Text("   the game ended:", style="bold"), disabled=True)]
+            out += [Option(Text(part, style="italic"), disabled=True)
+                    for reason in reasons for part in self._wrapped(reason)]
+        out += [Option(Text(""), disabled=True),
+                Option(Text("   type quit (or Ctrl+Q) to leave; the record is saved",
+                            style="italic"), disabled=True)]
+        return out
 
     def _asides(self) -> list[Option]:
         """Under the choices, set apart: what their words mean, and why a build the player
@@ -200,6 +266,9 @@ class TableView(TableLog):
     def _title_menu(self) -> None:
         """The menu's border names how to reach choices that do not fit."""
         menu = self.query_one("#menu", OptionList)
+        if not self.menu and self.game.state.is_terminal():
+            menu.border_title = "game over: final standings"
+            return
         if not self.menu:
             menu.border_title = ("waiting for a bot" if self.thinking else "waiting"
                                  if self.waiting else "no choices")

@@ -9,7 +9,7 @@ from textual.widgets import Static
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 
-from .drawing import TableView
+from .drawing import TableView, rank_of
 from .log import Entry
 
 FORCED = " (the only legal move)"
@@ -78,10 +78,9 @@ class TableFlow(TableView):
     def _finish(self) -> None:
         self.thinking = ""
         result = self.game.state.result()
-        ranks = result.ranks()
-        order = sorted(range(len(self.game.seats)), key=lambda p: ranks[p])
-        for p in order:
-            self.note(f"{ranks[p]:g}. {self.game.seats[p].name}: {result.scores[p]}"
+        scores = result.scores
+        for p in sorted(range(len(scores)), key=lambda p: -scores[p]):
+            self.note(f"{rank_of(scores, p)} {self.game.seats[p].name}: {scores[p]}"
                       + ("  winner" if p in result.winners else ""))
         self.note("game over. Type quit (or Ctrl+Q) to leave; the record is saved.")
         self.refresh_table()
@@ -89,6 +88,7 @@ class TableFlow(TableView):
     def choose(self, action: Action) -> None:
         """A human's move, from the menu, the input line or the map."""
         self.message, self.picked, self.expanded = "", "", ""
+        self.follow_log()  # a move of one's own: the log shows what it made happen
         if self.link.send(self, action, ""):
             self.advance()
 

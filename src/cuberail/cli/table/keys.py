@@ -42,7 +42,7 @@ class TableKeys(TableFlow):
         """The board alone (F2 or `board`), for a small terminal; again to return."""
         zoomed = not self.screen.has_class("zoomed")
         self.screen.set_class(zoomed, "zoomed")
-        self._fit_face(self.size.width)
+        self._layout_for(self.size.width, self.size.height)
         self._say("board only: arrows scroll it; F2 or `board` brings back the rest"
                   if zoomed else "")
         self.call_after_refresh(self.board_scrolled)

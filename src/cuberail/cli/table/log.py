@@ -78,9 +78,12 @@ class TableLog(TableBase):
                                        max(len(self.log_entries) - SHOWN, 0))]
         self.query_one("#log", Static).update(Text("\n").join(lines))
         self.query_one("#logbox").border_title = (
-            "moves (yellow: since your last move)" if human and since >= 0 else "moves")
-        self.call_after_refresh(self.query_one("#logbox", VerticalScroll).scroll_end,
-                                animate=False)
+            "moves (yellow: new)" if human and since >= 0 else "moves")
+
+    def follow_log(self) -> None:
+        """Keep the log at its last line, after new lines and resizes, until the user
+        scrolls it up (back at its end, it follows again): Textual's anchor."""
+        self.query_one("#logbox", VerticalScroll).anchor()
 
     def _log_line(self, entry: Entry, fresh: bool) -> Text:
         """One line of the log; ``fresh``: a move since the human's last decision."""

@@ -7,6 +7,8 @@ computed from the state and the moves so far by the title's kit, never guessed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from cuberail.core.actions import Action
@@ -77,6 +79,22 @@ def warning(state: GameState, action: Action, history: History) -> str:
     return kit.warning(state, action, history) if kit is not None else ""
 
 
+def forgo_only(state: GameState, action: Action, describe: Callable[[GameState, Action], str]
+               ) -> str:
+    """A warning for a choice whose next step has nothing to do but forgo it (a develop with
+    nothing to develop, a build with nothing buildable): the engine's legal moves after it,
+    on a clone, say so; '' otherwise."""
+    after = state.clone()
+    after.apply(action)
+    if after.is_terminal() or after.current_player() != state.current_player():
+        return ""
+    legal = after.legal_actions()
+    if len(legal) != 1 or legal[0].kind != "forgo":
+        return ""
+    forgo = describe(after, legal[0])
+    return f"nothing to do: its only move is to {forgo}, which spends your turn"
+
+
 def is_tip(warning: str) -> bool:
     """A kit's warning that is advice (a move that is fine but may be worth a thought)."""
     return warning.startswith("tip:")
@@ -92,3 +110,9 @@ def build_refusals(state: GameState) -> list[str]:
     """Why the player to move cannot build for a company they hold (when the title says)."""
     kit = find_table(state.title)
     return kit.refusals(state) if kit is not None else []
+
+
+def end_reasons(state: GameState) -> list[str]:
+    """Why the game ended, in words (when the title says)."""
+    kit = find_table(state.title)
+    return kit.end_reasons(state) if kit is not None else []

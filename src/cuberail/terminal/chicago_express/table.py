@@ -72,6 +72,11 @@ def about(state: GameState, target: str) -> str:
     return ", ".join(parts)
 
 
+def end_reasons(state: GameState) -> list[str]:
+    """CE-9.1: the end conditions that held at the last dividend, in words."""
+    return _ce(state).end_conditions()
+
+
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, board.SMALL_STEP, _small_board,
              board.hex_at_small,
              lambda a, b: board.column_names(a // board.SMALL_STEP, b // board.SMALL_STEP),
@@ -80,4 +85,4 @@ FACE = Face(board.WIDTH, board.HEIGHT, board.STEP, _board, board.hex_at,
             lambda a, b: board.column_names(a // board.STEP, b // board.STEP),
             about, companies, players, board.key, board.WIDTH, SMALL)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
-                 tracker_line=teach.tracker_line)
+                 tracker_line=teach.tracker_line, end_reasons=end_reasons)

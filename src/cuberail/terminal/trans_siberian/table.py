@@ -76,9 +76,15 @@ def about(state: GameState, target: str) -> str:
     return f"{tsb.link_name(link)}: value {tsb.LINKS[link].value}{ext}, owned by {who}"
 
 
+def end_reasons(state: GameState) -> list[str]:
+    """TS-9.1: the end conditions that held when the game ended, in words."""
+    return _ts(state).end_reasons()
+
+
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, 1, _small_board, board.link_at_small,
              board.names_between_small, about, companies, players, board.key, 0)
 FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_between,
             about, companies, players, board.key, 0, SMALL)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
-                 teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes)
+                 teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
+                 end_reasons)

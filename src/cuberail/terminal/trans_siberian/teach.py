@@ -8,7 +8,7 @@ from rich.text import Text
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
-from cuberail.games.trans_siberian.state import ACTIVE, TransSiberianState
+from cuberail.games.trans_siberian.state import ACTIVE, TURN, TransSiberianState
 from cuberail.terminal.kit import History
 
 HOW_TO_WIN = (
@@ -142,10 +142,11 @@ def _why_not(s: TransSiberianState, p: int, c: int) -> str:
 
 
 def build_refusals(state: GameState) -> list[str]:
-    """Why the player to move cannot build for a company they hold."""
+    """Why the player to move cannot build for a company they hold: at the turn's choice
+    only, where building is one of the moves (not in an auction or a share's value)."""
     s = _ts(state)
     p = s.current_player()
-    if p < 0:
+    if p < 0 or s.step != TURN:
         return []
     return [f"cannot build for {tsb.COMPANY_IDS[c]}: {_why_not(s, p, c)}"
             for c in range(tsb.NUM_COMPANIES)
