@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from test_web_ts_labels import NAMES, page_of_current, table_fits
 from webapi import create, play_until
-from webplay import click_action, create_in_lobby, get_json, is_my_turn
+from webplay import click_action, create_in_lobby, get_json, is_my_turn, post_json
 
 PHONE = {"width": 390, "height": 844, "touch": True}
 
@@ -421,3 +421,43 @@ def test_a_hint_gives_its_reason_to_the_player_not_as_the_bot(lang: str, bot: st
     assert said
     flags = 0 if lang == "en" else re.IGNORECASE
     assert [k for k, v in said.items() if re.search(FIRST_PERSON[lang], v, flags)] == []
+
+
+def _outbid(view: dict[str, Any]) -> bool:
+    auction = view["state"].get("auction") or {}
+    return view["legal"] == ["pass"] and auction.get("high_bid") is not None
+
+
+def test_an_auction_out_of_reach_says_only_pass_and_the_real_minimum(base_url: str,
+                                                                     open_page: Any) -> None:
+    """A newcomer's run (CE-3.3): "Minimum bid $3 | High bid $5 ... you can bid up to $0";
+    a bid is above the high bid, and with no bid in reach the page says to pass."""
+    made = create(base_url, "chicago-express", NAMES)
+    view = None
+    for seed in range(1, 9):
+        view = play_until(base_url, made, _outbid, seed=seed)
+        if _outbid(view):
+            break
+        made = create(base_url, "chicago-express", NAMES)
+    assert view is not None and _outbid(view), "no auction out of a player's reach"
+    high = view["state"]["auction"]["high_bid"]
+    page = page_of_current(base_url, open_page, made, view, width=1366, height=768)
+    _settled(page)
+    assert page.locator("#auction dd.minimum").inner_text() == f"${high + 1}"
+    said = page.locator("#auction .afford").inner_text()
+    assert "you can only pass" in said and "up to $0" not in said
+
+
+def test_a_bot_named_by_its_level_has_no_second_level_badge(base_url: str,
+                                                            open_page: Any) -> None:
+    """A newcomer's run: "Bot 2 (medium) bot medium"; the name says the level once."""
+    made = post_json(f"{base_url}/api/games", {
+        "title": "chicago-express", "players": 3,
+        "seats": [{"name": "Ann"}, {"bot": "medium"}, {"name": "Rob", "bot": "easy"}]})
+    me = next(s for s in made["seats"] if s.get("token"))
+    page = open_page(width=1366, height=768).page
+    page.goto(me["invite_url"])
+    page.wait_for_selector("#players tr[data-seat='2']")
+    named = page.locator("#players tr[data-seat='1'] th").inner_text()
+    assert "(medium)" in named and "bot medium" not in named
+    assert "bot easy" in page.locator("#players tr[data-seat='2'] th").inner_text()

@@ -42,7 +42,9 @@ export function renderPlayers(box, view, state, mySeat) {
   const rows = state.players.map((p) => {
     const info = view.players.find((x) => x.seat === p.seat) || {};
     const shares = Object.entries(p.shares).map(([c, n]) => chip(c, `${companyName(c)} ${n}`));
-    const marks = [info.bot ? h("span", { class: "badge" }, t("game.bot", { level: info.bot })) : null,
+    // a bot's badge, unless its name already says its level ("Bot 2 (medium)")
+    const named = info.bot && playerName(view, p.seat).includes(`(${info.bot})`);
+    const marks = [info.bot && !named ? h("span", { class: "badge" }, t("game.bot", { level: info.bot })) : null,
       info.connected ? h("span", { class: "online", title: t("game.online") }, "●") : null,
       p.seat === mySeat ? h("span", { class: "badge you" }, t("game.you")) : null];
     return h("tr", { class: p.seat === state.current_player ? "to-move" : "", dataset: { seat: p.seat } },
@@ -146,7 +148,9 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
   const bids = bidValues(view.legal);
   // the lowest bid allowed now (above the high bid); the snapshot's minimum_bid may be the
   // auction's opening bid, which a newcomer reads as still in force after bids rise
-  const minimum = bids.length ? bids[0] : (a.minimum_bid ?? null);
+  // (with no bid left to this reader, the lowest a bid could be: above the high bid)
+  const minimum = bids.length ? bids[0]
+    : a.high_bid != null ? Math.max(a.high_bid + 1, a.minimum_bid ?? 0) : (a.minimum_bid ?? null);
   const inNow = state.players.filter((p) => !a.passed.includes(p.seat)).map((p) => playerName(view, p.seat));
   const facts = [
     h("p", { class: "auction-company" }, t("auction.of"), " ", chip(a.company)),
@@ -159,8 +163,10 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
   const controls = [];
   if (myTurn && view.legal.some((x) => x.startsWith("bid ") || x === "pass")) {
     const me = state.players.find((p) => p.seat === mySeat);
-    controls.push(h("p", { class: "afford" }, t("auction.afford", { cash: me ? me.cash : 0,
-      max: bids.length ? bids[bids.length - 1] : 0 })));
+    const cash = me ? me.cash : 0;
+    controls.push(h("p", { class: "afford" }, bids.length
+      ? t("auction.afford", { cash, max: bids[bids.length - 1] })
+      : t("auction.cannot", { cash, minimum: minimum ?? 0 })));
     const quick = [...new Set([0, 1, 2, 5, 10].map((d) => bids[0] + d))].filter((v) => bids.includes(v));
     controls.push(h("div", { class: "bids" }, quick.map((v) => h("button", { type: "button",
       class: "bid", dataset: { action: `bid ${v}` } }, t("auction.bid", { n: v })))));
