@@ -39,13 +39,24 @@ def _mark(done: bool) -> str:
     return "bold red" if done else ""
 
 
-def tracker(state: GameState) -> Text:
-    """How close the game is to its end, condition by condition."""
+def _ce(state: GameState) -> ChicagoExpressState:
     assert isinstance(state, ChicagoExpressState)
-    s, n = state, len(ceb.COMPANIES)
+    return state
+
+
+def _end_counts(s: ChicagoExpressState) -> tuple[int, int, int, int]:
+    """The end conditions' counts (CE-9.1): companies sold out, companies without
+    locomotives, Detroit's track and its top."""
+    n = len(ceb.COMPANIES)
     sold_out = sum(1 for c in range(n) if s.unsold(c) == 0)
     no_locos = sum(1 for c in range(n) if s.locos_left[c] == 0)
-    detroit, top = s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
+    return sold_out, no_locos, s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
+
+
+def tracker(state: GameState) -> Text:
+    """How close the game is to its end, condition by condition."""
+    s = _ce(state)
+    sold_out, no_locos, detroit, top = _end_counts(s)
     over = s.is_terminal()
     head = (f"game over after general dividend #{s.dividends}; the end conditions:\n" if over
             else "game ends at a dividend when one holds:\n")
@@ -63,11 +74,8 @@ def tracker(state: GameState) -> Text:
 
 def tracker_line(state: GameState) -> Text:
     """The end tracker in two short lines, for a small terminal."""
-    assert isinstance(state, ChicagoExpressState)
-    s, n = state, len(ceb.COMPANIES)
-    sold_out = sum(1 for c in range(n) if s.unsold(c) == 0)
-    no_locos = sum(1 for c in range(n) if s.locos_left[c] == 0)
-    detroit, top = s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
+    s = _ce(state)
+    sold_out, no_locos, detroit, top = _end_counts(s)
     out = Text("end at a dividend: ", style="bold")
     out.append(f"sold out {sold_out}/3", style=_mark(sold_out >= 3))
     out.append(f" · no locos {no_locos}/3", style=_mark(no_locos >= 3))

@@ -47,11 +47,16 @@ def _ts(state: GameState) -> TransSiberianState:
     return state
 
 
+def _top_value(s: TransSiberianState) -> int:
+    """The highest share value of a company in play (TS-9.1: $75 ends the game)."""
+    live = [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0]
+    return max((s.share_value(c) for c in live), default=0)
+
+
 def tracker(state: GameState) -> Text:
     """How close the game is to its end, and the companies nationalization threatens."""
     s = _ts(state)
-    live = [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0]
-    top = max((s.share_value(c) for c in live), default=0)
+    top = _top_value(s)
     over = s.is_terminal()
     paid = f"{s.dividends} dividend{'s' * (s.dividends != 1)}"  # a top value ends it anytime
     out = Text(f"game over after {paid}; the end conditions:\n" if over
@@ -70,8 +75,7 @@ def tracker(state: GameState) -> Text:
 def tracker_line(state: GameState) -> Text:
     """The end tracker in a line or two, for a small terminal."""
     s = _ts(state)
-    live = [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0]
-    top = max((s.share_value(c) for c in live), default=0)
+    top = _top_value(s)
     out = Text("end: ", style="bold")
     out.append(f"dividends {s.dividends}/{s.opts.dividend_track} · top share value"
                f" ${top}/{tsb.SHARE_TRACK[tsb.TOP]} · timing {s.timing}/{s.opts.timing}"
