@@ -211,3 +211,35 @@ def run_in_own_loop(make: Any) -> None:
     thread.join()
     if errors:
         raise errors[0]
+
+
+class _Flow:
+    """What :meth:`ServerLink.event` asks of the table, recorded."""
+
+    def __init__(self) -> None:
+        self.workers: list[str] = []
+        self.said: list[str] = []
+
+    def run_worker(self, work: Any, group: str = "", exclusive: bool = False) -> None:
+        work.close()  # not run: only that a read-again was asked
+        self.workers.append(group)
+
+    def say(self, text: str) -> None:
+        self.said.append(text)
+
+    def advance(self) -> None:
+        return None
+
+
+def test_a_state_event_behind_the_table_reads_again_only_when_the_server_lost_entries(
+        server: str) -> None:
+    with httpx.Client(timeout=30) as http:
+        made = _new_game(http, server)
+        remote = Remote(Invite.parse(made["seats"][0]["invite_url"]), http)
+        game = fetch_game(remote)
+        link, flow = ServerLink(remote, game), _Flow()
+        link.since, game.seq = 4, 6  # opened at 4; two answers to moves read since
+        assert not link.event(flow, {"type": "state", "seq": 5})  # type: ignore[arg-type]
+        assert flow.workers == []
+        assert link.event(flow, {"type": "state", "seq": 3})  # type: ignore[arg-type]
+        assert flow.workers == ["sync"]

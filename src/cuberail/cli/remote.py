@@ -90,6 +90,7 @@ class ServerLink:
         self.remote = remote
         self.game = game
         self.lost = False
+        self.since = game.seq  # the seq the WebSocket was last opened from
 
     @property
     def invite(self) -> Invite:
@@ -198,7 +199,8 @@ class ServerLink:
         url = self.remote.api.replace("http", "ws", 1) + "/ws"
         while True:
             try:
-                async with connect(f"{url}?since={self.game.seq}", open_timeout=10) as ws:
+                self.since = self.game.seq
+                async with connect(f"{url}?since={self.since}", open_timeout=10) as ws:
                     await ws.send(json.dumps({"type": "hello", "token": self.invite.token}))
                     pause = RETRY_FIRST
                     async for raw in ws:
@@ -227,7 +229,10 @@ class ServerLink:
         return False
 
     def _connected(self, app: TableFlow, seq: int) -> bool:
-        if seq < self.game.seq:  # the server lost entries we saw (restored from a backup)
+        """The first event of a connection: the server's seq when it was opened. The table
+        may have gone past it since (a move's answer read before this event); only a seq
+        older than the one the socket was opened from means the server lost entries."""
+        if seq < self.since:  # the server lost entries we saw (restored from a backup)
             return self._read_again(app, "the server's game is behind this table's: read"
                                          " again")
         if self.lost:
