@@ -32,11 +32,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from cuberail.bots.arena import GameOutcome, bot_seed, seat_names, summarise
+from cuberail.bots.arena import GameOutcome, bot_seed, play_seated, seat_names, summarise
 from cuberail.bots.base import Bot
 from cuberail.bots.registry import make_bot
 from cuberail.core.errors import CuberailError
-from cuberail.core.record import new_record
 from cuberail.games import get_game, titles
 
 BENCHMARK_VERSION = 1
@@ -87,24 +86,9 @@ def play(job: Job) -> GameOutcome:
     seeds = [bot_seed(seed, index, s) for s in range(PLAYERS)]
     players = [_entry_bot(title, spec, sd) if n == ENTRY else make_bot(FIELD, sd)
                for n, sd in zip(seats, seeds, strict=True)]
-    state = info.new_game(PLAYERS, None)
-    record = new_record(info, [label if n == ENTRY else FIELD for n in seats], {})
-    think, moves = [0.0] * PLAYERS, [0] * PLAYERS
-    start = time.process_time()
-    while not state.is_terminal():
-        seat = state.current_player()
-        t0 = time.process_time()
-        action = players[seat].choose(state)
-        think[seat] += time.process_time() - t0
-        moves[seat] += 1
-        state.apply(action)
-        record.actions.append(action)
-    result = state.result()
-    return GameOutcome(index=index, seats=seats, seeds=seeds, scores=list(result.scores),
-                       winners=list(result.winners), returns=result.returns(),
-                       ranks=result.ranks(), record=record.to_json(),
-                       seconds=time.process_time() - start, decisions=len(record.actions),
-                       think=think, moves=moves)
+    return play_seated(info, index, seats, seeds, players,
+                       labels=[label if n == ENTRY else FIELD for n in seats],
+                       clock=time.process_time)
 
 
 def _init_worker() -> None:
@@ -171,7 +155,7 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=SEED, help=f"default {SEED}")
     parser.add_argument("--only", help="one title (or alias)")
     parser.add_argument("--entries", default=",".join(ENTRIES),
-                        help="comma-separated entries (default: all of benchmark v1's)")
+                        help="comma-separated entries (default: all of the benchmark's)")
     parser.add_argument("--ppo", action="append", default=[], metavar="TITLE=FILE",
                         help="the ppo entry's saved policy for a title (alias: ce, ts)")
     parser.add_argument("--train-seconds", type=float,

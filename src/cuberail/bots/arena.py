@@ -17,10 +17,11 @@ import math
 import multiprocessing
 import signal
 import time
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cuberail.bots.base import Bot
 from cuberail.bots.registry import make_bot
 from cuberail.core.game import GameInfo
 from cuberail.core.record import new_record
@@ -75,17 +76,30 @@ def play_game(
     names = seat_names(bots, game_index)
     seeds = [bot_seed(seed, game_index, s) for s in range(len(names))]
     players = [make_bot(n, sd) for n, sd in zip(names, seeds, strict=True)]
+    meta = {"bots": names, "seeds": seeds, "game": game_index, "tournament_seed": seed}
+    return play_seated(info, game_index, names, seeds, players, options, meta=meta)
+
+
+def play_seated(info: GameInfo, game_index: int, names: list[str], seeds: list[int],
+                players: Sequence[Bot], options: Mapping[str, Any] | None = None, *,
+                labels: list[str] | None = None, meta: dict[str, Any] | None = None,
+                clock: Callable[[], float] = time.perf_counter) -> GameOutcome:
+    """One game of the given bots, seat by seat, to its end: the loop every arena of
+    cuberail plays (tournaments, the ladder's exploiter rows, the benchmark's table).
+    ``labels`` name the seats in the record (default ``names``); ``clock`` times the
+    game and each seat's thinking (wall time by default; ``time.process_time`` for CPU)."""
     state = info.new_game(len(names), options)
-    record = new_record(info, names, dict(options or {}))
-    record.meta = {"bots": names, "seeds": seeds, "game": game_index, "tournament_seed": seed}
+    record = new_record(info, labels or names, dict(options or {}))
+    if meta is not None:
+        record.meta = meta
     think = [0.0] * len(names)
     moves = [0] * len(names)
-    start = time.perf_counter()
+    start = clock()
     while not state.is_terminal():
         seat = state.current_player()
-        t0 = time.perf_counter()
+        t0 = clock()
         action = players[seat].choose(state)
-        think[seat] += time.perf_counter() - t0
+        think[seat] += clock() - t0
         moves[seat] += 1
         state.apply(action)
         record.actions.append(action)
@@ -93,7 +107,7 @@ def play_game(
     return GameOutcome(
         index=game_index, seats=names, seeds=seeds, scores=list(result.scores),
         winners=list(result.winners), returns=result.returns(), ranks=result.ranks(),
-        record=record.to_json(), seconds=time.perf_counter() - start,
+        record=record.to_json(), seconds=clock() - start,
         decisions=len(record.actions), think=think, moves=moves,
     )
 
