@@ -54,9 +54,7 @@ async def type_text(pilot: Pilot[int], text: str) -> None:
 def keyboard_move(choice: C.Choice, rng: random.Random) -> str:
     """What a player types for ``choice``: its number, or an amount in an auction."""
     if choice.is_range:
-        amounts = [a.args[0] for a in choice.actions]
-        amount = rng.choice(amounts[:3])
-        return str(amount)
+        return C.typed(rng.choice(choice.actions[:3]))
     return choice.number
 
 

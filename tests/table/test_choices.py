@@ -18,42 +18,49 @@ def _ce(players: int = 3):  # type: ignore[no-untyped-def]
     return get_game("chicago-express").new_game(players, {})
 
 
-def test_any_number_in_an_auction_is_a_bid_ce_2_1() -> None:
+def test_a_bare_number_is_a_choice_and_a_bid_is_typed_b_ce_2_1() -> None:
+    """A newcomer's run read `p pass / 2 bid 7..30`: now choices are 1..n and a bid
+    is typed with its letter (`b 12`), never confused with a choice's number."""
     s = _ce()
-    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
-    assert C.interpret(s, menu, "12") == Action("bid", (12,))
-    low = C.interpret(s, menu, "1")
-    assert isinstance(low, C.Reply) and "bid $7 to $40" in low.text and "pass (p)" in low.text
+    menu = C.build(s, CE_VIEW.describe_action)
+    assert [(c.number, c.label) for c in menu] == [("1", "pass"), ("2", "bid 7..40")]
+    assert C.interpret(s, menu, "1") == Action("pass")
+    for typed in ("b 12", "B12", "bid 12", "bid $12", "$12"):
+        assert C.interpret(s, menu, typed) == Action("bid", (12,)), typed
+    asks = C.interpret(s, menu, "2")
+    assert isinstance(asks, C.Reply) and "`b 7`" in asks.text and "pass (p)" in asks.text
+    bare = C.interpret(s, menu, "12")
+    assert isinstance(bare, C.Reply) and "no choice 12" in bare.text and "`b 12`" in bare.text
 
 
 def test_a_refused_bid_says_why_and_what_is_allowed_ce_3_3() -> None:
     """Issue 29: a typed bid out of range names the engine's reason (the minimum, the
-    bidder's cash) and the range; `$12` is a bid, `12.5` is refused as not whole dollars."""
+    bidder's cash) and the range; `b 12.5` is refused as not whole dollars."""
     s = _ce()
-    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
+    menu = C.build(s, CE_VIEW.describe_action)
     names = ["Ann", "Bob", "Cy"]
-    low = C.interpret(s, menu, "3", names=names)
+    low = C.interpret(s, menu, "b 3", names=names)
     assert isinstance(low, C.Reply)
     assert low.text.startswith("a bid of $3 is not allowed: the minimum bid is $7")
-    high = C.interpret(s, menu, "99", names=names)
+    high = C.interpret(s, menu, "bid 99", names=names)
     assert isinstance(high, C.Reply) and "Ann has only $40" in high.text
     assert "bid $7 to $40 in whole dollars" in high.text
-    assert C.interpret(s, menu, "$12") == Action("bid", (12,))
-    half = C.interpret(s, menu, "12.5")
-    assert isinstance(half, C.Reply) and "whole dollars, from 7 to 40" in half.text
+    for typed in ("b 12.5", "$12.5"):
+        half = C.interpret(s, menu, typed)
+        assert isinstance(half, C.Reply) and "whole dollars, from 7 to 40" in half.text
 
 
-def test_pass_is_typed_p_in_an_auction_and_shown_as_p() -> None:
+def test_pass_is_numbered_and_typed_p_in_an_auction() -> None:
     s = _ce()
-    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
-    assert any(c.number == "p" and c.label == "pass" for c in menu)
+    menu = C.build(s, CE_VIEW.describe_action)
+    assert any(c.number == "1" and c.label == "pass" for c in menu)
     assert C.interpret(s, menu, "p") == Action("pass")
     assert C.interpret(s, menu, "PASS") == Action("pass")
 
 
 def test_commands_and_aliases() -> None:
     s = _ce()
-    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
+    menu = C.build(s, CE_VIEW.describe_action)
     assert C.interpret(s, menu, "u") == C.Command("undo")
     assert C.interpret(s, menu, "help rules") == C.Command("help", "rules")
     assert C.interpret(s, menu, "save my game.json") == C.Command("save", "my game.json")
@@ -63,7 +70,7 @@ def test_commands_and_aliases() -> None:
 
 def test_refusal_says_why_and_what_is_allowed() -> None:
     s = _ce()
-    menu = C.build(s, CE_VIEW.describe_action, C.Numbering())
+    menu = C.build(s, CE_VIEW.describe_action)
     reply = C.interpret(s, menu, "place F5")
     assert isinstance(reply, C.Reply)
     assert "not a legal move now" in reply.text and "bid" in reply.text
@@ -71,25 +78,14 @@ def test_refusal_says_why_and_what_is_allowed() -> None:
     assert isinstance(nonsense, C.Reply) and "allowed now" in nonsense.text
 
 
-def test_numbers_stay_when_the_list_changes() -> None:
-    """A company keeps its number when another becomes buildable (issue 12: B&O by mistake)."""
-    numbering = C.Numbering()
-    first = numbering.number(("company", "forgo"), "company B&O")
-    numbering.number(("company", "forgo"), "forgo")
-    assert numbering.number(("company", "forgo"), "company PRR") == 3
-    assert numbering.number(("company", "forgo"), "company B&O") == first
-
-
-def test_numbers_never_repeat_within_a_menu_over_a_whole_game() -> None:
-    s, rng, numbering = _ce(), random.Random(2), C.Numbering()
-    seen: dict[tuple[str, ...], dict[str, str]] = {}
+def test_choices_are_numbered_one_to_n_in_every_menu_of_a_game() -> None:
+    """A newcomer saw `1 pass / 3 bid $10` and a list starting at 2: every menu of a
+    whole game now counts 1, 2, 3 ... down the lines shown (a link's routes share one)."""
+    s, rng = _ce(), random.Random(2)
     while not s.is_terminal():
-        menu = C.build(s, CE_VIEW.describe_action, numbering)
-        numbers = [c.number for c in menu]
-        assert len(numbers) == len(set(numbers))
-        signature = tuple(sorted({a.kind for a in s.legal_actions()}))
-        for c in menu:  # the same move always has the same number
-            assert seen.setdefault(signature, {}).setdefault(c.label, c.number) == c.number
+        menu = C.build(s, CE_VIEW.describe_action)
+        bases = list(dict.fromkeys(c.base for c in menu))
+        assert bases == [str(n) for n in range(1, len(bases) + 1)]
         s.apply(rng.choice(s.legal_actions()))
 
 
@@ -110,7 +106,7 @@ def _two_routes_to_one_link() -> tuple[GameState, str]:
 
 def test_ts_routes_of_one_link_are_grouped_with_letters() -> None:
     s, dup = _two_routes_to_one_link()
-    menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+    menu = C.build(s, TS_VIEW.describe_action)
     group = [c for c in menu if c.target == dup]
     base = group[0].number[:-1]
     assert len(group) >= 2
@@ -125,16 +121,21 @@ def test_ts_routes_of_one_link_are_grouped_with_letters() -> None:
     assert fees == sorted(fees)  # the cheapest route first (fewest jump fees, TS-4.2)
 
 
-def test_a_share_value_is_numbered_and_typed_as_itself_ts_2_2() -> None:
+def test_a_share_value_is_numbered_and_typed_v_ts_2_2() -> None:
     s, rng = get_game("trans-siberian").new_game(3, {}), random.Random(5)
     while not any(a.kind == "value" for a in s.legal_actions()):
         s.apply(rng.choice(s.legal_actions()))
-    menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+    menu = C.build(s, TS_VIEW.describe_action)
     values = [a for a in s.legal_actions() if a.kind == "value"]
-    assert [c.number for c in menu] == [str(a.args[0]) for a in values]
-    assert C.interpret(s, menu, str(values[-1].args[0])) == values[-1]
-    too_high = C.interpret(s, menu, "99")
-    assert isinstance(too_high, C.Reply) and "no choice 99" in too_high.text
+    assert [c.number for c in menu] == [str(n) for n in range(1, len(values) + 1)]
+    assert C.interpret(s, menu, str(len(values))) == values[-1]
+    amount = values[-1].args[0]
+    assert C.interpret(s, menu, f"v {amount}") == values[-1]
+    assert C.interpret(s, menu, f"${amount}") == values[-1]
+    bare = C.interpret(s, menu, str(amount))
+    assert isinstance(bare, C.Reply) and f"`v {amount}`" in bare.text
+    too_high = C.interpret(s, menu, "v 99")
+    assert isinstance(too_high, C.Reply) and "not allowed" in too_high.text
 
 
 def _many_links() -> GameState:
@@ -150,7 +151,7 @@ def _many_links() -> GameState:
 
 def test_ts_links_typed_by_their_cities_names() -> None:
     s = _many_links()
-    menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+    menu = C.build(s, TS_VIEW.describe_action)
     cheapest = {c.target: c.actions[0] for c in reversed(menu) if c.target}
     ids = set(cheapest)
     assert "kazan-yekaterinburg" in ids and "kirov-yekaterinburg" in ids
@@ -163,7 +164,7 @@ def test_ts_links_typed_by_their_cities_names() -> None:
 
 def test_an_ambiguous_link_name_lists_the_candidates() -> None:
     s = _many_links()
-    menu = C.build(s, TS_VIEW.describe_action, C.Numbering())
+    menu = C.build(s, TS_VIEW.describe_action)
     reply = C.interpret(s, menu, "yekaterinburg")
     assert isinstance(reply, C.Reply)
     assert "could be" in reply.text

@@ -12,6 +12,7 @@ from textual.widgets import Input
 
 from cuberail.cli.play import Game
 from cuberail.cli.records import load_record
+from cuberail.cli.table import choices as C
 from cuberail.cli.table.app import TableApp
 from cuberail.cli.table.hint import OFF
 from cuberail.games import get_game
@@ -204,7 +205,7 @@ def test_undo_keeps_the_event_lines_of_the_moves_still_in_force(tmp_path: Path) 
                     break
                 choice = rng.choice(app.shown)
                 await type_text(pilot, choice.number if not choice.is_range
-                                else str(choice.actions[0].args[0]))
+                                else C.typed(choice.actions[0]))
                 await settle(app, pilot)
             events = [e for e in app.log_entries if e.kind == "event"]
             assert any("dividend" in e.text for e in events)

@@ -100,7 +100,7 @@ def test_undo_at_the_table_says_what_it_took_back(tmp_path: Path) -> None:
         app = TableApp(game)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
-            await type_text(pilot, "9")  # a bid of $9 (any number in an auction is a bid)
+            await type_text(pilot, "b 9")  # a bid of $9 (a bare number is a choice)
             await settle(app, pilot)
             assert game.record.actions[0] == Action("bid", (9,))
             await type_text(pilot, "undo")
@@ -232,7 +232,7 @@ def test_a_hint_that_comes_after_a_move_is_not_shown(tmp_path: Path) -> None:
             await settle(app, pilot)
             app.hinting = True
             moves = len(game.record.actions)
-            await type_text(pilot, "9")  # the player bids before the hint arrives
+            await type_text(pilot, "b 9")  # the player bids before the hint arrives
             await settle(app, pilot)
             app._hint_done(app.generation, moves, "hint: stale")
             assert not app.hinting and "stale" not in app.message

@@ -41,6 +41,7 @@ Screen { layout: vertical; }
 #hint { height: auto; max-height: 3; padding: 0 1; color: $warning; }
 #command { height: 1; border: none; padding: 0 1; }
 .wide #side { display: none; }
+.wide #menu { width: 2fr; }
 .wide #side-low { display: block; }
 .narrow #top { height: 30%; }
 .narrow .side { width: 35; }
@@ -109,7 +110,9 @@ class TableApp(TableInput):
             yield Choices(id="menu")
             yield side_panel(SIDES[1])
         yield Static(id="hint")
-        yield Input(placeholder="type a choice number or a move; help for help", id="command")
+        # no select on focus: a run of amounts clicked leaves `b ` there to type after
+        yield Input(placeholder="type a choice number (1, 2, ...), an amount as `b 12`, or"
+                    " help", id="command", select_on_focus=False)
 
     def on_mount(self) -> None:
         info = get_game(self.game.record.title)

@@ -37,7 +37,6 @@ class TableBase(App[int]):
         self.full_face = table_for(game.record.title).face
         self.face = self.full_face  # the compact map when the board is alone and narrow
         self.expanded = ""  # the link number whose dearer routes the menu lists (`4?`)
-        self.numbering = C.Numbering()
         self.menu: list[C.Choice] = []
         self.log_entries: list[Entry] = []
         self.history: list[tuple[int, Action]] = []
@@ -45,6 +44,7 @@ class TableBase(App[int]):
         self.waiting = ""  # what the table waits for elsewhere (a server, a player there)
         self.generation = 0
         self.message = ""
+        self.forced_said = ""  # the message line's last forced move (a newer one replaces it)
         self.picked = ""  # the map target clicked once (a second click plays its move)
         self.hinting = False  # a hint's search runs in a worker
 

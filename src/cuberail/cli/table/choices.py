@@ -1,21 +1,21 @@
-"""The move menu of the table: numbered choices that keep their numbers, and input.
+"""The move menu of the table: choices numbered 1..n as shown, and the input.
 
-Numbers are remembered per kind of decision (the set of action kinds on offer), so
-``company B&O`` keeps its number when a second company becomes buildable (a shifting
-list once sent a build to the wrong company). Runs of amounts (bids, share values)
-are one entry; any number typed in an auction is a bid. Builds of one link by several
-routes (a ``link`` action with a route after the link) are grouped under one number
-with a letter per route (``4a``, ``4b``), cheapest first, their fees spelled out by the
-view: the menu shows one line per link, ``4`` plays the cheapest route and ``4?`` lists
-the others. A place may also be typed by its names when the title's face reads them
-(its ``by_name``, see :mod:`cuberail.terminal`).
+Every choice has a number, counted 1, 2, 3 ... down the menu as it is drawn; a bare
+number typed is always a choice's number, never an amount. Runs of amounts (bids,
+share values) are one entry; an amount is typed with its kind's letter (``b 12``, also
+``bid 12``, ``$12``), so ``2`` (choice 2) and ``b 2`` (a bid of $2) never mix. Builds of
+one link by several routes (a ``link`` action with a route after the link) are grouped
+under one number with a letter per route (``4a``, ``4b``), cheapest first, their fees
+spelled out by the view: the menu shows one line per link, ``4`` plays the cheapest route
+and ``4?`` lists the others. A place may also be typed by its names when the title's face
+reads them (its ``by_name``, see :mod:`cuberail.terminal`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 
 from cuberail.cli.menu import Command as Command  # re-exported: the table speaks of C.Command
@@ -30,6 +30,8 @@ COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log", "routes")
 ALIASES = {"p": "pass", "s": "stop", "f": "forgo", "h": "help", "?": "help",
            "q": "quit", "u": "undo"}
 AMOUNT_KINDS = ("bid", "value")
+SHORT = {"bid": "b", "value": "v"}  # an amount's kind as typed before it: `b 12`
+_TYPED_AMOUNT = re.compile(r"(bid|b|value|v)? ?\$? ?(\d+)")
 _PLAYER = re.compile(r"\bplayer (\d+)\b")  # an engine's seat, from 0
 
 
@@ -76,19 +78,6 @@ def _target(action: Action) -> str:
     return ""
 
 
-@dataclass
-class Numbering:
-    """Numbers remembered per decision kind: a move keeps its number for the whole game."""
-
-    known: dict[tuple[str, ...], dict[str, int]] = field(default_factory=dict)
-
-    def number(self, signature: tuple[str, ...], key: str) -> int:
-        table = self.known.setdefault(signature, {})
-        if key not in table:
-            table[key] = len(table) + 1
-        return table[key]
-
-
 def _groups(legal: list[Action]) -> list[list[Action]]:
     """Runs of consecutive amounts of one kind; link builds of one link; the rest alone."""
     groups: list[list[Action]] = []
@@ -116,43 +105,42 @@ def _jumps(action: Action) -> int:
     return len(str(action.args[1]).split(",")) if len(action.args) > 1 else 0
 
 
-def build(state: GameState, describe: Describe, numbering: Numbering,
+def build(state: GameState, describe: Describe,
           warn: Callable[[Action], str] | None = None) -> list[Choice]:
-    """The menu of the legal actions, in number order."""
-    legal = state.legal_actions()
-    signature = tuple(sorted({a.kind for a in legal}))
+    """The menu of the legal actions, numbered 1..n in the order drawn (a link's routes
+    share its number, with a letter each)."""
     out: list[Choice] = []
-    for group in _groups(legal):
-        first = group[0]
-        if first.kind in AMOUNT_KINDS and len(group) > 1:
-            low, high = _amount(first), _amount(group[-1])
-            n = numbering.number(signature, f"{first.kind} range")
-            detail = (f"type the amount, from {low} to {high}" if first.kind == "value" else
-                      f"type any amount from {low} to {high} (a bare number is a bid)")
-            out.append(Choice(str(n), f"{first.kind} {low}..{high}", detail, tuple(group)))
-            continue
-        if first.kind == "value":  # a share value is typed as itself: `28` is $28
-            out.append(Choice(str(_amount(first)), first.text(), describe(state, first),
-                              (first,)))
-            continue
-        key = f"link {first.args[0]}" if first.kind == "link" else first.text()
-        n = numbering.number(signature, key)
-        if first.kind == "link" and len(group) > 1:
-            out += [Choice(f"{n}{chr(97 + i)}", a.text(), describe(state, a), (a,),
-                           _target(a), warn(a) if warn else "") for i, a in enumerate(group)]
-        else:
-            out.append(Choice(str(n), first.text(), describe(state, first), (first,),
-                              _target(first), warn(first) if warn else ""))
-    if any(c.is_range and c.actions[0].kind == "bid" for c in out):
-        # in an auction every number typed is a bid, so passing is typed `p`
-        out = [Choice("p", c.label, c.detail, c.actions, c.target, c.warning)
-               if c.label == "pass" else c for c in out]
-    return sorted(out, key=_order)
+    for n, group in enumerate(_groups(state.legal_actions()), start=1):
+        out += _numbered(state, describe, warn, str(n), group)
+    return out
 
 
-def _order(choice: Choice) -> tuple[int, str]:
-    digits = "".join(ch for ch in choice.number if ch.isdigit())
-    return (int(digits) if digits else 0), choice.number
+def _numbered(state: GameState, describe: Describe, warn: Callable[[Action], str] | None,
+              n: str, group: list[Action]) -> list[Choice]:
+    """The menu lines of one group: a run of amounts, a link's routes, or one action."""
+    first = group[0]
+    if first.kind in AMOUNT_KINDS and len(group) > 1:
+        low, high = _amount(first), _amount(group[-1])
+        detail = (f"type {SHORT[first.kind]} and the amount: `{typed(first)}` to"
+                  f" `{typed(group[-1])}`")
+        return [Choice(n, f"{first.kind} {low}..{high}", detail, tuple(group))]
+    if first.kind == "link" and len(group) > 1:
+        return [Choice(f"{n}{chr(97 + i)}", a.text(), describe(state, a), (a,), _target(a),
+                       warn(a) if warn else "") for i, a in enumerate(group)]
+    return [Choice(n, first.text(), describe(state, first), (first,), _target(first),
+                   warn(first) if warn else "")]
+
+
+def typed(action: Action) -> str:
+    """What a player types for ``action`` besides its number: an amount with its kind's
+    letter (``b 12``, ``v 28``), else the move's text.
+
+    >>> typed(Action("bid", (12,)))
+    'b 12'
+    """
+    if action.kind in SHORT and _amount(action) is not None:
+        return f"{SHORT[action.kind]} {_amount(action)}"
+    return action.text()
 
 
 def summary(choices: list[Choice], limit: int = 10) -> str:
@@ -170,71 +158,88 @@ def _short(choice: Choice) -> str:
     board file's ids, by its sentence up to the price (``build Moscow–Kazan 3 for red``)."""
     if choice.actions[0].kind == "link" and choice.detail:
         return choice.detail.split(":")[0]
+    if choice.is_range:
+        return f"{choice.label} (`{SHORT[choice.actions[0].kind]} N`)"
     return choice.label
 
 
-def _amount_range(choices: list[Choice]) -> Choice | None:
-    """The run of amounts on offer (bids, or a share value), if any."""
-    return next((c for c in choices if c.is_range and c.actions[0].kind in AMOUNT_KINDS), None)
+def _amounts(choices: list[Choice]) -> list[Action]:
+    """The amounts on offer (bids, share values), in the menu's order."""
+    return [a for c in choices for a in c.actions
+            if a.kind in AMOUNT_KINDS and _amount(a) is not None]
 
 
 Why = Callable[[Action], str]  # the engine's reason an action is refused ('' if none)
 
 
-def _by_number(choices: list[Choice], text: str, why: Why | None = None) -> Action | Reply:
-    rng = _amount_range(choices)
-    if rng is not None and text.isdigit():  # in an auction any number typed is a bid
-        amount, kind = int(text), rng.actions[0].kind
-        hit = next((a for a in rng.actions if _amount(a) == amount), None)
-        if hit is not None:
-            return hit
-        low, high = _amount(rng.actions[0]), _amount(rng.actions[-1])
-        if text == rng.number:  # the range's own number in the menu: its amount is wanted
-            return Reply(f"choice {text} is the {kind}: type the amount itself, from {low}"
-                         f" to {high} (e.g. {low})" + (", or pass (p)" if kind == "bid" else ""))
-        return _refused_amount(Action(kind, (amount,)), low, high, why)
+def _by_number(choices: list[Choice], text: str) -> Action | Reply:
+    """A choice's number typed (``2``, ``4b``); a run of amounts asks for the amount."""
     exact = [c for c in choices if c.number == text.lower()]
     if exact and not exact[0].is_range:
         return exact[0].actions[0]
     if exact:
-        first = exact[0].actions[0]
-        return Reply(f"type the amount too: {exact[0].label}, e.g. `{first.text()}`")
+        return Reply(f"choice {text} is the {exact[0].actions[0].kind}: {exact[0].detail}"
+                     + (", or pass (p)" if _is_auction(choices) else ""))
     routes = routes_of(choices, text)
     if routes:  # a link's number alone: its cheapest route
         return routes[0].actions[0]
+    amount = next((a for a in _amounts(choices) if str(_amount(a)) == text), None)
+    if amount is not None:  # a newcomer typed an amount: say how amounts are typed
+        return Reply(f"there is no choice {text}; a number is a choice's number. For"
+                     f" {amount.kind} ${text} type `{typed(amount)}`")
     return Reply(f"there is no choice {text}. {summary(choices)}")
 
 
-def _refused_amount(action: Action, low: int | None, high: int | None,
-                    why: Why | None) -> Reply:
+def _is_auction(choices: list[Choice]) -> bool:
+    return any(a.kind == "pass" for c in choices for a in c.actions) and any(
+        a.kind == "bid" for a in _amounts(choices))
+
+
+def by_amount(choices: list[Choice], text: str, why: Why | None = None) -> Action | Reply | None:
+    """An amount typed with its kind (``b 12``, ``bid $12``, ``v 28``, or ``$12`` when one
+    kind is on offer): its action, or why it is refused; None when ``text`` is no amount."""
+    match = _TYPED_AMOUNT.fullmatch(text.lower())
+    if match is None or (match.group(1) is None and not text.startswith("$")):
+        return None
+    word, amount = match.group(1), int(match.group(2))
+    offered = _amounts(choices)
+    kinds = list(dict.fromkeys(a.kind for a in offered))
+    kind = {"b": "bid", "v": "value"}.get(word or "", word or (kinds[0] if kinds else "bid"))
+    same = [a for a in offered if a.kind == kind]
+    hit = next((a for a in same if _amount(a) == amount), None)
+    if hit is not None:
+        return hit
+    if not same:
+        return Reply(f"no {kind} now. {summary(choices)}")
+    return _refused_amount(Action(kind, (amount,)), same, why)
+
+
+def _refused_amount(action: Action, same: list[Action], why: Why | None) -> Reply:
     """Why an amount typed is refused (the engine's reason when it gives one), and what
     is allowed: ``a bid of $3 is not allowed: the minimum bid is $7 ...``."""
     amount, kind = action.args[0], action.kind
+    values = sorted(a for a in map(_amount, same) if a is not None)
+    low, high = values[0], values[-1]
     reason = why(action) if why is not None else ""
     if not reason:
-        reason = (f"the lowest is ${low}" if isinstance(amount, int) and low is not None
-                  and amount < low else f"the highest is ${high}")
-    allowed = f"{kind} ${low} to ${high} in whole dollars"
+        reason = (f"the lowest is ${low}" if isinstance(amount, int) and amount < low
+                  else f"the highest is ${high}" if isinstance(amount, int) and amount > high
+                  else f"it is not among {', '.join(f'${v}' for v in values)}")
+    run = len(values) == high - low + 1
+    allowed = (f"{kind} ${low} to ${high} in whole dollars (`{SHORT[kind]} {low}`)" if run
+               else f"{kind} " + ", ".join(f"${v}" for v in values))
     return Reply(f"a {kind} of ${amount} is not allowed: {reason}. Allowed: {allowed}"
                  + (", or pass (p)" if kind == "bid" else ""))
 
 
-def _amount_text(choices: list[Choice], text: str) -> str | None:
-    """An amount typed as money in an auction (``$12``) as the number; None otherwise."""
-    if _amount_range(choices) is None:
-        return None
-    bare = text.removeprefix("$").strip()
-    return bare if bare.isdigit() else None
-
-
 def _fraction(choices: list[Choice], text: str) -> Reply | None:
-    """``12.5`` in an auction: amounts are whole dollars."""
-    rng = _amount_range(choices)
-    if rng is None or not re.fullmatch(r"\$?\d*[.,]\d+", text):
+    """``b 12.5`` or ``$12.5`` while amounts are on offer: amounts are whole dollars."""
+    offered = _amounts(choices)
+    if not offered or not re.fullmatch(r"(?:b|bid|v|value)? ?\$? ?\d*[.,]\d+", text.lower()):
         return None
-    low, high = _amount(rng.actions[0]), _amount(rng.actions[-1])
-    return Reply(f"{text} is not a whole number: a {rng.actions[0].kind} is whole dollars,"
-                 f" from {low} to {high}")
+    values = [a for a in map(_amount, offered) if a is not None]
+    return Reply(f"{text} is not a whole number: a {offered[0].kind} is whole dollars,"
+                 f" from {min(values)} to {max(values)}")
 
 
 def routes_of(choices: list[Choice], base: str) -> list[Choice]:
@@ -341,15 +346,14 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
         return Command(word, text.split(maxsplit=1)[1] if " " in text else "")
     if text.endswith("?") and text[:-1].strip().isdigit():
         return Command("routes", text[:-1].strip())
-    why = _explainer(state, names)
-    money = _amount_text(choices, text)
-    if money is not None:
-        return _by_number(choices, money, why)
+    amount = by_amount(choices, text, _explainer(state, names))
+    if amount is not None:
+        return amount
     fraction = _fraction(choices, text)
     if fraction is not None:
         return fraction
     if text[0].isdigit() and text.rstrip("abcdefghijklmnopqrstuvwxyz").isdigit():
-        return _by_number(choices, text.lower(), why)
+        return _by_number(choices, text.lower())
     action = _by_text(state, choices, text)
     if action is not None:
         return action

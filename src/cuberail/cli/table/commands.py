@@ -29,7 +29,12 @@ class TableInput(TableKeys):
         self.submit(raw)
 
     def submit(self, raw: str) -> None:
-        """One line typed by a player."""
+        """One line typed by a player; a run of amounts' number puts its letter in the
+        input line, for the amount to be typed after it (``2`` gives ``b ``)."""
+        run = next((c for c in self.menu if c.is_range and c.number == raw.strip()), None)
+        if run is not None and not (self.waiting or self.thinking):
+            self._take(run)
+            return
         meaning = C.interpret(self.game.state, self.menu, raw, self.game.view, self.game.names)
         if isinstance(meaning, C.Command):
             self._command(meaning)
@@ -50,9 +55,10 @@ class TableInput(TableKeys):
     def _take(self, choice: C.Choice) -> None:
         if choice.is_range:
             field = self.query_one("#command", Input)
-            field.value = f"{choice.actions[0].kind} "
+            field.value = f"{C.SHORT[choice.actions[0].kind]} "
             field.cursor_position = len(field.value)
-            self._say(f"type the amount: {choice.detail}")
+            self._say(f"choice {choice.number}, {choice.label}: now type the amount after"
+                      f" `{field.value.strip()}` and press Enter ({choice.detail})")
             return
         self.choose(choice.actions[0])
 

@@ -4,6 +4,7 @@ players, the end tracker, the step line, the log and the menu of choices."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 from rich.console import Group
 from rich.table import Table
@@ -22,14 +23,33 @@ SIDES = ("", "-low")  # the side panel beside the board, or under it when the ma
 NARROW = 120  # columns below which the panels lose their side borders
 SIDE = 40  # columns of the side panel
 FEW = 12  # legal moves up to which each is tried on a clone for a choice that can only be forgone
+MIN_NAME = 8  # characters of a name kept in the standings line however little room
+BOARD_MIN = 16  # rows the board keeps when a long list of choices takes some of its rows
+MENU_AROUND = 7  # of the LOW lines, those not the menu's: step, standings, end lines, input
 LOW = 16  # lines beside a wide board: the step, the end line, log and choices, the input
 
 
-def standings(players: Table) -> Text:
+def standings(players: Table, names: Sequence[str] = (), width: int = 0) -> Text:
     """The players' table in a line or two, for where the side panel leaves it out of
     view (a small terminal, the board alone): every player's cash and shares, the one to
     move marked (``▶ Player 1 $14 P1 B2 · Bot 1 $30``); other numbers are named by
-    their column (``score $20``)."""
+    their column (``score $20``). ``names``: the players' full names, shown instead of
+    the table's cut ones, themselves cut only as far as needed for the line to fit one
+    line of ``width`` columns, else two (never below ``MIN_NAME`` characters)."""
+    cuts = range(max(map(len, names), default=0), MIN_NAME - 1, -1)
+    for lines in (1, 2):
+        for cut in cuts:
+            line = _standings(players, names, cut)
+            if not width or line.cell_len <= lines * width:
+                return line
+    return _standings(players, names, MIN_NAME)
+
+
+def _cut(name: str, width: int) -> str:
+    return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def _standings(players: Table, names: Sequence[str], cut: int) -> Text:
     rows: list[Text] = []
     cells = [list(column.cells) for column in players.columns]
     for r in range(len(cells[0]) if cells else 0):
@@ -37,6 +57,8 @@ def standings(players: Table) -> Text:
         for column, values in zip(players.columns, cells, strict=True):
             value = values[r]
             text = value.copy() if isinstance(value, Text) else Text(str(value))
+            if str(column.header) == "player" and r < len(names):
+                text = Text(_cut(names[r], cut))
             if not text.plain.strip():
                 continue
             named = str(column.header) not in ("", "player", "cash", "shares")
@@ -72,12 +94,25 @@ class TableView(TableLog):
         wide = width >= NARROW and board <= width < board + SIDE
         self.screen.set_class(width < NARROW, "narrow")
         self.screen.set_class(wide, "wide")
-        top = self.query_one("#top")
-        alone = self.screen.has_class("zoomed")  # the board alone takes the whole screen
-        top.styles.height = (min(self.full_face.height + 2, height - LOW) if wide and not alone
-                             else None)
+        self._size_top(width, height)
         self._fit_face(width)
         self.call_after_refresh(self.board_scrolled)
+
+    def _size_top(self, width: int, height: int) -> None:
+        """The board's rows beside the rest when wide: as tall as the map, leaving the rest
+        ``LOW`` lines and the choices the rows they lack; else the stylesheet's."""
+        wide = self.screen.has_class("wide") and not self.screen.has_class("zoomed")
+        rows = min(self.full_face.height + 2, height - LOW - self._menu_lack(width, height))
+        self.query_one("#top").styles.height = rows if wide else None
+
+    def _menu_lack(self, width: int, height: int) -> int:
+        """Rows the choices lack beside a wide board, taken from the board while it keeps
+        ``BOARD_MIN`` rows (it scrolls to the places on offer): a long list of links gets
+        a taller box, an auction's two lines leave the map whole."""
+        room = max(width - SIDE - 2, 20) * 2 // 3 - 8  # the menu's columns: 2fr of 3
+        lines = sum(1 + len(c.detail) // room + bool(c.warning) for c in self.shown)
+        lack = lines + 2 - (LOW - MENU_AROUND)
+        return max(0, min(lack, height - LOW - BOARD_MIN))
 
     def _fit_face(self, width: int) -> None:
         """The board alone on a terminal narrower than the map: the compact map if the
@@ -101,6 +136,7 @@ class TableView(TableLog):
     def refresh_table(self) -> None:
         state = self.game.state
         self.menu = self._build_menu()
+        self._size_top(self.size.width, self.size.height)
         targets = self._draw_map()
         for suffix in SIDES:
             self.query_one(f"#companies{suffix}", Static).update(self.face.companies(state))
@@ -110,7 +146,8 @@ class TableView(TableLog):
                 Group(teach.tracker(state), Text(""), self.face.key()))
         self.query_one("#endline", Static).update(teach.tracker_line(state))
         self.query_one("#standings", Static).update(
-            standings(self.face.players(state, self.game.names)))
+            standings(self.face.players(state, self.game.names), self.game.names,
+                      self.size.width - 2))
         self.query_one("#step", Static).update(self._step_text())
         self._draw_log()
         self._draw_menu()
@@ -151,7 +188,7 @@ class TableView(TableLog):
         if state.is_terminal() or self.thinking or self.waiting:
             return []
         few = len(state.legal_actions()) <= FEW
-        return C.build(state, self.game.describe_in, self.numbering,
+        return C.build(state, self.game.describe_in,
                        lambda a: teach.warning(state, a, self.history)
                        or (teach.forgo_only(state, a, self.game.describe_in) if few else ""))
 

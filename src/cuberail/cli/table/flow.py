@@ -3,16 +3,37 @@ the humans' moves, moves made elsewhere, undos, and the end."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from textual import work
 from textual.widgets import Static
 
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
+from cuberail.core.state import GameState
 
+from . import choices as C
 from .drawing import TableView, rank_of
 from .log import Entry
 
 FORCED = " (the only legal move)"
+
+
+def forced_note(state: GameState, action: Action, names: list[str],
+                describe: Callable[[Action], str]) -> str:
+    """The message line for a human's move played for them: what and why (``Ann, you had to
+    pass: the high bid is $40, so a bid is at least $41; you have $38``)."""
+    seat = state.current_player()
+    name = names[seat] if seat < len(names) else f"player {seat + 1}"
+    cash = getattr(state, "cash", None)
+    have = cash[seat] if isinstance(cash, list) and seat < len(cash) else None
+    explain = getattr(state, "explain_illegal", None)
+    if action.kind != "pass" or explain is None or have is None:
+        return f"{name}, this was played for you (your only legal move): {describe(action)}"
+    why = re.sub(r"\s*\(.*\)$", "", str(explain(Action("bid", (max(have, 1),)))))
+    return (f"{name}, you had to pass (your only legal move):"
+            f" {C.name_players(why, names)}; you have ${have}")
 
 
 class TableFlow(TableView):
@@ -22,9 +43,13 @@ class TableFlow(TableView):
         """Play forced moves, start a bot, or wait for the human to move."""
         game = self.game
         while not game.state.is_terminal() and len(game.state.legal_actions()) == 1:
-            if self.link.is_away(game.state.current_player()):
+            mover = game.state.current_player()
+            if self.link.is_away(mover):
                 break
-            if not self.link.send(self, game.state.legal_actions()[0], FORCED):
+            action = game.state.legal_actions()[0]
+            if not game.seats[mover].is_bot:  # a human's forced move is said, not only logged
+                self._say_forced(forced_note(game.state, action, game.names, game.describe))
+            if not self.link.send(self, action, FORCED):
                 return  # the server answers later
         self.waiting = ""
         if game.state.is_terminal():
@@ -46,6 +71,12 @@ class TableFlow(TableView):
             return
         self.thinking = ""
         self.refresh_table()
+
+    def _say_forced(self, note: str) -> None:
+        """A forced move in the message line, unless it holds news of its own since the
+        player's last move (a resync, the server's answer)."""
+        if not self.message or self.message == self.forced_said:
+            self.message = self.forced_said = note
 
     @work(thread=True, exclusive=True, group="bot")
     def _bot_move(self, generation: int, move: int) -> None:

@@ -18,9 +18,11 @@ from cuberail.terminal.kit import History, find_table
 from . import rulebook
 
 KEYS_HEAD = (
-    "Type a choice number and Enter, or click a move; click a hex/link on the map to find"
-    " its move. Moves as text also work (`bid 12`, `place F5`, any case). In an auction"
-    " any number is a bid. Short forms: p pass, s stop, f forgo, u undo, q quit."
+    "Type a choice number (1, 2, 3 ... as the menu shows them) and Enter, or click a"
+    " move; click a hex/link on the map to find its move. A number is always a choice:"
+    " an amount is typed with its letter, `b 12` (a bid of $12; also `bid 12`, `$12`) or"
+    " `v 28` (a share value). Moves as text also work (`place F5`, any case). Short"
+    " forms: p pass, s stop, f forgo, u undo, q quit."
     " Commands: help, help rules, hint (the engine's preferred move and what it expects),"
     " undo (your own last decision only), save [FILE], board (the board alone), quit.")
 KEYS_TAIL = (

@@ -4,8 +4,9 @@ Each hex is a 5x2 block in its terrain's colour with a blank column between map
 columns, so a hex reads as one unit (the old line view let a hex's second line sit
 beside its neighbour's first). The first line always carries the id, a mark and the
 cost; the second the city's name and the company locomotives as coloured letters,
-underlined and filled with a lower edge (``Cle▁▁``): the name belongs to the hex above
-its edge, never to the id beside it.
+underlined and filled with a lower edge (``Cle▁▁``, ``Phi P``, ``▁NB▁▁``): the name
+belongs to the hex above its edge, never to the id beside it, and a letter never starts
+the line (it would read as the end of the neighbouring id or cost).
 Odd columns sit one line lower (flat-top, odd-q). :func:`hex_at` turns a click
 position back into a hex id, so the geometry lives in one place.
 """
@@ -75,16 +76,20 @@ def _top(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
 
 
 def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
-    """The locomotives as coloured letters, with as much of the city name as fits."""
+    """The locomotives as coloured letters after the city name (as much of it as fits,
+    at least two letters, else none) or after a piece of the lower edge: a letter never
+    starts the line, where it would read as part of the neighbouring hex's id or cost."""
     companies = s.companies_on(hx.index)
     name = abbr(hx.name) if hx.name else ""
-    room = cell - len(companies) - (1 if companies and name else 0)
-    head = name[:max(room, 0)]
-    pad = cell - len(head) - len(companies) - (1 if head and companies else 0)
-    out = Text(head + (" " if head and companies else ""), style=style)
+    room = cell - len(companies) - (1 if companies else 0)
+    if name and (not companies or room >= 2):
+        head = name[:room] + " " if companies else name[:cell]
+    else:
+        head = EDGE if companies and len(companies) < cell else ""
+    out = Text(head, style=style)
     for c in companies:
         out.append(LETTER[c], style=COMPANY_STYLE[c] + " underline")
-    out.append(EDGE * pad, style=style)
+    out.append(EDGE * (cell - len(head) - len(companies)), style=style)
     return out
 
 

@@ -43,7 +43,7 @@ _ABBR = {
     "Novy Urengoy": "NUr", "Vologda": "Vlg", "Volgograd": "Vgr", "Komsomolsk-na-Amure": "Kms",
     "Kotlas": "Ktl", "Konosha": "Kon", "Krasnoyarsk": "Kra", "St. Petersburg": "StP",
     "Rostov-na-Donu": "Ros", "Ulan-Ude": "UlU", "Yekaterinburg": "Yek", "Yaroslavl": "Yar",
-    "Moscow": "MOS", "Birobidzhan": "Bir", "Bratsk": "Bra", "Bryansk": "Bry",
+    "Moscow": "Mos", "Birobidzhan": "Bir", "Bratsk": "Bra", "Bryansk": "Bry",
     "Khabarovsk": "Kha", "Kazan": "Kaz", "Kirov": "Kir", "Vorkuta": "Vor",
     "Voronezh": "Vrn", "Salekhard": "Sal", "Samara": "Sam", "Saratov": "Sar",
     "Orenburg": "Ore", "Orsk": "Ors", "Oryol": "Ory", "Tyumen": "Tyu", "Tynda": "Tyn",
@@ -91,9 +91,11 @@ def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
             for t in range(steps + 1)]
 
 
-def _cells(loc: int, at: tuple[int, int]) -> set[tuple[int, int]]:
+def _cells(loc: int, at: tuple[int, int], margin: int = 0) -> set[tuple[int, int]]:
+    """The cells of a label; ``margin=1`` adds a cell each side: two labels keep a
+    blank (or a line) between them, never ``VrnSar``."""
     width = 1 if LOCATIONS[loc].is_external else 3
-    return {(at[0] - width // 2 + i, at[1]) for i in range(width)}
+    return {(at[0] - width // 2 + i, at[1]) for i in range(-margin, width + margin)}
 
 
 def _spread(where: dict[int, tuple[int, int]], size: tuple[int, int]) -> dict[int, tuple[int, int]]:
@@ -122,15 +124,17 @@ def _spread(where: dict[int, tuple[int, int]], size: tuple[int, int]) -> dict[in
 
 
 def _is_hidden(a: int, b: int, where: dict[int, tuple[int, int]]) -> bool:
-    """Whether the line from ``a`` to ``b`` runs only through their two labels."""
+    """Whether the line from ``a`` to ``b`` runs only through their two labels, or
+    through one cell between them (a crossing link could take it)."""
     ends = _cells(a, where[a]) | _cells(b, where[b])
-    return all(c in ends for c in _line(where[a], where[b]))
+    return sum(1 for c in set(_line(where[a], where[b])) if c not in ends) < 2
 
 
 def _overlaps(where: dict[int, tuple[int, int]]) -> list[tuple[int, int]]:
-    """Pairs of labels that share a cell (one would hide the other)."""
+    """Pairs of labels that share a cell or touch (one would hide or run into the other)."""
     cells = {loc: _cells(loc, at) for loc, at in where.items()}
-    return [(a, b) for a in where for b in where if a < b and cells[a] & cells[b]]
+    room = {loc: _cells(loc, at, 1) for loc, at in where.items()}
+    return [(a, b) for a in where for b in where if a < b and room[a] & cells[b]]
 
 
 def _southern(a: int, b: int, where: dict[int, tuple[int, int]]) -> tuple[int, int]:
@@ -148,7 +152,7 @@ def _move(mover: int, other: int, where: dict[int, tuple[int, int]], size: tuple
     taken = set().union(*(_cells(i, p) for i, p in where.items() if i != mover))
     for step in ((mx, my + 1), (mx + away, my), (mx, my - 1), (mx - away, my)):
         inside = 2 <= step[0] <= size[0] - 3 and 0 < step[1] < size[1]
-        if inside and step not in been[mover] and not _cells(mover, step) & taken:
+        if inside and step not in been[mover] and not _cells(mover, step, 1) & taken:
             where[mover] = step
             been[mover].add(step)
             return True
@@ -242,13 +246,18 @@ def _value_spot(line: list[tuple[int, int]], link: int,
                 cells: dict[tuple[int, int], tuple[int, str]], values: dict[tuple[int, int], int],
                 labels: dict[tuple[int, int], tuple[int, str]]) -> tuple[int, int] | None:
     """Where a link's value is written: the cell of its line nearest the middle with no
-    value beside it (``5`` beside ``2`` would read ``52``), and no label if it can; None
-    when every cell of the line would touch another value."""
+    value beside it (``5`` beside ``2`` would read ``52``), not alone between two labels,
+    and no label beside it if it can; None when no cell is left (a click names it)."""
     middle = len(line) // 2
     own = [c for c in sorted(set(line), key=lambda c: abs(line.index(c) - middle))
            if c in cells and cells[c][0] == link and c not in values]
-    alone = [c for c in own if not _beside(c, values)]
+    alone = [c for c in own if not _beside(c, values) and not _between(c, labels)]
     return next((c for c in alone if not _beside(c, labels)), alone[0] if alone else None)
+
+
+def _between(cell: tuple[int, int], labels: Mapping[tuple[int, int], object]) -> bool:
+    """Whether a cell is the only gap between two labels (``Bar3Aba`` would read as one)."""
+    return (cell[0] - 1, cell[1]) in labels and (cell[0] + 1, cell[1]) in labels
 
 
 def _beside(cell: tuple[int, int], taken: Mapping[tuple[int, int], object]) -> bool:
