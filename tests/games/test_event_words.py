@@ -138,7 +138,7 @@ def test_ts_every_auction_dividend_nationalization_and_the_end_are_said(seed: in
             dividends += 1
             assert payments(said[0]) == ts_paid(b, a)
         gone = of(parts, "ts.ev_nationalized")
-        assert [c for p in gone for c in p.values["companies"]] == ts_nationalized(b, a)
+        assert [p.values["company"] for p in gone] == ts_nationalized(b, a)
     assert won >= 2 and dividends == a.dividends > 0
     assert parts[-1] == Said("event.end", {"reasons": tuple(moves_module(TS).end_parts(a))})
 

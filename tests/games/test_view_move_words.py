@@ -87,8 +87,10 @@ def test_said_is_plain_json_with_nested_words() -> None:
                                          "fee": 2}},
             {"key": "ts.fee", "values": {"company": {"key": "company.bank", "values": {}},
                                          "fee": 2}}]}}
-    assert move_words("en").render(said) == "$9 (jumping 2: red $2, bank $2)"
-    assert move_words("it").render(said) == "$9 (saltando 2: rossa $2, banca $2)"
+    assert move_words("en").render(said) == ("$9 (jumping 2 links of other owners: red $2, "
+                                             "bank $2)")
+    assert move_words("it").render(said) == ("$9 (saltando 2 collegamenti altrui: rossa $2, "
+                                             "banca $2)")
 
 
 def test_each_title_owns_its_move_words() -> None:

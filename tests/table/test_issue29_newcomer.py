@@ -184,7 +184,7 @@ def test_ts_explains_external_links_when_one_is_on_offer() -> None:
                  if a.kind == "link"]
         notes = ts_teach.notes(s)
         if any(k.external for k in links):
-            assert notes == [ts_teach.BORDER_NOTE] and "ext1-ext3" in notes[0]
+            assert notes == [ts_teach.BORDER_NOTE] and "border 1-3" in notes[0]
             seen_note = True
         else:
             assert notes == []

@@ -119,5 +119,5 @@ def test_describe_action_examples() -> None:
     give(s, "blue", "yaroslavl-kirov")
     play(s, "build red")
     text = view.describe_action(s, Action.from_text("link kirov-yekaterinburg pay:blue,blue"))
-    assert text == ("build Kirov–Yekaterinburg 3 for red: $8 (jumping 2: blue $4),"
-                    " income +3")
+    assert text == ("build Kirov–Yekaterinburg 3 for red: $8 (jumping 2 links of other owners:"
+                    " blue $4), income +3")

@@ -151,14 +151,15 @@ def describe_parts(state: GameState, action: Action) -> Said:
         return _share_parts(s, kind, arg if isinstance(arg, int) else str(arg))
     if kind == "company":
         c = COMPANY_IDS.index(str(arg))
-        return Said("ce.move_company", {"company": str(arg), "cash": s.treasury[c],
-                                        "locos": s.locos_left[c]})
+        key = "ce.move_company_one" if s.locos_left[c] == 1 else "ce.move_company"  # 1 loco
+        return Said(key, {"company": str(arg), "cash": s.treasury[c], "locos": s.locos_left[c]})
     if kind == "place":
         return _place_parts(s, HEX_INDEX[str(arg)])
     if kind == "develop":
         return _develop_parts(s, HEX_INDEX[str(arg)])
     if kind == "stop":
-        return Said("ce.move_stop", {"n": s.b_placed})
+        key = "ce.move_stop_one" if s.b_placed == 1 else "ce.move_stop"
+        return Said(key, {"n": s.b_placed})
     if kind == "forgo":
         return Said(_FORGO.get(s.step, "ce.move_forgo_build"))
     return Said("move.text", {"text": action.text()})

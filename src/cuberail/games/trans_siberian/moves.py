@@ -21,6 +21,7 @@ from cuberail.games.trans_siberian.board import (
     LINK_INDEX,
     LINKS,
     LOCATIONS,
+    NATIONALIZE_STEPS,
     NUM_COMPANIES,
     PAYEE_IDS,
     PHASE2_VALUE,
@@ -50,25 +51,51 @@ def _ts(state: GameState) -> TransSiberianState:
 
 
 
+# Which way each border location lies from its city on the board as drawn (the printed
+# board's positions, draw/trans_siberian/data/ts_positions.json; x east, y south), to the
+# nearest of eight compass points: the words a player reads instead of a border's id.
+BORDER_SIDES = {
+    "ext_astrakhan": "s", "ext_barnaul": "w", "ext_bryansk": "w", "ext_chita": "e",
+    "ext_orsk": "se", "ext_oryol": "w", "ext_rostovnadonu": "s", "ext_smolensk": "sw",
+    "ext_stpetersburg1": "w", "ext_stpetersburg2": "w", "ext_stpetersburg3": "n",
+    "ext_tuapse": "s", "ext_vladivostok": "s",
+}
+SIDES = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
+
+
+def border_words(location: int) -> Said:
+    """A border location as words: the map's border and the side it lies on (``border
+    (east)``); a city with several borders numbers them (St. Petersburg's ``border 1
+    (west)``, as its board tooltip ``St. Petersburg #1``)."""
+    loc = LOCATIONS[location]
+    side = Said(f"ts.side_{BORDER_SIDES[loc.id]}")
+    number = loc.name.partition("#")[2]
+    if number:
+        return Said("ts.beyond_n", {"n": number, "side": side})
+    return Said("ts.beyond", {"side": side})
+
+
 def link_name(link: int) -> Value:
     """A link's name as data: its places inside the map joined by dashes (``Moscow–Kazan``);
-    a link to a border ends in an arrow and the border's word of the reader's language with
-    its number (``Chita→ext``, ``Chita→estero``). No link has two border ends."""
+    a link to a border ends in an arrow and the border in words of the reader's language,
+    with the side of the map it lies on (``Chita→border (east)``, ``Chita→confine (est)``).
+    No link has two border ends."""
     ends = [LOCATIONS[e] for e in LINKS[link].ends]
     places = "–".join(loc.name for loc in ends if not loc.is_external)
-    border = next((loc.name.partition("#")[2] for loc in ends if loc.is_external), None)
+    border = next((loc.index for loc in ends if loc.is_external), None)
     if border is None:
         return places
-    return Said("ts.link_out", {"places": places, "beyond": Said("ts.beyond", {"n": border})})
+    return Said("ts.link_out", {"places": places, "beyond": border_words(border)})
 
 
 def link_parts(link: int) -> Said:
-    """``link_text`` as data: the link's name and income (``Moscow–Kazan 3``, ``Chita→ext 5``)."""
+    """``link_text`` as data: the link's name and income (``Moscow–Kazan 3``,
+    ``Chita→border (east) 5``)."""
     return Said("ts.link_value", {"name": link_name(link), "value": LINKS[link].value})
 
 
 def link_text(link: int) -> str:
-    """``Moscow–Kazan 3``; an external link ends in ``→ext``: ``Chita→ext 5``."""
+    """``Moscow–Kazan 3``; an external link ends at the border: ``Chita→border (east) 5``."""
     return english(link_parts(link))
 
 
@@ -116,6 +143,12 @@ def _value_steps(s: TransSiberianState, c: int, link: int, bonus: int) -> int:
     return min(s.value[c] + marks + bonus, TOP) - s.value[c]
 
 
+def _counted(key: str, n: int) -> str:
+    """The catalog key for a count of ``n``: its singular (``key_one``: "1 link", not
+    "1 links") for one, as the page's own ``t()`` picks."""
+    return f"{key}_one" if n == 1 else key
+
+
 def company_word(company_id: str) -> Said:
     """A company (or the bank) as a word of the reader's language: its colour."""
     return Said(f"company.{company_id}")
@@ -143,7 +176,8 @@ def _build_parts(s: TransSiberianState, action: Action) -> Said:
     if paid:
         who = tuple(Said("ts.fee", {"company": company_word(PAYEE_IDS[p]),
                                     "fee": fee * paid.count(p)}) for p in sorted(set(paid)))
-        cost = Said("ts.cost_jumping", {"cost": cost, "n": len(paid), "payees": who})
+        cost = Said(_counted("ts.cost_jumping", len(paid)),
+                    {"cost": cost, "n": len(paid), "payees": who})
     bonus = 0 if first and not LINKS[link].external else 1
     steps = _value_steps(s, c, link, bonus)
     rise: Value = ""
@@ -202,8 +236,9 @@ def describe_parts(state: GameState, action: Action) -> Said:
     arg = args[0] if args else ""
     if kind in ("bid", "pass") and s.step == AUCTION:
         return _bid_parts(s, kind, arg)
-    if kind == "pass":
-        return Said("ts.move_pass", {"n": s.timing + 1, "of": s.opts.timing})
+    if kind == "pass":  # TS-5.1: the pass that fills the timing track brings the dividends
+        key = "ts.move_pass_dividend" if s.timing + 1 >= s.opts.timing else "ts.move_pass"
+        return Said(key, {"n": s.timing + 1, "of": s.opts.timing})
     if kind == "link" and s.step == PICK_LINK:
         return _start_parts(s, arg)
     if kind == "link":
@@ -216,7 +251,7 @@ def describe_parts(state: GameState, action: Action) -> Said:
         return Said("ts.move_surcharge", {"cost": SURCHARGE, "company": company_word(str(arg))})
     if kind == "build":
         c = COMPANY_INDEX[str(arg)]
-        return Said("ts.move_company", {"company": company_word(str(arg)),
+        return Said(_counted("ts.move_company", s.nlinks[c]), {"company": company_word(str(arg)),
                                         "cash": s.treasury[c], "links": s.nlinks[c]})
     if kind == "stop":
         return Said("ts.move_stop")
@@ -252,18 +287,31 @@ def _dividend_parts(b: TransSiberianState, a: TransSiberianState) -> Said:
         for p in range(a.num_players))})
 
 
+def _nationalized_parts(b: TransSiberianState, a: TransSiberianState) -> list[Said]:
+    """TS-8.1: each company nationalized in this interturn, and why: its share value
+    against the marker (unmoved between the action and the nationalization), with what
+    it means (a last dividend, the shares gone, the treasury to the bank, the links left)."""
+    rule = Said("ts.nat_rule_below" if a.opts.nat_below else "ts.nat_rule_at_or_below")
+    return [Said("ts.ev_nationalized", {"company": company_word(COMPANY_IDS[c]),
+                                        "value": a.share_value(c), "rule": rule,
+                                        "marker": b.nationalization_value()})
+            for c in range(NUM_COMPANIES)
+            if a.status[c] == NATIONALIZED and b.status[c] != NATIONALIZED]
+
+
 def _interturn_events(b: TransSiberianState, a: TransSiberianState) -> list[Said]:
     """TS-6, TS-8: the dividend, the companies nationalized, phase 2, the marker's move."""
     if a.dividends == b.dividends:
         return []
-    out = [_dividend_parts(b, a)]
-    gone = tuple(company_word(COMPANY_IDS[c]) for c in range(NUM_COMPANIES)
-                 if a.status[c] == NATIONALIZED and b.status[c] != NATIONALIZED)
-    if gone:
-        out.append(Said("ts.ev_nationalized", {"companies": gone}))
+    gone = _nationalized_parts(b, a)
+    out = [_dividend_parts(b, a), *gone]
     if a.phase > b.phase:
         out.append(Said("ts.ev_phase2", {"value": PHASE2_VALUE}))
-    out.append(Said("ts.ev_nat_value", {"value": a.nationalization_value()}))
+    if gone:  # TS-8.2
+        out.append(Said("ts.ev_nat_value_jump", {"steps": NATIONALIZE_STEPS,
+                                                 "value": a.nationalization_value()}))
+    else:
+        out.append(Said("ts.ev_nat_value", {"value": a.nationalization_value()}))
     return out
 
 
@@ -289,6 +337,7 @@ def end_parts(state: GameState) -> list[Said]:
             for code in _ts(state).end_codes()]
 
 
-__all__ = ["company_word", "describe_action", "describe_parts", "describe_step", "end_parts",
+__all__ = ["BORDER_SIDES", "border_words", "company_word", "describe_action", "describe_parts",
+           "describe_step", "end_parts",
            "event_parts", "events",
            "link_name", "link_parts", "link_text", "nat_warning"]

@@ -142,7 +142,7 @@ def render_players(s: TransSiberianState, players: list[str]) -> Table:
 
 
 def render_network(s: TransSiberianState) -> Table:
-    """Every link with its value, grouped by owner; ``→ext`` marks external links."""
+    """Every link with its value, grouped by owner; ``→border`` marks external links."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, expand=False)
     table.add_column("owner", no_wrap=True)
     table.add_column("links (ends, value)", max_width=86)

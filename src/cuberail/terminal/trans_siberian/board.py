@@ -341,6 +341,6 @@ def key() -> Text:
         out.append(company.name, style=COMPANY_STYLE[c])
         out.append(" ")
     out.append("\ndigit on a link: its value.  + junction.  ◇ the border: a link to it is"
-               " external (→ext in the lists; St. Petersburg's three are ext1-ext3), $8,"
+               " external (→border in the lists, with its side; St. Petersburg has three), $8,"
                " built alone.  Click a link or type its number.")
     return out

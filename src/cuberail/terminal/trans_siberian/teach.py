@@ -118,13 +118,13 @@ def warning(state: GameState, action: Action, history: History) -> str:
 
 
 BORDER_NOTE = (
-    "→ext is an external link, to the map's border (◇ on the map; St. Petersburg has three,"
-    " ext1-ext3): it costs $8, is built alone, moves the timing track and raises the"
-    " share value one step more")
+    "→border is an external link, to the map's border (◇ on the map; St. Petersburg has"
+    " three, border 1-3): it costs $8, is built alone, moves the timing track and raises"
+    " the share value one step more")
 
 
 def notes(state: GameState) -> list[str]:
-    """What an external link (``→ext``) is, when one is among the builds on offer."""
+    """What an external link (``→border``) is, when one is among the builds on offer."""
     s = _ts(state)
     links = [a for a in s.legal_actions() if a.kind == "link" and a.args]
     if any(tsb.LINKS[tsb.LINK_INDEX[str(a.args[0])]].external for a in links):
