@@ -189,9 +189,9 @@ def test_game_page_and_board_words_follow_the_language(base_url: str, open_page:
     w.page.goto(links[0])
     wait_loaded(w.page)
     share = w.page.locator("#board .share-track > text")  # drawn in the page's language
-    assert share.text_content() == "Valore azione"
+    assert share.text_content() == "Valore azione (▲N: il valore di nazionalizzazione)"
     assert w.page.locator("#players-title").inner_text() == "Giocatori"
     w.page.select_option("#lang", "ca")
     w.page.wait_for_function("() => document.querySelector("
                              "'#board .share-track > text').textContent"
-                             " === \"Valor de l'acció\"")
+                             " === \"Valor de l'acció (▲N: el valor de nacionalització)\"")

@@ -36,7 +36,7 @@ from cuberail.games.trans_siberian.board import (
 
 SCALE = 0.12
 MARGIN = 40.0
-PANEL_H = 250.0
+PANEL_H = 222.0  # the tracks under the map end at +207 (the dividend track's boxes)
 LOOKS = company_looks(INFO.title)  # the companies' colours and letters: the title's face
 COLOURS = {cid: look.colour for cid, look in LOOKS.items()}
 LETTERS = {cid: look.letter for cid, look in LOOKS.items()}
@@ -81,9 +81,124 @@ def _place(loc_id: str) -> str:
     return base + rest
 
 
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _text_width(words: str, size: float, bold: bool = False) -> float:
+    """About how wide Helvetica (Arial, the drawing's font) sets ``words`` at ``size``."""
+    em = 0.0
+    for ch in words:
+        em += (0.28 if ch in "ijlI.,-'’ " else 0.34 if ch in "frt" else
+               0.86 if ch in "mwMW" else 0.72 if ch.isupper() else 0.56)
+    return em * size * (1.07 if bold else 1.0) + 2.0
+
+
+def _label_box(x: float, y: float, anchor: str, width: float, size: float) -> Box:
+    """The box of a text of ``width`` whose baseline sits at ``y`` (the drawing's texts are
+    vertically centred: ``dominant-baseline: central``)."""
+    left = x - width / 2 if anchor == "middle" else x if anchor == "start" else x - width
+    return (left, y - size * 0.6, left + width, y + size * 0.6)
+
+
+def _obstacles() -> tuple[list[tuple[Box, float]],
+                         list[tuple[tuple[float, float], tuple[float, float]]]]:
+    """What a city's name must not cover, with a weight: every link's value box, its
+    owner's letter (drawn once the link is bought: it weighs less), every location; and
+    the links' lines (covering those is allowed, at a cost)."""
+    boxes: list[tuple[Box, float]] = []
+    lines = []
+    pos = positions()
+    for link in LINKS:
+        ends, (mx, my) = link_points(link)
+        bx, by = (mx, my - 10) if len(ends) > 2 else (mx, my)
+        boxes.append(((bx - 9, by - 9, bx + 9, by + 9), 4.0))
+        boxes.append(((bx + 5, by - 15, bx + 19, by - 1), 1.0))  # the owner's letter
+        lines += [(e, (mx, my)) for e in ends] if len(ends) > 2 else [(ends[0], ends[1])]
+    for loc in LOCATIONS:
+        x, y = pos[loc.id]
+        r = 11.0 if loc.id == "moscow" else 7.0
+        boxes.append(((x - r, y - r, x + r, y + r), 4.0))
+    return boxes, lines
+
+
+def _on_lines(box: Box, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> int:
+    hits = 0
+    for (x1, y1), (x2, y2) in lines:
+        for i in range(1, 12):
+            t = i / 12
+            x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+            hits += box[0] <= x <= box[2] and box[1] <= y <= box[3]
+    return hits
+
+
+def _gap(box: Box, at: tuple[float, float]) -> float:
+    """How far the point ``at`` is from the box (0 inside)."""
+    dx = max(box[0] - at[0], 0.0, at[0] - box[2])
+    dy = max(box[1] - at[1], 0.0, at[1] - box[3])
+    return float((dx * dx + dy * dy) ** 0.5)
+
+
+@lru_cache(maxsize=1)
+def label_places() -> dict[str, tuple[float, float, str]]:
+    """Where each city's name goes (x, y, text-anchor): below the city when that covers no
+    value box, letter, city or other name, else the first free place around it (above,
+    beside, diagonal), else the least covered; crossing a link's line costs a little (the
+    names have a white halo). Near Moscow the names would otherwise overlap."""
+    boxes, lines = _obstacles()
+    pos = positions()
+    width = _size()[0]
+    placed: list[Box] = []
+    spots = [pos[loc.id] for loc in LOCATIONS]
+    out: dict[str, tuple[float, float, str]] = {}
+    cities = sorted((loc for loc in LOCATIONS if loc.kind != "external"),
+                    key=lambda loc: loc.id != "moscow")  # Moscow chooses first
+    for loc in cities:
+        x, y = pos[loc.id]
+        moscow = loc.id == "moscow"
+        r, size = (10.0, 12.5) if moscow else (6.0, 10.0)
+        w = _text_width(loc.name, size, moscow)
+        own = (x - r - 1, y - r - 1, x + r + 1, y + r + 1)
+        candidates = []
+        for far in (0.0, 5.0, 10.0, 15.0, 20.0):
+            candidates += [(x, y + r + 8 + far, "middle"), (x, y - r - 7 - far, "middle"),
+                           (x + r + 3 + far, y, "start"), (x - r - 3 - far, y, "end"),
+                           (x + r + far, y + r + 6 + far, "start"),
+                           (x - r - far, y + r + 6 + far, "end"),
+                           (x + r + far, y - r - 5 - far, "start"),
+                           (x - r - far, y - r - 5 - far, "end"),
+                           (x + w / 3, y + r + 8 + far, "middle"),
+                           (x - w / 3, y + r + 8 + far, "middle"),
+                           (x + w / 3, y - r - 7 - far, "middle"),
+                           (x - w / 3, y - r - 7 - far, "middle")]
+        best: tuple[float, int, tuple[float, float, str]] | None = None
+        for order, (cx, cy, anchor) in enumerate(candidates):
+            box = _label_box(cx, cy, anchor, w, size)
+            cover = sum(_overlap(box, b) * weight for b, weight in boxes if b != own)
+            cover += sum(_overlap(box, b) for b in placed) * 8
+            if box[0] < 2 or box[2] > width - 2 or box[1] < 2:
+                cover += 1000.0
+            mine = _gap(box, (x, y)) - r
+            if any(_gap(box, other) - 6 < mine for other in spots if other != (x, y)):
+                cover += 300.0  # nearer another city: read as that city's name
+            cost = cover * 10 + _on_lines(box, lines) * 3 + order + max(mine, 0.0) * 40
+            if best is None or cost < best[0]:
+                best = (cost, order, (cx, cy, anchor))
+        assert best is not None
+        cx, cy, anchor = best[2]
+        placed.append(_label_box(cx, cy, anchor, w, size))
+        out[loc.id] = (round(cx, 1), round(cy, 1), anchor)
+    return out
+
+
 def link_name(link: Link, words: Words) -> str:
-    """``Moscow–Kazan``; a link to a border ends in an arrow: ``Chita→ext`` (the view's
-    name of the link, in the reader's language)."""
+    """``Moscow–Kazan``; a link to a border ends in an arrow and the border's side:
+    ``Chita→border (east)`` (the view's name of the link, in the reader's language)."""
     return words.value(moves.link_name(link.index))
 
 
@@ -152,9 +267,10 @@ def _location(loc_id: str, name: str, kind: str, networks: list[str], words: Wor
         title(where),
         el("circle", cx=x, cy=y, r=r, fill="#ffffff", stroke="#000000",
            stroke_width=2.5 if moscow else 1.5),
-        text(x, y + r + 8, name, fill=INK, font_size=12.5 if moscow else 10,
-             font_weight="bold" if moscow else None, stroke="#ffffff", stroke_width=2.5,
-             paint_order="stroke"),
+        text(label_places()[loc_id][0], label_places()[loc_id][1], name, fill=INK,
+             font_size=12.5 if moscow else 10, font_weight="bold" if moscow else None,
+             stroke="#ffffff", stroke_width=2.5, paint_order="stroke",
+             text_anchor=label_places()[loc_id][2], class_="place-name"),
     ], id=f"loc-{loc_id}", class_="location" + (" moscow" if moscow else ""),
         data_location=loc_id)
 

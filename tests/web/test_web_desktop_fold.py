@@ -1,0 +1,56 @@
+"""A newcomer at a 1366x768 desktop sees, without scrolling, the whole board, the
+decision (its first move button) and the players' cash and shares; a phone keeps its one
+column (the decision first, no sideways scrolling)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from webapi import create, play_until
+from webplay import wait_loaded
+
+NAMES = ["Ann", "Bob", "Cleo"]
+WHERE = """() => {
+  const rect = (q) => { const e = document.querySelector(q); const r = e.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  return {board: rect('#board svg'), area: rect('.board-area'), actions: rect('#actions'),
+    move: rect('#actions button[data-action]'), players: rect('#players table'),
+    cash: rect('#players tbody tr:last-child'), companies: rect('#companies table'),
+    width: document.documentElement.scrollWidth, scrollY: window.scrollY};
+}"""
+
+
+def my_turn_page(base_url: str, open_page: Any, title: str, **size: Any) -> Any:
+    made = create(base_url, title, NAMES)
+    view = play_until(base_url, made, lambda v: v["index"] >= 30 and len(v["legal"]) > 1,
+                      seed=3)
+    page = open_page(**size).page
+    page.goto(made["seats"][view["current_player"]]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#actions button[data-action]")
+    page.wait_for_selector("#players table")
+    return page
+
+
+@pytest.mark.parametrize("title", ["trans-siberian", "chicago-express"])
+def test_a_1366x768_desktop_sees_board_decision_and_players(base_url: str, open_page: Any,
+                                                            title: str) -> None:
+    page = my_turn_page(base_url, open_page, title, width=1366, height=768)
+    at = page.evaluate(WHERE)
+    assert at["scrollY"] == 0 and at["width"] <= 1366, at
+    assert at["board"]["top"] >= 0 and at["board"]["bottom"] <= 768, at  # the whole board
+    assert at["move"]["bottom"] <= 768, at  # the decision's first move
+    assert at["players"]["bottom"] <= 768 and at["cash"]["bottom"] <= 768, at
+    assert at["players"]["top"] < at["companies"]["top"] < 768, at
+    assert at["area"]["right"] <= at["actions"]["left"] < at["players"]["left"], at
+
+
+@pytest.mark.parametrize("title", ["trans-siberian", "chicago-express"])
+def test_a_phone_keeps_one_column_decision_first(base_url: str, open_page: Any,
+                                                 title: str) -> None:
+    page = my_turn_page(base_url, open_page, title, width=390, height=844, touch=True)
+    at = page.evaluate(WHERE)
+    assert at["width"] <= 390, at
+    assert at["actions"]["bottom"] <= at["area"]["top"] < at["players"]["top"], at
+    assert at["players"]["right"] <= 390 and at["players"]["left"] >= 0, at
