@@ -61,8 +61,10 @@ class BatchEncoder:
                 at, f = self.at[name]
                 self.out[row, at:at + f.length] = f.get(state, seats)
 
-    def encode(self, states: Sequence[GameState], seats: Sequence[int]) -> None:
-        """Write the observation of every row (all rows; ``seats`` one per row)."""
+    def encode(self, states: Sequence[GameState], seats: Sequence[int],
+               seat_array: Ints | None = None) -> None:
+        """Write the observation of every row (all rows; ``seats`` one per row, also as
+        an int64 array when the caller has one: ``seat_array``)."""
         raise NotImplementedError
 
 
@@ -91,16 +93,22 @@ class GatheredBatch(BatchEncoder):
         self.memory = memory
         self.divisors = np.ones(layout.size, dtype=np.float64)  # of the map cells
         self.g: Ints = np.zeros((self.rows, 0), dtype=np.int64)
-        # g over each column's divisor, kept where g changes (a step divides only those)
-        self.scaled = np.zeros((self.rows, 0), dtype=np.float64)
+        # g over each column's divisor, kept where g changes (a step divides only those),
+        # already float32 (rounded once, as the observations' own writing of it would)
+        self.scaled = np.zeros((self.rows, 0), dtype=np.float32)
         self.scaled_divisors = np.ones(0)  # the divisor of each column of g
         self.n = 0
         self.scalars_at = 0  # the first scalar column in g
         self.scalar = {name: i for i, name in enumerate(self.SCALARS)}
         self.every = np.arange(self.rows)
+        self.every_n = self.every  # every * n: each row's first row of columns
         # [row * n + observer]: the positions in g (flat) written over their divisor
         self.columns: Ints = np.zeros((self.rows, 0), dtype=np.int64)
         self.positions: Ints = np.zeros(0, dtype=np.int64)  # ... written there
+        self.g_flat, self.scaled_flat = self.g.reshape(-1), self.scaled.reshape(-1)  # views
+        self.flat_divisors = np.ones(0)  # scaled_divisors of each flat position in g
+        # out's flat view (None: out is not contiguous, written as put_cells does)
+        self.out_flat = out.reshape(-1) if out.flags.c_contiguous else None
         self.tables_n = 0  # the players the tables are for
 
     # ----- what a title says ---------------------------------------------------------
@@ -136,7 +144,8 @@ class GatheredBatch(BatchEncoder):
         width = self._tables() if self.n != self.tables_n else self.g.shape[1]
         if self.g.shape[1] != width:
             self.g = np.zeros((self.rows, width), dtype=np.int64)
-            self.scaled = np.zeros((self.rows, width), dtype=np.float64)
+            self.scaled = np.zeros((self.rows, width), dtype=np.float32)
+            self.g_flat, self.scaled_flat = self.g.reshape(-1), self.scaled.reshape(-1)
         for row in rows:
             for start, stop in self.map_fields():
                 self.out[row, start:stop] = 0.0
@@ -166,21 +175,43 @@ class GatheredBatch(BatchEncoder):
         self.scaled_divisors = np.ones(width)
         self.scaled_divisors[turned] = np.concatenate(divisors)  # the same for each observer
         self.tables_n = n
+        self.every_n = self.every * n
+        self.flat_divisors = np.tile(self.scaled_divisors, self.rows)  # [flat position in g]
         return width
 
-    def encode(self, states: Sequence[GameState], seats: Sequence[int]) -> None:
+    def encode(self, states: Sequence[GameState], seats: Sequence[int],
+               seat_array: Ints | None = None) -> None:
         ints: list[int] = []
         cells: list[int] = []
         self.memory.gather(states if isinstance(states, list) else list(states),
                            seats if isinstance(seats, list) else
                            np.asarray(seats, dtype=np.int64).tolist(),
                            self.g.shape[1], ints, cells)
-        self.put_ints(ints)
-        put_cells(self.out, cells, self.divisors)
-        observer = np.asarray(seats, dtype=np.int64) % self.n
-        at = np.take(self.columns, self.every * self.n + observer, axis=0)
+        self.put_changes(ints, cells)
+        observer = (np.asarray(seats, dtype=np.int64) if seat_array is None
+                    else seat_array) % self.n
+        at = np.take(self.columns, self.every_n + observer, axis=0)
         self.out[:, self.positions] = np.take(self.scaled, at)
         self.fill(self.g)
+
+    def put_changes(self, ints: list[int], cells: list[int]) -> None:
+        """:meth:`put_ints` and :func:`put_cells` (with :attr:`divisors`) at once: one
+        conversion of the packed changes; g's flat positions' divisors looked up directly."""
+        count = len(ints)
+        ints += cells
+        if not ints:
+            return
+        at, values = unpack(ints)
+        if count:
+            into, value = at[:count], values[:count]
+            self.g_flat[into] = value
+            self.scaled_flat[into] = value / self.flat_divisors[into]
+        flat = self.out_flat
+        if count < len(ints) and flat is None:
+            put_cells(self.out, cells, self.divisors)
+        elif count < len(ints) and flat is not None:
+            into = at[count:]  # (divisors per row: a table of every row's is out's size)
+            flat[into] = values[count:] / self.divisors[into % self.out.shape[1]]
 
     def put_ints(self, changes: list[int]) -> None:
         """Write packed changes into ``g`` and, over their divisors, into :attr:`scaled`."""
@@ -193,7 +224,8 @@ class GatheredBatch(BatchEncoder):
 class ReferenceBatch(BatchEncoder):
     """The reference encoder, row by row: for titles without a batch encoder."""
 
-    def encode(self, states: Sequence[GameState], seats: Sequence[int]) -> None:
+    def encode(self, states: Sequence[GameState], seats: Sequence[int],
+               seat_array: Ints | None = None) -> None:
         for row, (state, seat) in enumerate(zip(states, seats, strict=True)):
             self.out[row] = self.layout.encode(state, seat)
 

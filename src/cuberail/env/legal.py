@@ -34,43 +34,57 @@ class Runs:
         self.counts: list[int] = []  # the legal ids of each game
         self.to_move: list[int] = []  # the seat to move in each game
         self.ended: list[int] = []  # the games that ended (:func:`step_all`)
+        # every game's ids came in ascending order (then ``starts`` is ascending, and the
+        # positions of the runs are the mask's ones in its order: no sort needed)
+        self.ascending = True
 
     def add(self, row: int, ids: list[int]) -> None:
         """Add the ids of game ``row`` (the next), in order."""
         base, last = row * self.width, -2
         for i in ids:
-            self.extend(base, i, last)
+            if i == last + 1:
+                self.lengths[-1] += 1
+            else:
+                if i <= last:
+                    self.ascending = False
+                self.starts.append(base + i)
+                self.lengths.append(1)
             last = i
         self.counts.append(len(ids))
-
-    def extend(self, base: int, i: int, last: int) -> None:
-        """Add id ``i`` of the game whose mask row starts at ``base``: its run goes on if
-        it follows ``last``."""
-        if i == last + 1:
-            self.lengths[-1] += 1
-        else:
-            self.starts.append(base + i)
-            self.lengths.append(1)
 
 
 def _known(known: dict[int, int], order: list[Action | None], row: int, state: GameState,
            runs: Runs) -> bool:
     """Add the ids of ``state`` (game ``row``) found by identity; False (nothing added)
     when one is not. ``order[i]``: the table's object of id ``i`` when ``known`` has it
-    (the next object of a run is looked at first: no hashing of its identity)."""
-    first, last, count, base = len(runs.starts), -2, 0, row * runs.width
+    (the next object of a run is looked at first: no hashing of its identity). A run is
+    written when it ends (its length counted meanwhile)."""
+    starts, lengths = runs.starts, runs.lengths
+    first, size, base = len(starts), len(order), row * runs.width
+    last, start, count, ascending = -2, -1, 0, True
     for action in state.legal_actions():
         i = last + 1
-        if i < 0 or i >= len(order) or order[i] is not action:
+        if i < 0 or i >= size or order[i] is not action:
             i = known.get(id(action), -1)
             if i < 0:
-                del runs.starts[first:]
-                del runs.lengths[first:]
+                del starts[first:]
+                del lengths[first:]
                 return False
-        runs.extend(base, i, last)
+            if i != last + 1:  # a new run
+                if start >= 0:
+                    starts.append(base + start)
+                    lengths.append(last + 1 - start)
+                    if i <= last:
+                        ascending = False
+                start = i
         last = i
         count += 1
+    if start >= 0:
+        starts.append(base + start)
+        lengths.append(last + 1 - start)
     runs.counts.append(count)
+    if not ascending:
+        runs.ascending = False
     return True
 
 
@@ -87,17 +101,24 @@ def gather(known: dict[int, int], order: list[Action | None], width: int,
 
 
 def step_all(known: dict[int, int], order: list[Action | None], width: int,
-             states: list[GameState], chosen: list[Action | None], slow: Slow,
+             states: list[GameState], table: list[Action], wanted: list[int],
+             on: list[bool] | None, taken: dict[int, dict[int, Action]], slow: Slow,
              renew: Renew) -> Runs:
-    """Apply ``chosen[i]`` (one of its legal actions, or None: not stepped) in game ``i``,
-    then its legal ids and seat to move as :func:`gather`, game by game (a state is
-    walked once, while in cache). A game that ends is first replaced by ``renew(i)``
-    (which puts the new game in ``states``) and listed in ``Runs.ended``."""
+    """Apply in game ``i`` the action of id ``wanted[i]`` (one of its legal ids; not
+    stepped when ``on`` is given and ``on[i]`` false): ``table[id]``, or ``taken[i][id]``
+    for a game whose ids took the table's general lookup at the step before (``slow``).
+    Then its legal ids and seat to move as :func:`gather`, game by game (a state is walked
+    once, while in cache). A game that ends is first replaced by ``renew(i)`` (which puts
+    the new game in ``states``) and listed in ``Runs.ended``."""
     runs = Runs(width)
     for row in range(len(states)):
-        state, action = states[row], chosen[row]
-        if action is not None:
-            state.apply_unchecked(action)
+        state = states[row]
+        if on is None or on[row]:
+            a = wanted[row]
+            if taken and row in taken:
+                state.apply_unchecked(taken[row][a])
+            else:
+                state.apply_unchecked(table[a])
             if state.is_terminal():
                 runs.ended.append(row)
                 state = renew(row)

@@ -83,8 +83,7 @@ class Changes:
         changed = old != values
         if changed:
             at, out = self.position + self.k, self.out
-            for i in range(len(values)):
-                value = values[i]
+            for i, value in enumerate(values):
                 if old[i] != value:
                     old[i] = value
                     out.append(((at + i) << SHIFT) + value + BIAS)

@@ -87,6 +87,7 @@ class VectorEnv:
         self._known = known_ids(self.table)  # id(action) -> action id (legal.gather)
         self._order: list[Action | None] = [  # [id]: its object, if _known finds it so
             a if self._known.get(id(a)) == i else None for i, a in enumerate(self.table.actions)]
+        self._table: list[Action] = list(self.table.actions)  # [id]: its engine action
         self._slow: dict[int, dict[int, Action]] = {}  # games whose ids took the table
         self._games = [0] * num_envs
         self.final_states: dict[int, GameState] = {}
@@ -100,10 +101,13 @@ class VectorEnv:
         self._to_move = np.zeros(n, dtype=np.int64)
         self._set: Ids = np.zeros(0, dtype=np.int64)  # flat mask positions now set, in order
         self._ascending: tuple[Ids, Ids] | None = None  # _set ascending, and its rows
+        self._in_order = False  # whether _set is ascending and no game is without ids
         self._counts: Ids = np.zeros(n, dtype=np.int64)
         self._seats: list[int] = []  # to_move as a list
+        self._ended = False  # whether a game ended at the last step (rewards, done set)
         self._rows = np.arange(n, dtype=np.int64)
         self._row_base = self._rows * self.num_actions
+        self._flat_mask = self._mask.reshape(-1)  # a view
         self.obs, self.mask = _read_only(self._obs), _read_only(self._mask)
         self.rewards, self.done = _read_only(self._rewards), _read_only(self._done)
         self.to_move = _read_only(self._to_move)
@@ -140,7 +144,7 @@ class VectorEnv:
         self._done.fill(False)
         self._refresh()
         self.encoder.reset_rows(self._states, range(self.num_envs))
-        self.encoder.encode(self._states, self._seats)
+        self.encoder.encode(self._states, self._seats, self._to_move)
         return self.obs, self.mask
 
     def step(self, actions: Sequence[int] | npt.NDArray[Any],
@@ -154,26 +158,33 @@ class VectorEnv:
         """
         if not self._states:
             raise CuberailError("call reset() before step()")
-        chosen = self._check(actions, active)
-        self._rewards.fill(0.0)
-        self._done.fill(False)
-        self.final_states, self._slow = {}, {}
+        wanted, on = self._check(actions, active)
+        if self._ended:  # only a game that ended has a reward or done set
+            self._rewards.fill(0.0)
+            self._done.fill(False)
+        self._ended = True  # (until the step is through: an error midway cleans up next)
+        taken, self.final_states, self._slow = self._slow, {}, {}
         runs = legal_runs.step_all(self._known, self._order, self.num_actions, self._states,
-                                   chosen, self._slow_ids, self._renew)
+                                   self._table, wanted, on, taken, self._slow_ids,
+                                   self._renew)
         self._set_masks(runs)
+        self._ended = bool(runs.ended)
         if runs.ended:
             self.encoder.reset_rows(self._states, runs.ended)
-        self.encoder.encode(self._states, self._seats)
+        self.encoder.encode(self._states, self._seats, self._to_move)
         return self.obs, self.mask, self.rewards, self.done
 
     def _check(self, actions: Sequence[int] | npt.NDArray[Any],
-               active: npt.NDArray[np.bool_] | None) -> list[Action | None]:
-        """The engine action of each id (None: not stepped), or :class:`IllegalActionId`
-        before any game changed."""
+               active: npt.NDArray[np.bool_] | None) -> tuple[list[int], list[bool] | None]:
+        """The ids as a list, and which games step (None: all), or :class:`IllegalActionId`
+        before any game changed (:func:`legal.step_all` reads the ids' engine actions)."""
         ids = np.asarray(actions)
         if ids.shape != (self.num_envs,) or ids.dtype.kind not in "iu":
             raise CuberailError(f"actions must be {self.num_envs} integer ids, got"
                                 f" {ids.dtype} {ids.shape}")
+        if active is None and ids.dtype == np.int64 and ids.min() >= 0 \
+                and ids.max() < self.num_actions and self._flat_mask[self._row_base + ids].all():
+            return ids.tolist(), None  # every id legal (the mask holds ones and zeros only)
         on = None if active is None else np.asarray(active, dtype=np.bool_)
         inside = (ids >= 0) & (ids < self.num_actions)
         ok = inside & (self._mask.reshape(-1)[self._row_base + np.where(inside, ids, 0)] == 1)
@@ -181,18 +192,7 @@ class VectorEnv:
         if bad.size:
             env = int(bad[0])
             raise IllegalActionId(self._illegal_message(env, int(ids[env])))
-        return self._actions(ids.tolist(), None if on is None else on.tolist())
-
-    def _actions(self, wanted: list[int], on: list[bool] | None) -> list[Action | None]:
-        """The engine action of each legal id (of the games ``on``, None: all): the table's
-        own object, or the one the table's general lookup gave (games in :attr:`_slow`)."""
-        table, slow = self.table.actions, self._slow
-        chosen: list[Action | None] = [table[a] for a in wanted] if on is None else \
-            [table[a] if go else None for a, go in zip(wanted, on, strict=True)]
-        for env, legal in slow.items():
-            if on is None or on[env]:
-                chosen[env] = legal[wanted[env]]
-        return chosen
+        return ids.tolist(), None if on is None else on.tolist()
 
     def _illegal_message(self, env: int, action_id: int) -> str:
         what = (f" ({self.table.text(action_id)})" if 0 <= action_id < self.num_actions
@@ -236,6 +236,8 @@ class VectorEnv:
         mask[self._set] = 0
         mask[flat] = 1
         self._set, self._ascending = flat, None
+        # _set ascending (no sort needed), every game with a legal id (the draw's check)
+        self._in_order = runs.ascending and 0 not in runs.counts
 
     def _slow_ids(self, env: int, state: GameState) -> list[int]:
         """The ids of a game holding an action the table knows only by value."""
@@ -259,7 +261,16 @@ class VectorEnv:
         draw as :func:`random_actions` (the same ids from the same ``rng``), but ``mask``
         is read only at each game's legal ids (a one elsewhere is never drawn: it would
         be illegal), not scanned over every id."""
-        mask = self._mask if mask is None else np.asarray(mask)
+        if mask is None or (mask is self.mask and not self.mask.flags.writeable):
+            # the env's own mask (its read-only view): a one at each legal id, no other
+            if self._in_order:  # its positions ascending: the draw of _draw, no bincount
+                counts = self._counts
+                pick = np.cumsum(counts) - counts
+                pick += (rng.random(self.num_envs) * counts).astype(np.int64)
+                out: Ids = self._set[pick] - self._row_base
+                return out
+            mask = self._mask
+        mask = np.asarray(mask)
         if mask.shape != self._mask.shape:
             raise CuberailError(f"mask must have the shape {self._mask.shape}, got {mask.shape}")
         at, rows = self._legal_ascending()
@@ -272,7 +283,8 @@ class VectorEnv:
         """The flat mask positions of the legal ids, ascending (row by row), and their
         rows; made on first use after each step."""
         if self._ascending is None:
-            self._ascending = (np.sort(self._set), np.repeat(self._rows, self._counts))
+            at = self._set if self._in_order else np.sort(self._set)
+            self._ascending = (at, np.repeat(self._rows, self._counts))
         return self._ascending
 
 

@@ -45,6 +45,7 @@ class CERows(Rows):
         self.hots = [[-1] * 6 for _ in range(rows)]  # the one of each one-hot field
         self.passed = [0] * rows  # the seats out of the auction, from the observer
         self.tracks: list[dict[int, int]] = [{} for _ in range(rows)]  # industrial tracks
+        self.helds: list[list[list[int]]] = [[] for _ in range(rows)]  # shares held, copied
 
     def forget_own(self, row: int) -> None:
         self.developed[row] = 0
@@ -52,14 +53,21 @@ class CERows(Rows):
         self.hots[row] = [-1] * 6
         self.passed[row] = 0
         self.tracks[row] = {}
+        self.helds[row] = []
 
     def write(self, row: int, state: GameState, changes: Changes) -> None:
         """Cash, shares, the company columns (dividend per share last), the scalars (an
         auction's and a build's zero outside them), the industrial tracks."""
         s = cast(ChicagoExpressState, state)
         changes.add(s.cash)
-        for held in s.held:
-            changes.add(held)
+        helds = s.held
+        if helds != self.helds[row]:  # one comparison for the shares (they seldom change)
+            for held in helds:
+                changes.add(held)
+            self.helds[row] = [held[:] for held in helds]
+        else:
+            for _ in range(len(helds)):
+                changes.skip(C)
         income, sold = s.income, s.sold
         changes.add(s.treasury)
         paid = changes.add(income)
@@ -71,8 +79,9 @@ class CERows(Rows):
             changes.skip(C)
         step, g = s.step, s.gauges
         auction, build = step in (SETUP, BID), step == PLACE
-        changes.add([int(s.wabash_open), s.houses, g[0], g[1], g[2], s.dividends,
-                     s.a_high if auction and s.a_bidder >= 0 else 0,
+        # the scalars, as two groups: the ones an auction's or a build's step changes last
+        changes.add([int(s.wabash_open), s.houses, g[0], g[1], g[2], s.dividends])
+        changes.add([s.a_high if auction and s.a_bidder >= 0 else 0,
                      s.minimum_bid() if auction else 0, s.b_placed if build else 0,
                      int(s.b_chicago) if build else 0])
         track = s.track
@@ -115,9 +124,12 @@ class CERows(Rows):
             return
         base = row * self.size
         old, occ = self.networks[row], s.occ
+        network = s.network
         for c in range(C):
+            new = network[c]
+            if old[c] == new:  # (wide integers: no XOR made for an unchanged network)
+                continue
             at = base + self.networks_at + c * H
-            new = s.network[c]
             changed = old[c] ^ new
             while changed:
                 low = changed & -changed
