@@ -1,4 +1,4 @@
-"""Benchmark v1's baseline table (docs/benchmark.md): each entry against three medium bots.
+"""Benchmark v2's baseline table (docs/benchmark.md): each entry against three medium bots.
 
     python benchmarks/baseline.py --train-seconds 200 --games 40 --jobs 2   # the whole table
     python benchmarks/baseline.py --ppo ce=ppo-ce.zip --ppo ts=ppo-ts.zip --games 40
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import json
 import multiprocessing
 import os
@@ -38,7 +39,7 @@ from cuberail.bots.registry import make_bot
 from cuberail.core.errors import CuberailError
 from cuberail.games import get_game, titles
 
-BENCHMARK_VERSION = 1
+BENCHMARK_VERSION = 2  # v2: the Trans-Siberian medium of issue 32, action-id scheme 3
 PLAYERS = 4
 FIELD = "medium"  # the three other seats of every game
 ENTRY = "entry"  # the entry's seat label among the four (the entry may be medium too)
@@ -47,6 +48,11 @@ ENTRIES = ("random", "easy", "medium", "mcts:50", "mcts:200", "hard", "ppo")
 # `benchmarks/strength.py --hard-rate` on the compiled build (docs/bots.md)
 HARD_TWINS = {"chicago-express": "mcts:29400", "trans-siberian": "mcts:10600"}
 SEED = 2024
+# The field's play, frozen: SHA-256 of the moves of games 0-3 of four medium bots at the
+# benchmark seed (field_fingerprint). A change to medium changes it: a new version.
+FIELD_FINGERPRINTS = {
+    "chicago-express": "23398f289e305a87a09ff8aab1beb84febf48286e21b324fd595c8e6fe885253",
+    "trans-siberian": "2358ba14fb9893ee1ebfe8aaf3cca21bc16814b40c6b57831d89c19f5d09f210"}
 
 Job = tuple[str, str, str, int, int]  # title, entry spec (or a policy file), label, seed, game
 
@@ -89,6 +95,15 @@ def play(job: Job) -> GameOutcome:
     return play_seated(info, index, seats, seeds, players,
                        labels=[label if n == ENTRY else FIELD for n in seats],
                        clock=time.process_time)
+
+
+def field_fingerprint(title: str, games: int = 4) -> str:
+    """SHA-256 of the moves of the first ``games`` games of four field bots (seed SEED)."""
+    digest = hashlib.sha256()
+    for g in range(games):
+        outcome = play((title, FIELD, FIELD, SEED, g))
+        digest.update(" ".join(outcome.record["actions"]).encode() + b"\n")
+    return digest.hexdigest()
 
 
 def _init_worker() -> None:

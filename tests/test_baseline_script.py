@@ -1,4 +1,4 @@
-"""benchmarks/baseline.py (benchmark v1's baseline table) runs end to end on tiny budgets:
+"""benchmarks/baseline.py (benchmark v2's baseline table) runs end to end on tiny budgets:
 seats rotated, rows and JSON as documented, a ppo entry trained first or refused without
 a policy (the numbers are not judged here)."""
 
@@ -36,6 +36,16 @@ def test_the_entry_sits_in_every_seat_and_the_others_are_medium() -> None:
         assert names.count("random") == 1 and names.count("medium") == 3
     again = baseline.play(("chicago-express", "random", "random", 3, 2))
     assert again.to_json() == outcomes[2].to_json()  # seeded: the same game
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_the_field_plays_as_when_the_benchmark_version_was_frozen(title: str) -> None:
+    """A change to medium's play changes every row of the table: it must come with a new
+    BENCHMARK_VERSION, a new fingerprint and a new table in docs/benchmark.md."""
+    baseline = _load()
+    assert baseline.field_fingerprint(title) == baseline.FIELD_FINGERPRINTS[title], (
+        f"medium plays {title} differently from benchmark v{baseline.BENCHMARK_VERSION}'s"
+        " field: bump BENCHMARK_VERSION, record the new fingerprint and re-run the table")
 
 
 def test_table_of_two_games_per_entry_with_a_freshly_trained_policy(
