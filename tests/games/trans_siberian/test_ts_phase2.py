@@ -147,3 +147,31 @@ def test_ts_6_the_interturn_that_starts_phase_2_nationalizes_nobody() -> None:
     s.timing = 4
     play(s, "pass")
     assert s.phase == 2 and s.status[c("green")] == ACTIVE
+
+
+def test_every_move_of_the_nationalization_value_is_said_ts_8_2() -> None:
+    """A bots-only log said $32, then nationalizations cited $40: the marker moved at
+    failed auctions (TS-2.4, TS-7.1) without a line. Every change now has its line, and
+    the nationalizations cite the value last said."""
+    import random
+    import re
+
+    from cuberail.games import get_game
+    from cuberail.games.trans_siberian.moves import events
+
+    moved = 0
+    for seed in range(40):
+        s = get_game("trans-siberian").new_game(3, {})
+        rng = random.Random(seed)
+        said = s.nationalization_value()
+        while not s.is_terminal():
+            before = s.clone()
+            s.apply(rng.choice(s.legal_actions()))
+            for line in events(before, s, ["A", "B", "C"]):
+                cited = re.search(r"the nationalization value \$(\d+)", line)
+                assert cited is None or int(cited.group(1)) == said, (seed, said, line)
+                now = re.search(r"nationalization value (?:is now|moves .*: now) \$(\d+)", line)
+                if now:
+                    said, moved = int(now.group(1)), moved + 1
+            assert said == s.nationalization_value(), (seed, said, s.nationalization_value())
+    assert moved

@@ -41,7 +41,6 @@ Screen { layout: vertical; }
 #hint { height: auto; max-height: 3; padding: 0 1; color: $warning; }
 #command { height: 1; border: none; padding: 0 1; }
 .wide #side { display: none; }
-.wide #menu { width: 2fr; }
 .wide #side-low { display: block; }
 .narrow #top { height: 30%; }
 .narrow .side { width: 35; }

@@ -123,7 +123,8 @@ def _numbered(state: GameState, describe: Describe, warn: Callable[[Action], str
         low, high = _amount(first), _amount(group[-1])
         detail = (f"type {SHORT[first.kind]} and the amount: `{typed(first)}` to"
                   f" `{typed(group[-1])}`")
-        return [Choice(n, f"{first.kind} {low}..{high}", detail, tuple(group))]
+        return [Choice(n, f"{first.kind} {low}..{high}", detail, tuple(group),
+                       warning=warn(first) if warn else "")]  # its lowest amount's
     if first.kind == "link" and len(group) > 1:
         return [Choice(f"{n}{chr(97 + i)}", a.text(), describe(state, a), (a,), _target(a),
                        warn(a) if warn else "") for i, a in enumerate(group)]

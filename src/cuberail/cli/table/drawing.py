@@ -109,7 +109,7 @@ class TableView(TableLog):
         """Rows the choices lack beside a wide board, taken from the board while it keeps
         ``BOARD_MIN`` rows (it scrolls to the places on offer): a long list of links gets
         a taller box, an auction's two lines leave the map whole."""
-        room = max(width - SIDE - 2, 20) * 2 // 3 - 8  # the menu's columns: 2fr of 3
+        room = max(width - SIDE - 2, 20) // 2 - 8  # the menu's columns: half, beside the log
         lines = sum(1 + len(c.detail) // room + bool(c.warning) for c in self.shown)
         lack = lines + 2 - (LOW - MENU_AROUND)
         return max(0, min(lack, height - LOW - BOARD_MIN))
@@ -312,7 +312,7 @@ class TableView(TableLog):
             return
         count = len(self.shown)
         more = menu.max_scroll_y > 0
-        menu.border_title = (f"your choices: {count}, PgUp/PgDn for more" if more
+        menu.border_title = (f"choices: {count}, PgUp/PgDn for more" if more
                              else "your choices")
 
     def option_index(self, choice: C.Choice) -> int:

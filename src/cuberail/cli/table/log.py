@@ -27,7 +27,7 @@ class Entry:
     text: str
     kind: str  # "move" (a decision), "forced" (the only legal move), "event", "note"
     move: int = 0  # the record's action it belongs to (a note: the next action's index)
-    undone: bool = False  # taken back by an undo: kept in the log, struck through
+    undone: bool = False  # taken back by an undo: kept in the log, struck, "(taken back)"
 
     def stands(self, moves: int) -> bool:
         """Whether the line is still in force when the record has ``moves`` actions
@@ -92,8 +92,10 @@ class TableLog(TableBase):
         name = self.game.seats[entry.seat].name if entry.seat >= 0 else ""
         text = (Text(f"   · {entry.text}") if entry.kind == "event"
                 else Text(f"{name}: {entry.text}"))
-        if entry.undone:
+        if entry.undone:  # struck and dim, and said in words (a terminal may not strike)
             text.stylize("dim strike")
+            if entry.kind != "event":
+                text.append(" (taken back)", style="dim italic")
         elif fresh:
             text.stylize("bold yellow")
         return text

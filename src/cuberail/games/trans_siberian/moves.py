@@ -131,7 +131,22 @@ def describe_step(s: TransSiberianState, players: list[str]) -> str:
         return f"{who} builds for {COMPANY_IDS[c]} (treasury ${s.treasury[c]}): choose a link"
     if s.step == BUILD_SECOND:
         return f"{who} may build a second {COMPANY_IDS[s.b_company]} link, or stop"
-    return f"{who}'s turn: buy, build or pass"
+    return f"{who}'s turn: {_turn_choices(s, who)}"
+
+
+def _turn_choices(s: TransSiberianState, who: str) -> str:
+    """TS-3: the kinds of move on offer (buy, build, pass), and why no share can be bought
+    when none can: none left in play, or the cheapest dearer than the player's cash."""
+    kinds = {a.kind for a in s.legal_actions()}
+    offered = [k for k in ("buy", "build", "pass") if k in kinds]
+    text = ", ".join(offered[:-1]) + " or " + offered[-1] if len(offered) > 1 else offered[0]
+    if "buy" in kinds:
+        return text
+    prices = [s.share_value(c) for c in range(NUM_COMPANIES) if s.buyable(c)]
+    if not prices:
+        return f"{text} (no share left to buy)"
+    return (f"{text} (no share to buy: the cheapest costs ${min(prices)},"
+            f" {who} has ${s.cash[s.turn]})")
 
 
 # ----- actions and events -------------------------------------------------------------------
@@ -264,8 +279,9 @@ def describe_action(state: GameState, action: Action) -> str:
     return english(describe_parts(state, action))
 
 
-def _auction_events(b: TransSiberianState, a: TransSiberianState) -> list[Said]:
-    """TS-2: who won a company's first share and for how much, or that nobody bid."""
+def _auction_events(b: TransSiberianState, a: TransSiberianState, marker: int) -> list[Said]:
+    """TS-2, TS-7.1: who won a company's first share and for how much, or that nobody bid
+    (then the nationalization marker advances, from ``marker``: TS-2.4)."""
     out = []
     for c in range(NUM_COMPANIES):
         if b.status[c] != a.status[c] and a.status[c] == ACTIVE:
@@ -274,6 +290,10 @@ def _auction_events(b: TransSiberianState, a: TransSiberianState) -> list[Said]:
                 COMPANY_IDS[c]), "price": a.treasury[c]}))
         elif b.status[c] != a.status[c] and a.status[c] != NATIONALIZED:
             out.append(Said("ts.ev_unsold", {"company": company_word(COMPANY_IDS[c])}))
+            moved = min(marker + a.opts.failed_steps, TOP)
+            if moved != marker:
+                out.append(Said("ts.ev_nat_value", {"value": SHARE_TRACK[moved]}))
+            marker = moved
     return out
 
 
@@ -299,19 +319,33 @@ def _nationalized_parts(b: TransSiberianState, a: TransSiberianState) -> list[Sa
             if a.status[c] == NATIONALIZED and b.status[c] != NATIONALIZED]
 
 
+def _interturn_marker(b: TransSiberianState, gone: int) -> int:
+    """TS-6.2, TS-6.3, TS-8.2: the nationalization marker's index after the interturn
+    (before any phase-2 auction that follows it in the same action)."""
+    if b.phase == 1:
+        steps = b.opts.phase1_steps
+    else:
+        steps = NATIONALIZE_STEPS * gone if gone else b.opts.quiet_steps
+    return min(b.nat + steps, TOP)
+
+
 def _interturn_events(b: TransSiberianState, a: TransSiberianState) -> list[Said]:
-    """TS-6, TS-8: the dividend, the companies nationalized, phase 2, the marker's move."""
+    """TS-6, TS-8: the dividend, the companies nationalized, phase 2, the marker's move
+    (said when it moves: every change of the nationalization value has its line)."""
     if a.dividends == b.dividends:
         return []
     gone = _nationalized_parts(b, a)
     out = [_dividend_parts(b, a), *gone]
     if a.phase > b.phase:
         out.append(Said("ts.ev_phase2", {"value": PHASE2_VALUE}))
+    marker = _interturn_marker(b, len(gone))
+    if marker == b.nat:
+        return out
     if gone:  # TS-8.2
         out.append(Said("ts.ev_nat_value_jump", {"steps": NATIONALIZE_STEPS,
-                                                 "value": a.nationalization_value()}))
+                                                 "value": SHARE_TRACK[marker]}))
     else:
-        out.append(Said("ts.ev_nat_value", {"value": a.nationalization_value()}))
+        out.append(Said("ts.ev_nat_value", {"value": SHARE_TRACK[marker]}))
     return out
 
 
@@ -320,7 +354,10 @@ def event_parts(before: GameState, after: GameState) -> list[Said]:
     dividends and who received what, nationalizations, phase 2, the end and why), as
     words data: catalog keys and values, players as seat values (:func:`seat`)."""
     b, a = _ts(before), _ts(after)
-    out = _auction_events(b, a) + _interturn_events(b, a)
+    out = _interturn_events(b, a)  # an interturn comes first: phase 2's auctions follow it
+    marker = b.nat if a.dividends == b.dividends else _interturn_marker(
+        b, len(_nationalized_parts(b, a)))
+    out += _auction_events(b, a, marker)
     if a.is_terminal():
         out.append(Said("event.end", {"reasons": tuple(end_parts(a))}))
     return out

@@ -21,7 +21,6 @@ from rich.text import Text
 from cuberail.games.face import company_looks
 from cuberail.games.trans_siberian import INFO
 from cuberail.games.trans_siberian.board import (
-    COMPANIES,
     COMPANY_IDS,
     LINKS,
     LOCATIONS,
@@ -37,6 +36,11 @@ TARGET_STYLE = "bold black on bright_cyan"
 FREE_STYLE = "grey50"
 LOOKS = company_looks(INFO.title)  # the companies' styles at the table: the title's face
 COMPANY_STYLE = tuple(LOOKS[cid].terminal for cid in COMPANY_IDS)
+# Two letters per company, distinct (black and blue both begin "Bl"): the side panel's
+# tables, the standings line and the map's key.
+SHORT_NAMES = {"red": "Re", "blue": "Bu", "green": "Gr", "yellow": "Ye", "black": "Bk",
+               "white": "Wh"}
+COMPANY_SHORT = tuple(SHORT_NAMES.get(cid, cid[:2].capitalize()) for cid in COMPANY_IDS)
 _ABBR = {
     "Nizhneangarsk": "NzA", "Nizhnevartovsk": "NzV", "Nizhny Bestyakh": "NzB",
     "Nizhny Novgorod": "NNo", "Ust-Ilimsk": "UsI", "Ust-Kut": "UsK", "Novosibirsk": "Nsk",
@@ -337,9 +341,9 @@ def key() -> Text:
     out.append("  ")
     out.append(" you may build ", style=TARGET_STYLE)
     out.append("\nowned: ")
-    for c, company in enumerate(COMPANIES):
-        out.append(company.name, style=COMPANY_STYLE[c])
-        out.append(" ")
+    for c, cid in enumerate(COMPANY_IDS):  # as the tables name them: `Bk black`
+        out.append(f"{COMPANY_SHORT[c]} {cid}", style=COMPANY_STYLE[c])
+        out.append(", " if c < NUM_COMPANIES - 1 else "")
     out.append("\ndigit on a link: its value.  + junction.  ◇ the border: a link to it is"
                " external (→border in the lists, with its side; St. Petersburg has three), $8,"
                " built alone.  Click a link or type its number.")

@@ -40,9 +40,9 @@ def companies(state: GameState) -> Table:
     """Status, share value, income, dividend, treasury, shares owned and links of each."""
     s = _ts(state)
     table = compact_table("co", "st", "val", "inc", "div", "cash", "own", "lnk")
-    for c, cid in enumerate(tsb.COMPANY_IDS):
+    for c in range(tsb.NUM_COMPANIES):
         live = s.status[c] == ACTIVE
-        table.add_row(Text(cid[:3].capitalize(), style=board.COMPANY_STYLE[c]), _status(s, c),
+        table.add_row(Text(board.COMPANY_SHORT[c], style=board.COMPANY_STYLE[c]), _status(s, c),
                       f"${s.share_value(c)}" if s.value[c] >= 0 else "-", str(s.income[c]),
                       f"${s.dividend_per_share(c)}" if live and s.owned(c) else "-",
                       f"${s.treasury[c]}", f"{s.owned(c)}/{tsb.SHARES[c]}", str(s.nlinks[c]))
@@ -55,10 +55,10 @@ def players(state: GameState, names: list[str]) -> Table:
     table = compact_table("", "player", "cash", "score", "shares")
     for p, score in enumerate(s.scores()):
         shares = Text()
-        for c, cid in enumerate(tsb.COMPANY_IDS):
+        for c in range(tsb.NUM_COMPANIES):
             n = s.shares_held(p, c)
             if n:
-                shares.append(cid[:2].capitalize(), style=board.COMPANY_STYLE[c])
+                shares.append(board.COMPANY_SHORT[c], style=board.COMPANY_STYLE[c])
                 shares.append(f"{n} ")
         shares.rstrip()
         mark = "▶" if p == s.current_player() else ""

@@ -104,11 +104,51 @@ def _compared(s: TransSiberianState) -> str:
     return "below" if s.opts.nat_below else "at or below"
 
 
+def _doomed_bids(s: TransSiberianState) -> int:
+    """TS-2.2, TS-7.1: the highest bid whose winner can only choose a share value the
+    nationalization would take (TS-8.1): the winner sets the value, at most the bid."""
+    safe = [v for v in tsb.SHARE_TRACK if not s.value_nationalizes(v)]
+    return min(safe, default=tsb.SHARE_TRACK[tsb.TOP] + 1) - 1
+
+
+def _when(s: TransSiberianState) -> str:
+    """When a value at or below the marker is nationalized, from where the game is."""
+    if s.phase >= 2:
+        return "nationalized at the next dividend unless the value rises first"
+    return "nationalized in phase 2 unless the value rises first"
+
+
+def _risk(s: TransSiberianState, action: Action) -> str:
+    """TS-8.1 before the pick: a bid (TS-2.2, TS-7.1: the winner then sets a share value
+    not above it) or a share value (the winner's) at or below the nationalization value.
+    In phase 1 a note (``tip:``) of what phase 2 will do; in phase 2 a warning."""
+    amount = action.args[0] if action.args else None
+    if not isinstance(amount, int):
+        return ""
+    nat = f"{_compared(s)} the nationalization value ${s.nationalization_value()}"
+    if s.phase < 2:
+        nat += " (it rises each dividend)"
+    if action.kind == "bid" and amount <= _doomed_bids(s):
+        co = tsb.COMPANY_IDS[s.a_company]
+        text = (f"a bid up to ${_doomed_bids(s)} allows {co} a share value only {nat}:"
+                f" {_when(s)}")
+    elif action.kind == "value" and s.value_nationalizes(amount):
+        if s.phase >= 2:
+            return ""  # the move's own sentence warns (moves.nat_warning)
+        text = f"{nat}: {_when(s)}"
+    else:
+        return ""
+    return text if s.phase >= 2 else f"tip: {text}"
+
+
 def warning(state: GameState, action: Action, history: History) -> str:
-    """Buying or building for a company the next dividend will nationalize."""
+    """Buying or building for a company the next dividend will nationalize; a bid or a
+    share value at or below the nationalization value (:func:`_risk`)."""
+    s = _ts(state)
+    if action.kind in ("bid", "value"):
+        return _risk(s, action)
     if action.kind not in ("buy", "build"):
         return ""
-    s = _ts(state)
     doomed = {tsb.COMPANY_IDS[c] for c in nationalization_ahead(s)}
     hit = [str(a) for a in action.args if str(a) in doomed]
     if not hit:

@@ -1,0 +1,129 @@
+"""The fourth newcomer's report on the terminal: the nationalization risk of a bid or a
+share value before the pick (TS-8.1), a log wide enough to read, distinct company short
+names, why no share is on offer, and moves taken back marked in words."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+from tablekit import new_game, settle, type_text
+from textual.widgets import Static
+
+from cuberail.cli.table import choices as C
+from cuberail.cli.table import teach
+from cuberail.cli.table.app import TableApp
+from cuberail.core.actions import Action
+from cuberail.games import get_game
+from cuberail.games.trans_siberian.board import SHARE_TRACK
+from cuberail.games.trans_siberian.moves import describe_action, describe_step
+from cuberail.games.trans_siberian.state import PICK_VALUE, TURN, TransSiberianState
+from cuberail.terminal.trans_siberian import board, table
+
+
+def _ts(phase: int = 1) -> TransSiberianState:
+    s = get_game("trans-siberian").new_game(3, {})
+    assert isinstance(s, TransSiberianState)
+    s.phase = phase
+    return s
+
+
+def _menu(s: TransSiberianState) -> list[C.Choice]:
+    return C.build(s, describe_action, lambda a: teach.warning(s, a, []))
+
+
+def test_a_bid_range_warns_of_nationalization_before_the_pick_ts_7_1() -> None:
+    """The winner sets the share value, at most the bid (TS-2.2, TS-7.1): bids up to the
+    step above the marker leave only values the next phase-2 dividend nationalizes."""
+    s = _ts(phase=2)
+    s.nat = SHARE_TRACK.index(28)
+    bids = next(c for c in _menu(s) if c.is_range)
+    assert "a bid up to $31" in bids.warning and "$28" in bids.warning
+    assert "next dividend" in bids.warning and not teach.is_tip(bids.warning)
+    s2 = _ts(phase=2)  # with "below", no bid is doomed when the marker is at $8
+    s2.opts.nat_below = True
+    s2.nat = SHARE_TRACK.index(8)
+    assert next(c for c in _menu(s2) if c.is_range).warning == ""  # $8 is not below $8
+
+
+def test_phase_1_bids_and_values_note_phase_2_nationalization() -> None:
+    s = _ts(phase=1)
+    bids = next(c for c in _menu(s) if c.is_range)
+    assert teach.is_tip(bids.warning) and "a bid up to $27" in bids.warning
+    assert "in phase 2" in bids.warning
+    s.apply(Action("bid", (20,)))
+    while any(a.kind == "pass" for a in s.legal_actions()):
+        s.apply(Action("pass", ()))
+    s.apply(s.legal_actions()[0])  # the first link
+    assert s.step == PICK_VALUE
+    values = {c.actions[0].args[0]: c.warning for c in _menu(s)}
+    assert all(teach.is_tip(values[v]) and "$24" in values[v] for v in (8, 12, 16, 20))
+    s.phase = 2  # phase 2: the move's own sentence warns, on the choice line
+    menu = _menu(s)
+    assert all("nationalized" in c.detail for c in menu)
+
+
+def test_company_short_names_are_distinct_and_in_the_key() -> None:
+    assert len(set(board.COMPANY_SHORT)) == len(board.COMPANY_SHORT)
+    assert board.COMPANY_SHORT[board.COMPANY_IDS.index("black")] == "Bk"
+    assert board.COMPANY_SHORT[board.COMPANY_IDS.index("blue")] == "Bu"
+    key = board.key().plain
+    assert "Bk black" in key and "Bu blue" in key
+    s = _ts()
+    rng = random.Random(5)
+    while s.step != TURN:
+        s.apply(rng.choice(s.legal_actions()))
+    from rich.console import Console
+
+    console = Console(width=80, record=True)
+    console.print(table.companies(s))
+    assert "Bu" in console.export_text() and "Bl" not in console.export_text()
+
+
+def _turn(cash: int) -> TransSiberianState:
+    s = _ts()
+    rng = random.Random(3)
+    while s.step != TURN:
+        s.apply(rng.choice(s.legal_actions()))
+    s = s.clone()  # no legal moves worked out yet: the cash below counts
+    s.cash[s.turn] = cash
+    return s
+
+
+def test_the_turn_says_why_no_share_is_offered_ts_3_1() -> None:
+    assert "buy" in describe_step(_turn(100), ["A", "B", "C"]).split(":")[1]
+    step = describe_step(_turn(2), ["A", "B", "C"])
+    assert "buy," not in step and "buy or" not in step
+    assert "no share to buy: the cheapest costs $" in step and "has $2" in step
+
+
+def test_the_log_is_wide_enough_at_120_columns(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "trans-siberian")
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            assert app.screen.has_class("wide")
+            assert app.query_one("#logbox").outer_size.width >= 40
+            assert app.query_one("#menu").outer_size.width >= 36
+
+    asyncio.run(run())
+
+
+def test_a_move_taken_back_says_so_in_the_log(tmp_path: Path) -> None:
+    game = new_game(tmp_path, "chicago-express", bots="random,random", names="Ann,Bo,Cy")
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await type_text(pilot, "b 9")
+            await settle(app, pilot)
+            await type_text(pilot, "undo")
+            await settle(app, pilot)
+            drawn = str(app.query_one("#log", Static).render())
+            assert "Ann: bid $9 for the PRR share (taken back)" in drawn
+
+    asyncio.run(run())
