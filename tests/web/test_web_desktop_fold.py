@@ -1,6 +1,7 @@
-"""A newcomer at a 1366x768 desktop sees, without scrolling, the whole board, the
-decision (its first move button) and the players' cash and shares; a phone keeps its one
-column (the decision first, no sideways scrolling)."""
+"""A newcomer at a 1366x768 desktop sees, without scrolling, the decision (its prompt and
+first move button) above a board at least 800 px wide, most of that board, and beside it
+a right column with the players' cash and shares, the companies and a move log showing at
+least 8 moves; a phone keeps its one column (the decision first, no sideways scrolling)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,12 @@ WHERE = """() => {
   return {board: rect('#board svg'), area: rect('.board-area'), actions: rect('#actions'),
     move: rect('#actions button[data-action]'), players: rect('#players table'),
     cash: rect('#players tbody tr:last-child'), companies: rect('#companies table'),
+    prompt: rect('#actions .help.decide'), log: rect('#log'),
+    logShown: [...document.querySelectorAll('#log > li')].filter((li) => {
+      const r = li.getBoundingClientRect();
+      const box = document.querySelector('#log').getBoundingClientRect();
+      return r.height > 0 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1; }).length,
+    logCount: document.querySelectorAll('#log > li').length,
     width: document.documentElement.scrollWidth, scrollY: window.scrollY};
 }"""
 
@@ -39,11 +46,16 @@ def test_a_1366x768_desktop_sees_board_decision_and_players(base_url: str, open_
     page = my_turn_page(base_url, open_page, title, width=1366, height=768)
     at = page.evaluate(WHERE)
     assert at["scrollY"] == 0 and at["width"] <= 1366, at
-    assert at["board"]["top"] >= 0 and at["board"]["bottom"] <= 768, at  # the whole board
-    assert at["move"]["bottom"] <= 768, at  # the decision's first move
+    board = at["board"]
+    assert board["right"] - board["left"] >= 800, at  # hex ids, costs and names readable
+    assert board["top"] >= 0, at
+    assert 768 - board["top"] >= 0.45 * (board["bottom"] - board["top"]), at  # most of it
+    assert at["prompt"]["bottom"] <= 768 and at["move"]["bottom"] <= 768, at  # the decision
+    assert at["actions"]["bottom"] <= at["area"]["top"], at  # above the board
     assert at["players"]["bottom"] <= 768 and at["cash"]["bottom"] <= 768, at
-    assert at["players"]["top"] < at["companies"]["top"] < 768, at
-    assert at["area"]["right"] <= at["actions"]["left"] < at["players"]["left"], at
+    assert at["area"]["right"] <= at["players"]["left"], at  # a column right of the board
+    assert at["players"]["top"] < at["companies"]["top"] < at["log"]["top"] < 768, at
+    assert at["logShown"] >= min(8, at["logCount"]), at  # the move log: 8 moves in sight
 
 
 @pytest.mark.parametrize("title", ["trans-siberian", "chicago-express"])

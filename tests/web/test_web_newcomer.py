@@ -363,14 +363,16 @@ def test_no_auction_panel_while_the_winner_places_the_first_link(base_url: str,
     assert "Minimum bid" not in page.locator("#actions").inner_text()
 
 
-def test_a_game_of_bots_alone_says_there_is_no_link_to_send(base_url: str,
-                                                            open_page: Any) -> None:
+def test_a_game_of_bots_alone_opens_its_table_to_watch(base_url: str, open_page: Any) -> None:
+    """A newcomer's run: a game of bots alone stayed on the lobby, and was over before it
+    was found; now its table opens at once, as a spectator's (no seat, no move)."""
     page = open_page().page
     create_in_lobby(page, base_url, "chicago-express",
                     [{"bot": "random"}, {"bot": "random"}, {"bot": "random"}])
-    said = page.locator("#message").inner_text()
-    assert said == "Game created: only bots play, so there is no link to send; watch it here."
-    assert page.evaluate("() => document.activeElement.classList.contains('watch')")
+    assert "/g/" in page.url
+    assert "#" not in page.url  # no seat's token: a spectator
+    assert page.locator("#board svg").count() == 1
+    assert page.locator("#actions button[data-action]").count() == 0
 
 
 def _luminance(rgb: str) -> float:

@@ -37,8 +37,9 @@ def create_in_lobby(page: Any, base: str, title: str, seats: list[dict[str, str]
                 field.fill(value)
     made = click_create(page)
     humans = {s["seat"]: s["invite_url"] for s in made["seats"] if s["token"]}
-    if len(humans) == 1 and not any(s["free"] for s in made["seats"]):
-        page.wait_for_url(f"**/g/{made['id']}")  # against bots: straight to the table
+    if len(humans) <= 1 and not any(s["free"] for s in made["seats"]):
+        # against bots: straight to the table; bots alone: their table, to watch
+        page.wait_for_url(f"**/g/{made['id']}")
         wait_loaded(page)
     else:
         page.wait_for_selector("#created:not([hidden])")

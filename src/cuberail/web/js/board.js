@@ -133,15 +133,21 @@ function showTargets(box) {
 
 /** Call `onAction(actions, element, preview)` when a board target is clicked or activated
  *  by key. A tap on a touch screen first previews (cost and income, as the mouse's
- *  tooltip does); a second tap on the same target, or the preview's button, acts. */
-export function wireBoard(box, onAction) {
+ *  tooltip does); a second tap on the same target, or the preview's button, acts. A click
+ *  on a place that is no move now calls `onMiss(name, targets)` (targets: how many the
+ *  board offers now), so that the page can say why nothing happens. */
+export function wireBoard(box, onAction, onMiss = null) {
   handler = onAction;
   let touch = false;
   let staged = null;
   box.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch"; });
   const pick = (event) => {
     const el = event.target.closest("[data-action]");
-    if (!el || !box.classList.contains("clickable") || !handler) return;
+    if (!el || !box.classList.contains("clickable") || !handler) {
+      const place = event.type === "click" && event.target.closest("[data-hex], [data-link], [data-location]");
+      if (place && onMiss) onMiss(placeName(place), boardTargets(box).length);
+      return;
+    }
     event.preventDefault();
     const many = el.dataset.actions ? el.dataset.actions.split("|") : [el.dataset.action];
     const preview = touch && event.type === "click" && staged !== el;
@@ -161,6 +167,12 @@ export function wireBoard(box, onAction) {
   wireZoom(box);
 }
 
+/** A place's name as its tooltip starts ("Q7", "A2" and its city, a link). */
+function placeName(el) {
+  const line = (el.querySelector("title")?.textContent || "").split("\n")[0];
+  return line.split(":")[0].trim() || el.dataset.hex || el.dataset.location || el.dataset.link || "";
+}
+
 const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /** The board's targets a key reaches (the moves on it now), in drawing order. */
@@ -177,7 +189,7 @@ function stepFocus(box, from, step) {
 
 /** A small menu: what the element is (its tooltip), then one button per move on it, in
  *  the board's words (the page's language) when the board shows that move. */
-export function choose(chooser, actions, labels, onPick, about = "") {
+export function choose(chooser, actions, labels, onPick, about = "", notes = {}) {
   const opener = document.activeElement;
   const close = () => {
     chooser.hidden = true;
@@ -187,7 +199,8 @@ export function choose(chooser, actions, labels, onPick, about = "") {
   const question = h("p", { id: "chooser-question" }, t(actions.length > 1 ? "game.choose_one" : "game.confirm"));
   chooser.replaceChildren(...info, question,
     ...actions.map((a) => h("button", { type: "button", class: "move", dataset: { action: a, confirm: "1" },
-      onclick: () => { chooser.hidden = true; onPick(a); } }, boardWords.get(a) || labels[a] || a)),
+      onclick: () => { chooser.hidden = true; onPick(a); } }, boardWords.get(a) || labels[a] || a,
+      notes[a] ? ` — ⚠ ${notes[a]}` : "")),
     h("button", { type: "button", class: "cancel", onclick: close }, t("game.cancel")));
   chooser.setAttribute("aria-labelledby", "chooser-question");
   chooser.onkeydown = (event) => {  // Escape: back to where the choice was opened

@@ -16,7 +16,7 @@ import { MoveLog, chatLine, renderChat } from "./log.js";
 import { renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, setOnline, watch } from "./net.js";
-import { playerName, renderAuction, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
+import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
@@ -94,11 +94,33 @@ async function render() {
   } else {
     await renderAt(G.at);
   }
+  fitLog();
   turnSignal();
   guide.update(view, myTurn(), isLive());
   if (view.over) analysis.open(G.id, view.index);
   analysis.moveCursor(G.at === null ? view.index : G.at);
   if (view.over && !G.charts) drawCharts();
+}
+
+const DESKTOP = window.matchMedia("(min-width: 901px)");
+
+/** On a desktop the move log fills the right column down to the window's foot (at
+ *  least the last 8 moves), so that the latest move is in sight; kept at its
+ *  foot when it was there. */
+function fitLog() {
+  const box = $("#log");
+  const atFoot = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+  if (!DESKTOP.matches) {
+    box.style.maxHeight = "";
+    return;
+  }
+  const top = box.getBoundingClientRect().top + window.scrollY;
+  const entries = [...box.children].filter((li) => li.offsetHeight);
+  const eighth = entries[Math.max(0, entries.length - 8)];
+  const least = eighth ? entries[entries.length - 1].offsetTop + entries[entries.length - 1].offsetHeight
+    - eighth.offsetTop + 8 : 0;  // the last 8 moves
+  box.style.maxHeight = `${Math.round(Math.max(least, window.innerHeight - top - 12, 160))}px`;
+  if (atFoot) box.scrollTop = box.scrollHeight;
 }
 
 /** The rematch's part of the end banner (a finished game, shown live). */
@@ -362,7 +384,20 @@ function onBoardAction(actions, el, preview) {
   }
   const labels = Object.fromEntries(G.view.moves.map((m) => [m.action, moveText(m)]));
   const about = preview ? (el.querySelector("title")?.textContent || "").split("\n")[0] : "";
-  choose($("#chooser"), actions, labels, act, about);
+  const notes = Object.fromEntries(actions.map((a) => [a, valueNote(G.view.state, a)]).filter(([, x]) => x));
+  choose($("#chooser"), actions, labels, act, about, notes);
+}
+
+/** A click on a place that is no move now: say why (the highlighted places are the
+ *  moves; else not your turn, or this decision is taken with the buttons). */
+function onBoardMiss(place, targets) {
+  if (!G.view || G.view.over || !isLive()) return;
+  if (!myTurn()) {
+    if (G.seat !== null) say(t("game.not_your_turn_board", { place }), "info");
+    return;
+  }
+  if (targets) say(place ? t("game.not_target", { place }) : t("game.not_target_any"), "error");
+  else say(t("game.not_target_none", { place }), "info");
 }
 
 // ----- replay and charts -----------------------------------------------------------
@@ -418,7 +453,7 @@ function readSeat() {
 }
 
 function wire() {
-  wireBoard($("#board"), onBoardAction);
+  wireBoard($("#board"), onBoardAction, onBoardMiss);
   document.addEventListener("pointerdown", () => { G.keyed = false; });  // a mouse user now
   $("#actions").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
@@ -449,6 +484,7 @@ function wire() {
   });
   const sound = $("#sound");
   sound.checked = localStorage.getItem("cuberail.sound") === "1";
+  window.addEventListener("resize", fitLog);
   sound.addEventListener("change", () => localStorage.setItem("cuberail.sound", sound.checked ? "1" : "0"));
 }
 

@@ -138,6 +138,11 @@ async function create(event) {
     location.assign(url.pathname + url.hash);
     return;
   }
+  if (onlyBots(made)) {  // bots alone: nobody to invite; open the table to watch them play
+    const url = new URL(made.seats[0].invite_url, location.href);
+    location.assign(url.pathname);
+    return;
+  }
   showInvites(made, seats);
   say(t(onlyBots(made) ? "lobby.made_bots" : "lobby.made"), "ok");
   // the way in, in view and focused (it was below the fold, even against bots alone)

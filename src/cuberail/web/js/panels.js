@@ -56,21 +56,63 @@ export function renderPlayers(box, view, state, mySeat) {
     rows, "players"));
 }
 
+/** Nationalization: the snapshot's `nationalization` {value, comparison}; null for a
+ *  title without it. */
+function nationalization(state) {
+  const n = state?.nationalization;
+  return n && typeof n.value === "number" ? n : null;
+}
+
+/** Would share value `v` be nationalized now ("at or below" the value, or only "below"
+ *  as the game's option says)? */
+export function atRiskValue(state, v) {
+  const n = nationalization(state);
+  if (!n || typeof v !== "number") return false;
+  return n.comparison === "below" ? v < n.value : v <= n.value;
+}
+
+/** The comparison in words ("at or below", "below"). */
+function cmpWords(n) {
+  return t(n.comparison === "below" ? "nat.cmp_below" : "nat.cmp_at_or_below");
+}
+
+/** Why company `c` is at risk of nationalization, or "" when it is not: in phase 1,
+ *  "would be nationalized in phase 2 if still ..."; in phase 2, "at the next dividend". */
+export function nationalRisk(state, c) {
+  const n = nationalization(state);
+  if (!n || c.status !== "in play" || !atRiskValue(state, c.share_value)) return "";
+  const values = { value: n.value, cmp: cmpWords(n) };
+  return t(state.phase >= 2 ? "nat.risk_2" : "nat.risk_1", values);
+}
+
+/** A share-value choice's note: "at or below the nationalization value $36", or "". */
+export function valueNote(state, action) {
+  const n = nationalization(state);
+  const m = /^value (\d+)$/.exec(action || "");
+  if (!n || !m || !atRiskValue(state, Number(m[1]))) return "";
+  return t("nat.value_note", { value: n.value, cmp: cmpWords(n) });
+}
+
 /** A company's row: its chip (a status under it, when the face names one: one column
  *  less, so the table fits the side panel), then the face's columns. */
-function companyRow(c, face) {
+function companyRow(c, face, state) {
   const status = face.company_status;
   const label = status && pick(c, status.value);
-  return h("tr", { dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id),
-    label ? h("span", { class: "status" }, t(`${status.label}${label}`)) : null),
+  const risk = nationalRisk(state, c);
+  return h("tr", { class: risk ? "nat-risk" : "", dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id),
+    label || risk ? h("span", { class: "status" }, label ? t(`${status.label}${label}`) : null,
+      risk ? [" ", h("span", { class: "nat-flag", title: risk }, h("span", { "aria-hidden": "true" }, "⚠ "),
+        t("nat.flag"), h("span", { class: "sr-only" }, `: ${risk}`))] : null) : null),
   (face.company_columns || []).map((col) => h("td", { class: "num" }, cellText(col, c))));
 }
 
 export function renderCompanies(box, view, state) {
   const face = currentFace();
   const head = ["co.company", ...(face.company_columns || []).map((col) => col.label)];
-  box.replaceChildren(table(head, state.companies.map((c) => companyRow(c, face)), "companies"));
+  box.replaceChildren(table(head, state.companies.map((c) => companyRow(c, face, state)), "companies"));
 }
+
+const PHASE2_VALUE = 48;  // the rules' interturn step 2: a share value of $48 or more starts phase 2
 
 function meter(label, done, size) {
   return h("div", { class: "meter" }, h("span", {}, label),
@@ -88,6 +130,12 @@ function trackerItem(item, state) {
 
 export function renderEnd(box, view, state) {
   const out = (currentFace().end_tracker || []).flatMap((item) => trackerItem(item, state));
+  const n = nationalization(state);
+  if (n) {
+    out.push(h("p", { class: "nat-end" }, t("nat.end_value", { value: n.value, cmp: cmpWords(n) })));
+    out.push(h("p", { class: "nat-phase" }, t(state.phase >= 2 ? "nat.phase2_now" : "nat.phase2_when",
+      { value: PHASE2_VALUE })));
+  }
   if (view.over && view.result) out.push(renderResult(view));
   box.replaceChildren(...out);
 }
@@ -117,9 +165,9 @@ export function bidProblem(raw, bids) {
 /** "Bid this amount": a number field, its button, and the reason an amount is refused;
  *  `typed`: what the reader typed before a redraw in this auction (`company`'s; a live
  *  update keeps it); else the lowest bid allowed now. */
-function freeBid(bids, typed, company) {
+function freeBid(bids, typed, company, index) {
   const input = h("input", { type: "number", id: "bid-amount", min: bids[0], max: bids[bids.length - 1],
-    dataset: { company },
+    dataset: { company, index },
     value: typed ?? bids[0], "aria-label": t("auction.amount"), "aria-describedby": "bid-why" });
   const go = h("button", { type: "button", class: "bid free", dataset: { action: `bid ${bids[0]}` } },
     t("auction.bid_free"));
@@ -160,6 +208,8 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
         : `$${a.high_bid} (${playerName(view, a.high_bidder)})`),
       h("dt", {}, t("auction.in")), h("dd", {}, inNow.join(", "))),
   ];
+  const n = nationalization(state);
+  if (n) facts.push(h("p", { class: "nat-note" }, "⚠ ", t("nat.auction", { value: n.value, cmp: cmpWords(n) })));
   const controls = [];
   if (myTurn && view.legal.some((x) => x.startsWith("bid ") || x === "pass")) {
     const me = state.players.find((p) => p.seat === mySeat);
@@ -170,7 +220,10 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
     const quick = [...new Set([0, 1, 2, 5, 10].map((d) => bids[0] + d))].filter((v) => bids.includes(v));
     controls.push(h("div", { class: "bids" }, quick.map((v) => h("button", { type: "button",
       class: "bid", dataset: { action: `bid ${v}` } }, t("auction.bid", { n: v })))));
-    if (bids.length) controls.push(freeBid(bids, box.querySelector(`#bid-amount[data-typed][data-company="${a.company}"]`)?.value, a.company));
+    // what the reader typed is kept over a redraw of the same position only: after a new
+    // move (others outbid) the field starts again at the lowest bid, with no stale error
+    const typed = box.querySelector(`#bid-amount[data-typed][data-company="${a.company}"][data-index="${view.index}"]`)?.value;
+    if (bids.length) controls.push(freeBid(bids, typed, a.company, view.index));
     if (view.legal.includes("pass")) {
       controls.push(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
     }
@@ -318,8 +371,11 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
   out.push(...missingHelp(state, moves));
   if (onBoard.length) {
     out.push(h("details", { class: "board-moves" }, h("summary", {}, t("game.board_list", { n: onBoard.length })),
-      h("div", {}, onBoard.map((m) => h("button", { type: "button", class: "move listed",
-        dataset: { action: m.action } }, moveWords(m))))));
+      h("div", {}, onBoard.map((m) => {
+        const note = valueNote(state, m.action);
+        return h("button", { type: "button", class: note ? "move listed nat-risk" : "move listed",
+          dataset: { action: m.action } }, moveWords(m), note ? ` — ⚠ ${note}` : "");
+      }))));
   }
   box.replaceChildren(...out);
 }

@@ -6,6 +6,7 @@
 import { chip, h } from "./dom.js";
 import { currentFace, holds, pick } from "./face.js";
 import { t } from "./i18n.js";
+import { valueNote } from "./panels.js";
 
 /** Fill `box` (its <ol>) from the share cells of the SVG drawn in `board`. */
 export function renderShareStrip(box, board, state) {
@@ -23,9 +24,10 @@ export function renderShareStrip(box, board, state) {
     const marks = [...here.map((c) => chip(c.id)), marker && value === markedAt
       ? h("span", { class: "national", title: t(marker.label) }, marker.letter) : null];
     const action = cell.dataset.action;
-    const label = [h("span", { class: "value" }, `$${value}`), ...marks];
+    const note = action ? valueNote(state, action) : "";
+    const label = [h("span", { class: "value" }, `$${value}`), ...marks, note ? h("span", { class: "nat-flag" }, `⚠ ${note}`) : null];
     return h("li", { dataset: { value } }, action
-      ? h("button", { type: "button", class: "cell target", dataset: { action } }, label)
+      ? h("button", { type: "button", class: note ? "cell target nat-risk" : "cell target", dataset: { action } }, label)
       : h("span", { class: "cell" }, label));
   });
   box.querySelector("ol").replaceChildren(...items);

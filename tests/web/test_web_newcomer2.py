@@ -1,0 +1,133 @@
+"""A Board Game Arena regular's run (7.5/10): nationalization risk shown in the Trans-
+Siberian companies table, the end panel and the share-value choices; no stale bid error
+after a new move; a click on a place that is no move says why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from webapi import create, play_until
+from webplay import get_json, post_json, wait_loaded
+
+NAMES = ["Ann", "Bob", "Cleo"]
+
+
+def page_of(base_url: str, open_page: Any, made: dict[str, Any], view: dict[str, Any],
+            lang: str = "en-US") -> Any:
+    page = open_page(1366, 768, locale=lang).page
+    page.goto(made["seats"][view["current_player"]]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#companies table")
+    return page
+
+
+def test_ts_companies_flag_the_nationalization_risk(base_url: str, open_page: Any) -> None:
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, lambda v: v["index"] >= 30
+                      and any(c["status"] == "in play" for c in v["state"]["companies"]), seed=3)
+    state = view["state"]
+    value = state["nationalization"]["value"]
+    risky = {c["id"] for c in state["companies"]
+             if c["status"] == "in play" and c["share_value"] <= value}
+    safe = {c["id"] for c in state["companies"]} - risky
+    assert risky, state["companies"]
+    page = page_of(base_url, open_page, made, view)
+    for cid in risky:
+        flag = page.locator(f"#companies tr[data-company='{cid}'] .nat-flag")
+        assert flag.count() == 1, cid
+        words = flag.get_attribute("title") or ""
+        if state["phase"] == 1:
+            said = ("would be nationalized in phase 2 if its share value is still"
+                    f" at or below ${value}")
+            assert said in words.lower(), words
+        else:
+            assert "nationalized at the next dividend" in words.lower(), words
+    for cid in safe:
+        assert page.locator(f"#companies tr[data-company='{cid}'] .nat-flag").count() == 0
+    end = page.locator("#end").inner_text()
+    assert f"Nationalization value: ${value}" in end, end
+    assert "$48 or more" in end or "Phase 2:" in end, end
+
+
+@pytest.mark.parametrize("locale, word", [("it-IT", "nazionalizzazione"),
+                                          ("es-ES", "nacionalización"),
+                                          ("ca-ES", "nacionalització"),
+                                          ("de-DE", "Verstaatlichung")])
+def test_ts_nationalization_risk_in_every_language(base_url: str, open_page: Any, locale: str,
+                                                   word: str) -> None:
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, lambda v: v["index"] >= 30, seed=3)
+    page = page_of(base_url, open_page, made, view, lang=locale)
+    assert word.lower() in page.locator("#end").inner_text().lower()
+    assert page.locator("#companies .nat-flag").count() >= 1
+    said = page.locator("#companies .nat-flag").first.text_content() or ""
+    assert word.lower()[:8] in said.lower(), said
+
+
+def test_ts_share_value_choices_say_at_or_below(base_url: str, open_page: Any) -> None:
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, lambda v: any(a.startswith("value ") for a in v["legal"]),
+                      seed=3)
+    assert any(a.startswith("value ") for a in view["legal"]), "no share-value choice reached"
+    value = view["state"]["nationalization"]["value"]
+    low = sorted(int(a.split()[1]) for a in view["legal"] if a.startswith("value "))
+    page = page_of(base_url, open_page, made, view)
+    listed = page.locator("#move-list .board-moves button.listed")
+    page.click("#move-list .board-moves summary")
+    texts = listed.all_inner_texts()
+    note = f"at or below the nationalization value ${value}"
+    at_risk = [t for t in texts if note in t]
+    assert len(at_risk) == sum(v <= value for v in low), texts
+
+
+def _bidding(view: dict[str, Any]) -> bool:
+    return sum(a.startswith("bid ") for a in view["legal"]) > 3
+
+
+def test_a_stale_bid_error_goes_when_others_bid(base_url: str, open_page: Any) -> None:
+    """The panel kept "$9 is too low ..." after the others outbid: the state changed,
+    so the box starts again at the lowest bid allowed, with no error."""
+    made = create(base_url, "chicago-express", NAMES)
+    view = play_until(base_url, made, _bidding, seed=4)
+    me = view["current_player"]
+    page = page_of(base_url, open_page, made, view)
+    page.fill("#bid-amount", "1")
+    assert "too low" in page.locator("#bid-why").inner_text()
+    # I bid the lowest; the others outbid; back to me (or the auction is over)
+    tokens = {s["seat"]: s["token"] for s in made["seats"]}
+    url = f"{base_url}/api/games/{made['id']}"
+    low = min(int(a.split()[1]) for a in view["legal"] if a.startswith("bid "))
+    post_json(f"{url}/actions", {"action": f"bid {low}", "index": view["index"]}, tokens[me])
+    for _ in range(6):
+        v = get_json(url)
+        if v["current_player"] == me or v["over"]:
+            break
+        bids = sorted(a for a in v["legal"] if a.startswith("bid "))
+        action = min(bids, key=lambda a: int(a.split()[1])) if bids else v["legal"][0]
+        post_json(f"{url}/actions", {"action": action, "index": v["index"]},
+                  tokens[v["current_player"]])
+    v = get_json(url)
+    page.wait_for_function("i => document.querySelector('#game').dataset.gameIndex === i",
+                           arg=str(v["index"]))
+    if page.locator("#bid-amount").count():
+        assert page.locator("#bid-why").inner_text() == ""
+        assert page.locator("#bid-amount").get_attribute("aria-invalid") != "true"
+        lowest = min(int(a.split()[1]) for a in v["legal"] if a.startswith("bid "))
+        assert page.locator("#bid-amount").input_value() == str(lowest)
+    assert "too low" not in page.locator("#actions").inner_text()
+
+
+def test_a_click_on_a_place_that_is_no_move_says_why(base_url: str, open_page: Any) -> None:
+    made = create(base_url, "chicago-express", NAMES)
+    view = play_until(base_url, made, lambda v: any(a.startswith("place ") for a in v["legal"])
+                      or any(a.startswith("develop ") for a in v["legal"]), seed=3)
+    page = page_of(base_url, open_page, made, view)
+    page.wait_for_selector("#board.clickable [data-action]")
+    hexes = page.locator("#board [data-hex]:not([data-action])")
+    assert hexes.count() > 0
+    name = hexes.first.get_attribute("data-hex")
+    hexes.first.dispatch_event("click")
+    said = page.locator("#message").inner_text()
+    assert said.startswith(f"{name}") and "is not a legal move now" in said, said
+    assert "highlighted places" in said, said
