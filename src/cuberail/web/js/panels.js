@@ -76,11 +76,12 @@ function cmpWords(n) {
   return t(n.comparison === "below" ? "nat.cmp_below" : "nat.cmp_at_or_below");
 }
 
-/** Why company `c` is at risk of nationalization, or "" when it is not: in phase 1,
- *  "would be nationalized in phase 2 if still ..."; in phase 2, "at the next dividend". */
+/** Why company `c` is at risk of nationalization (the engine's `at_risk`, TS-8.1), or ""
+ *  when it is not: in phase 1, "would be nationalized in phase 2 if still ...";
+ *  in phase 2, "at the next dividend". */
 export function nationalRisk(state, c) {
   const n = nationalization(state);
-  if (!n || c.status !== "in play" || !atRiskValue(state, c.share_value)) return "";
+  if (!n || !c.at_risk) return "";
   const values = { value: n.value, cmp: cmpWords(n) };
   return t(state.phase >= 2 ? "nat.risk_2" : "nat.risk_1", values);
 }
