@@ -195,8 +195,9 @@ class GatheredBatch(BatchEncoder):
         self.fill(self.g)
 
     def put_changes(self, ints: list[int], cells: list[int]) -> None:
-        """:meth:`put_ints` and :func:`put_cells` (with :attr:`divisors`) at once: one
-        conversion of the packed changes; g's flat positions' divisors looked up directly."""
+        """Write the packed changes: ``ints`` into ``g`` and, over their divisors, into
+        :attr:`scaled`; ``cells`` into the observations as :func:`put_cells` does (with
+        :attr:`divisors`). One conversion for both."""
         count = len(ints)
         ints += cells
         if not ints:
@@ -212,14 +213,6 @@ class GatheredBatch(BatchEncoder):
         elif count < len(ints) and flat is not None:
             into = at[count:]  # (divisors per row: a table of every row's is out's size)
             flat[into] = values[count:] / self.divisors[into % self.out.shape[1]]
-
-    def put_ints(self, changes: list[int]) -> None:
-        """Write packed changes into ``g`` and, over their divisors, into :attr:`scaled`."""
-        if changes:
-            at, values = unpack(changes)
-            self.g.reshape(-1)[at] = values
-            self.scaled.reshape(-1)[at] = values / self.scaled_divisors[at % self.g.shape[1]]
-
 
 class ReferenceBatch(BatchEncoder):
     """The reference encoder, row by row: for titles without a batch encoder."""
