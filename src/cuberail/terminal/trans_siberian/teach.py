@@ -128,9 +128,10 @@ def _risk(s: TransSiberianState, action: Action) -> str:
     nat = f"{_compared(s)} the nationalization value ${s.nationalization_value()}"
     if s.phase < 2:
         nat += " (it rises each dividend)"
-    if action.kind == "bid" and amount <= _doomed_bids(s):
+    doomed = _doomed_bids(s) if action.kind == "bid" else -1
+    if action.kind == "bid" and amount <= doomed:
         co = tsb.COMPANY_IDS[s.a_company]
-        text = (f"a bid up to ${_doomed_bids(s)} allows {co} a share value only {nat}:"
+        text = (f"a bid up to ${doomed} allows {co} a share value only {nat}:"
                 f" {_when(s)}")
     elif action.kind == "value" and s.value_nationalizes(amount):
         if s.phase >= 2:
