@@ -76,7 +76,7 @@ function cmpWords(n) {
   return t(n.comparison === "below" ? "nat.cmp_below" : "nat.cmp_at_or_below");
 }
 
-/** Why company `c` is at risk of nationalization (the engine's `at_risk`, TS-8.1), or ""
+/** Why company `c` is at risk of nationalization (the engine's `at_risk`), or ""
  *  when it is not: in phase 1, "would be nationalized in phase 2 if still ...";
  *  in phase 2, "at the next dividend". */
 export function nationalRisk(state, c) {
