@@ -48,12 +48,12 @@ from cuberail.games import get_game
 TITLE = "chicago-express"
 LANGS = (None, "en", "de", "it", "es", "ca")
 # --thaw-every: the server with its thaw (cuberail.server.gcpause: unfreeze, full
-# collection) every N freezes of 10 s instead of every THAW_EVERY (30: five minutes), to
+# collection) every N freezes of 10 s at the latest instead of THAW_EVERY (360: an hour), to
 # tell cyclic garbage waiting for the thaw from memory that is really kept. A diagnosis
 # only.
 THAW_LAUNCHER = """import sys
 import cuberail.server.gcpause as g
-g.keep_collections_short.__defaults__ = (g.FREEZE_EVERY, int(sys.argv.pop(1)))
+g.keep_collections_short.__defaults__ = (g.FREEZE_EVERY, int(sys.argv.pop(1)), g.GROWTH)
 from cuberail.cli.main import main
 sys.exit(main(sys.argv[1:]))
 """
@@ -420,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
                    help="more options for `cuberail serve`, e.g. '--http httptools'")
     p.add_argument("--thaw-every", type=int, metavar="N",
                    help="diagnosis: the server thaws and fully collects every N freezes (10 s"
-                   " each) instead of every five minutes")
+                   " each) at the latest, instead of every hour")
     p.add_argument("--trace", metavar="DIR",
                    help="diagnosis: the server writes its cyclic garbage and tracemalloc"
                    " snapshots here every --sample seconds (see TRACE_LAUNCHER)")
@@ -439,8 +439,8 @@ def main(argv: list[str] | None = None) -> int:
     tmp = tempfile.mkdtemp(prefix="cuberail-soak-")
     log_path = Path(tmp) / "server.log"
     note = build_note()
-    thaw = (f"; DIAGNOSIS: full collection every {args.thaw_every * 10} s, not every 5 min"
-            if args.thaw_every else "")
+    thaw = (f"; DIAGNOSIS: full collection every {args.thaw_every * 10} s at the latest,"
+            " not every hour" if args.thaw_every else "")
     print(f"build: {note}; server options: {' '.join(extra) or '(defaults)'}{thaw}; load average"
           f" at the start {os.getloadavg()[0]:.2f}", flush=True)
     tally = Tally()

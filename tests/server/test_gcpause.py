@@ -75,9 +75,61 @@ def test_no_automatic_full_collection_runs_while_the_policy_runs_and_thresholds_
     assert gc.get_threshold() == before
 
 
-def test_a_frozen_cycle_waits_at_most_five_minutes_by_default() -> None:
-    """Every closed WebSocket leaves a cycle that was frozen while it was open: an hourly
-    thaw let the memory soak grow 2.5-3.5 MB a minute (see server.gcpause)."""
-    every, thaw = keep_collections_short.__defaults__ or (None, None)
-    assert every is not None and thaw is not None
-    assert every * thaw <= 300
+def thaws_during(freezes: int, batch: int) -> tuple[int, bool]:
+    """Thaws (full collections) in ``freezes`` freeze intervals of the policy, while each
+    interval ``batch`` new cycles are made and the last interval's are dropped (objects of
+    closed connections, after they were frozen); and whether the first batch was freed."""
+    full: list[int] = []
+
+    def note(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and info["generation"] == 2:
+            full.append(1)
+
+    def cycles() -> list[Node]:
+        made = [Node() for _ in range(batch)]
+        for node in made:
+            node.other = node
+        return made
+
+    async def scenario() -> bool:
+        task = asyncio.create_task(keep_collections_short(every=0.02, thaw=10**6))
+        await asyncio.sleep(0.05)  # the first thaw (nothing was frozen) is behind
+        full.clear()
+        alive = cycles()
+        ref = weakref.ref(alive[0]) if alive else None
+        for _ in range(freezes):
+            await asyncio.sleep(0.02)  # frozen with the rest
+            alive = cycles()  # the last ones dropped: garbage among the frozen objects
+        await asyncio.sleep(0.04)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        return ref is not None and ref() is None
+
+    gc.callbacks.append(note)
+    try:
+        freed = asyncio.run(scenario())
+    finally:
+        gc.callbacks.remove(note)
+        gc.unfreeze()
+    return len(full), freed
+
+
+def test_a_steady_server_is_not_paused_by_thaws() -> None:
+    """A thaw walks every object (569 ms at 500 games): none while the heap is steady."""
+    thaws, _ = thaws_during(20, batch=0)
+    assert thaws == 0
+
+
+def test_frozen_cycles_piling_up_bring_the_thaw_long_before_the_hour() -> None:
+    """Dead cycles among the frozen objects: once they are half the rest, a thaw frees them."""
+    batch = (gc.get_freeze_count() + len(gc.get_objects())) // 10  # a tenth of the objects
+    thaws, freed = thaws_during(12, batch=batch)
+    assert thaws >= 1
+    assert freed
+
+
+def test_the_thaw_comes_every_hour_at_the_latest_by_default() -> None:
+    every, thaw, growth = keep_collections_short.__defaults__ or (None, None, None)
+    assert every is not None and thaw is not None and growth is not None
+    assert every * thaw <= 3600
+    assert growth <= 0.5

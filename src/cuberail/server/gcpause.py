@@ -5,17 +5,21 @@ about 300 ms, several times a minute, and every move waiting meanwhile took that
 it was the p99. Here the survivors of the young generations are frozen every
 ``every`` seconds (``gc.freeze``: later collections skip them), so a full collection
 only walks what arrived since. Frozen objects are still freed by reference counting
-(game states form no cycles); only cycles among them wait, until the thaw every five
-minutes (``gc.unfreeze`` and one full collection), so nothing leaks for longer than that.
+(game states form no cycles); only cycles among them wait for the thaw
+(``gc.unfreeze`` and one full collection).
 
-The thaw was hourly at first, and the memory soak (``benchmarks/soak_web.py``) grew
-2.5-3.5 MB a minute: every WebSocket connection leaves a cycle when it closes (the
-websockets library's protocol object and its parser generator hold each other), a
-connection lives longer than a freeze interval, so its cycle was frozen and waited for
-the thaw (a census of the soak's server found 1,750 closed connections' protocol
-objects, frames and stream readers 4 minutes in, with 144 sockets open). One full
-collection every five minutes (about 300 ms at 500 games, 0.1% of the time: far from
-the move p99) frees them, and the memory they held is reused.
+The thaw walks every object the server holds, and every coroutine waits meanwhile: 569
+ms at 500 games (604,220 objects, 10 of them unreachable), so a one-minute window of
+moves that held it had a p99 of 0.5 s. So it comes only when there may be more to free:
+once the frozen objects are half as many again as right after the last thaw (cycles
+piling up, or the server holding more games), and at the latest every hour. Cyclic
+garbage is thus bounded by half the live objects. It was every five minutes: uvicorn's
+WebSocket protocol of the time left a cycle per closed connection (its protocol and
+parser generator holding each other; 2.5-3.5 MB a minute in the memory soak,
+``benchmarks/soak_web.py``). Today's (the default ``--http h11`` with websockets'
+sans-I/O protocol; and ``--http httptools`` with :mod:`cuberail.server.protocols`)
+leaves none; a cycle per connection would make the frozen objects grow, and the thaw
+come sooner. Each thaw is logged with its pause (a warning past 100 ms).
 
 Freezing was not enough: the requests in flight outlive two young collections, so
 thousands of short-lived objects a second were promoted to the oldest generation, and
@@ -32,26 +36,47 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import logging
+import time
+
+log = logging.getLogger("cuberail.server")
 
 FREEZE_EVERY = 10.0  # seconds
-THAW_EVERY = 30  # freezes (five minutes)
+THAW_EVERY = 360  # freezes (an hour): the thaw at the latest
+GROWTH = 0.5  # ... or sooner, once the frozen objects are this much more than after the last
+SLOW_PAUSE = 0.1  # seconds: a thaw this long is logged as a warning
 NO_AUTOMATIC_FULL = 2**31 - 1  # young-collection count before a full one: never reached
 
 
-async def keep_collections_short(every: float = FREEZE_EVERY, thaw: int = THAW_EVERY) -> None:
+async def keep_collections_short(every: float = FREEZE_EVERY, thaw: int = THAW_EVERY,
+                                 growth: float = GROWTH) -> None:
     """Run for the server's life (cancel it at shutdown)."""
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
-    count = 0
+    count, since, after = 0, 0, 0  # freezes; since the last thaw; frozen after it
     try:
         while True:
             await asyncio.sleep(every)
-            count += 1
-            if count % thaw == 0:
-                gc.unfreeze()
-                gc.collect()
-            else:
-                gc.collect(1)  # young garbage first, so that it is not frozen
+            count, since = count + 1, since + 1
+            gc.collect(1)  # young garbage first, so that it is not frozen
             gc.freeze()
+            if since >= thaw or gc.get_freeze_count() > after * (1 + growth):
+                thaw_and_collect()
+                gc.freeze()
+                since, after = 0, gc.get_freeze_count()
     finally:
         gc.set_threshold(young, middle, old)
+
+
+def thaw_and_collect() -> float:
+    """Unfreeze and collect every generation; logs and returns the pause, in seconds
+    (every coroutine of the server waits meanwhile)."""
+    start = time.perf_counter()
+    frozen = gc.get_freeze_count()
+    gc.unfreeze()
+    freed = gc.collect()
+    pause = time.perf_counter() - start
+    log.log(logging.WARNING if pause >= SLOW_PAUSE else logging.INFO,
+            "full garbage collection: the server paused %.0f ms (%d objects were frozen,"
+            " %d unreachable found)", pause * 1000, frozen, freed)
+    return pause
