@@ -1,4 +1,4 @@
-"""A WebSocket leaves no reference cycle in the server (cuberail.server.protocols)."""
+"""A closed WebSocket leaves no reference cycle in the server (cuberail.server.protocols)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from websockets.asyncio.client import connect
 
 from cuberail.server.app import create_app
 from cuberail.server.config import Settings
-from cuberail.server.protocols import http_protocol
+from cuberail.server.protocols import WebSockets, http_protocol
 
 SOCKETS = 40
 
@@ -29,12 +29,19 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def server_garbage(tmp_path: Path, http: Any) -> Counter[str]:
-    """The cyclic garbage's types, by count, left by ``SOCKETS`` WebSockets opened and
-    closed (half of them dropped without a close) on a real server (uvicorn, ``http``)."""
+SERVER_SIDE = ("ServerProtocol", "WebSocketsSansIOProtocol", "WebSockets", "H11Protocol",
+               "HttpToolsProtocol", "HttpTools", "HttpRequestParser")
+
+
+def left_alive(tmp_path: Path, http: Any, ws: Any) -> Counter[str]:
+    """The server's protocol objects still alive, by type, once ``SOCKETS`` WebSockets
+    were opened and closed (a third dropped without a close) on a real server (uvicorn,
+    ``http`` and ``ws``) with the garbage collector off: what only a collection frees.
+    (The collector's own debug list does not show them: finalizing the parser generator
+    breaks the cycle and they go by reference counting, so they are counted alive.)"""
     port = _free_port()
     app = create_app(Settings(f"sqlite:///{tmp_path}/db.sqlite3", bot_time_limit=2.0))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=http,
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, http=http, ws=ws,
                                            log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -51,21 +58,20 @@ def server_garbage(tmp_path: Path, http: Any) -> Counter[str]:
             for i in range(SOCKETS):
                 ws = await connect(f"ws://127.0.0.1:{port}/api/games/{game['id']}/ws")
                 await ws.recv()
-                if i % 2:
+                if i % 3 == 0:
                     ws.transport.abort()
                 else:
                     await ws.close()
             await asyncio.sleep(0.5)  # the server sees the last ones go
 
         gc.collect()
-        gc.set_debug(gc.DEBUG_SAVEALL)
+        gc.disable()
         try:
             asyncio.run(churn())
-            gc.collect()
-            return Counter(f"{type(o).__module__}.{type(o).__qualname__}" for o in gc.garbage)
+            return Counter(name for o in gc.get_objects()
+                           if (name := type(o).__qualname__) in SERVER_SIDE)
         finally:
-            gc.set_debug(0)
-            gc.garbage.clear()
+            gc.enable()
     finally:
         server.should_exit = True
         thread.join(15)
@@ -73,13 +79,10 @@ def server_garbage(tmp_path: Path, http: Any) -> Counter[str]:
 
 @pytest.mark.parametrize("http", ["h11", "httptools"])
 def test_a_closed_websocket_leaves_no_cycle_in_the_server(tmp_path: Path, http: str) -> None:
-    garbage = server_garbage(tmp_path, http_protocol(http))
-    server_side = {kind: n for kind, n in garbage.items()
-                   if kind.startswith(("uvicorn.", "httptools.", "uvloop.", "h11."))}
-    assert not server_side
+    assert not left_alive(tmp_path, http_protocol(http), WebSockets)
 
 
-def test_the_control_uvicorns_own_httptools_protocol_leaves_one_per_socket(
-        tmp_path: Path) -> None:
-    garbage = server_garbage(tmp_path, "httptools")
-    assert garbage["uvicorn.protocols.http.httptools_impl.HttpToolsProtocol"] >= SOCKETS // 2
+def test_the_control_uvicorns_own_protocols_leave_one_per_socket(tmp_path: Path) -> None:
+    alive = left_alive(tmp_path, "httptools", "websockets-sansio")
+    assert alive["ServerProtocol"] >= SOCKETS
+    assert alive["HttpToolsProtocol"] >= SOCKETS

@@ -95,11 +95,12 @@ def connection_options(args: argparse.Namespace,
     """uvicorn's limits on connections (and its TLS files): a cap on connections and
     requests at once (503 past it), idle keep-alive, the listen backlog, the size of a
     request's head (h11 enforces it: the default parser), and HTTPS."""
-    from cuberail.server.protocols import http_protocol
+    from cuberail.server.protocols import WebSockets, http_protocol
 
     options: dict[str, Any] = {
         "limit_concurrency": args.limit_concurrency, "backlog": args.backlog,
         "timeout_keep_alive": args.timeout_keep_alive, "http": http_protocol(args.http),
+        "ws": WebSockets,
         "h11_max_incomplete_event_size": args.max_header_size,
         "timeout_graceful_shutdown": 10}
     if tls is not None:

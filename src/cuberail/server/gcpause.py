@@ -13,13 +13,10 @@ ms at 500 games (604,220 objects, 10 of them unreachable), so a one-minute windo
 moves that held it had a p99 of 0.5 s. So it comes only when there may be more to free:
 once the frozen objects are half as many again as right after the last thaw (cycles
 piling up, or the server holding more games), and at the latest every hour. Cyclic
-garbage is thus bounded by half the live objects. It was every five minutes: uvicorn's
-WebSocket protocol of the time left a cycle per closed connection (its protocol and
-parser generator holding each other; 2.5-3.5 MB a minute in the memory soak,
-``benchmarks/soak_web.py``). Today's (the default ``--http h11`` with websockets'
-sans-I/O protocol; and ``--http httptools`` with :mod:`cuberail.server.protocols`)
-leaves none; a cycle per connection would make the frozen objects grow, and the thaw
-come sooner. Each thaw is logged with its pause (a warning past 100 ms).
+garbage is thus bounded by half the live objects. It was every five minutes for a cycle
+that every WebSocket left (2.5-3.5 MB a minute in the memory soak,
+``benchmarks/soak_web.py``): the protocols of :mod:`cuberail.server.protocols` leave
+none. Each thaw is logged with its pause (a warning past 100 ms).
 
 Freezing was not enough: the requests in flight outlive two young collections, so
 thousands of short-lived objects a second were promoted to the oldest generation, and
