@@ -4,8 +4,11 @@ After every write the runner is poked for that game. When a bot's seat is on tur
 searches in a worker process (``cuberail serve``; threads in tests), with a time limit
 per move (past it, a random legal move is played instead), then writes the move
 through the same checks as a human's. A human seat idle past the game's ``bot_after``
-seconds is played by the medium bot. On start the runner is poked for every
-unfinished game, so bots resume after a restart.
+seconds is played by the medium bot. A game's ``bot_delay`` (a table option) makes each
+bot wait until that many seconds have passed since the game's last log entry: the wait
+is an asyncio sleep of the game's driving task (no thread waits), so a game of bots
+alone can be watched move by move. On start the runner is poked for every unfinished
+game, so bots resume after a restart.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from cuberail.bots.registry import make_bot
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.server.botqueue import FairSlots
-from cuberail.server.games import GameService, Outcome, Refused, bot_seed
+from cuberail.server.games import GameService, Loaded, Outcome, Refused, bot_seed
 from cuberail.server.workers import end_pool
 
 log = logging.getLogger("cuberail.server")
@@ -158,13 +161,21 @@ class BotRunner:
         seat = loaded.seats[state.current_player()]
         seed = bot_seed(loaded.game.seed, seat.seat, loaded.snap.index)
         if seat.bot is not None:
-            return Turn(game_id, seat.seat, seat.bot, seed, state.clone(), loaded.snap.index)
+            return Turn(game_id, seat.seat, seat.bot, seed, state.clone(), loaded.snap.index,
+                        wait=self._delay_left(loaded))
         after = loaded.game.bot_after
         if after is None:
             return None
         idle = self.service.idle_seconds(loaded)
         return Turn(game_id, seat.seat, TIMEOUT_BOT, seed, state.clone(), loaded.snap.index,
                     after, max(0.0, after - idle))
+
+    def _delay_left(self, loaded: Loaded) -> float:
+        """Seconds a bot still waits for the game's ``bot_delay`` (0: it moves now)."""
+        delay = loaded.game.bot_delay or 0.0
+        if delay <= 0:
+            return 0.0
+        return max(0.0, delay - self.service.idle_seconds(loaded))
 
     async def _play(self, turn: Turn) -> None:
         action = await self._choose(turn)

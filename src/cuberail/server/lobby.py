@@ -80,7 +80,8 @@ def create_game(service: GameService, req: CreateGame) -> NewGame:
     owner = tokens.new_token()
     row = GameRow(tokens.new_game_id(), info.title, req.name or "", info.rules_version,
                   options, tokens.hash_token(owner), new_seed(), req.bot_after,
-                  False, now(), is_open=req.open, hints=req.hints)
+                  False, now(), is_open=req.open, hints=req.hints,
+                  bot_delay=req.bot_delay or None)
     _store_game(service, row, seat_rows, [], state)
     return NewGame(row.id, owner, secrets,
                    [r.seat for r in seat_rows if r.bot is None and r.token_hash is None])

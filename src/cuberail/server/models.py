@@ -46,6 +46,9 @@ games = Table(
     # the table option ``hints``: whether GET /api/games/{id}/hint answers in this game
     # (off: no hint for anyone while the game runs)
     Column("hints", Boolean, nullable=False, default=True, server_default=true()),
+    # the table option ``bot_delay``: seconds a bot waits after the last log entry before
+    # it moves (null: none), so that bots alone can be watched
+    Column("bot_delay", Float, nullable=True),
 )
 
 seats = Table(

@@ -60,7 +60,8 @@ def same_game(loaded: Loaded) -> CreateGame:
     options = game.options if isinstance(game.options, dict) else json.loads(game.options)
     return CreateGame(title=game.title, players=len(loaded.seats), options=options,
                       seats=[SeatSpec(name=s.name, bot=s.bot) for s in loaded.seats],
-                      name=game.name or None, bot_after=game.bot_after, hints=game.hints)
+                      name=game.name or None, bot_after=game.bot_after, hints=game.hints,
+                      bot_delay=game.bot_delay)
 
 
 def ask(service: GameService, game_id: str, token: str | None,

@@ -23,6 +23,7 @@ GAME_NAME_MAX = 100
 ACTION_MAX = 200
 MCTS_MAX = 5000
 URL_MAX = 1000
+BOT_DELAY_MAX = 10.0  # seconds a bot may be told to wait between moves (watchable games)
 BOT_LEVELS = ("random", "easy", "medium", "hard", "heuristic")
 _BOT = re.compile(r"(random|easy|medium|hard|heuristic|mcts:([0-9]{1,4}))")
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -36,6 +37,16 @@ def check_bot(name: str) -> str:
         raise ValueError(f"bot {name[:40]!r} is not allowed here; choose from"
                          f" {', '.join(BOT_LEVELS)} or mcts:N with N from 1 to {MCTS_MAX}")
     return key
+
+
+def check_bot_delay(value: object) -> object:
+    """``bot_delay`` in seconds, from 0 to :data:`BOT_DELAY_MAX` (a number outside: the
+    range named in the 422; anything else is left to the field's type)."""
+    if isinstance(value, int | float) and not isinstance(value, bool) \
+            and not 0 <= value <= BOT_DELAY_MAX:
+        raise ValueError("bot_delay is seconds between bot moves, from 0 to"
+                         f" {BOT_DELAY_MAX:g}")
+    return value
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -121,11 +132,21 @@ class CreateGame(Strict):
     hints: bool = Field(default=True, description="table option: whether GET"
                         " /api/games/{id}/hint answers in this game (false: no hint for"
                         " anyone while it runs)")
+    bot_delay: float | None = Field(
+        default=None, ge=0, le=BOT_DELAY_MAX,
+        description="table option: seconds a bot waits after the game's last move (or its"
+                    " creation) before it moves, so that a game of bots can be watched;"
+                    f" from 0 to {BOT_DELAY_MAX:g} (null or 0: bots move at once)")
 
     @field_validator("name")
     @classmethod
     def _name(cls, v: str | None) -> str | None:
         return None if v is None else clean_game_name(v)
+
+    @field_validator("bot_delay", mode="before")
+    @classmethod
+    def _bot_delay(cls, v: object) -> object:
+        return check_bot_delay(v)
 
 
 class SeatToken(BaseModel):
@@ -347,6 +368,8 @@ class GameView(BaseModel):
     options: dict[str, Any]
     bot_after: float | None = Field(description="seconds before a bot moves for an idle"
                                     " seat (null: never)")
+    bot_delay: float = Field(description="the table option: seconds a bot waits after the"
+                             " last move before its own (0: at once)")
     created: str
     players: list[PlayerView]
     last: LastMove | None

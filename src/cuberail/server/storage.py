@@ -88,6 +88,7 @@ class GameRow:
     is_open: bool = False  # free human seats may be claimed (see :meth:`Store.claim_seat`)
     rematch_id: str | None = None  # this game's rematch, once asked (:meth:`Store.set_rematch`)
     hints: bool = True  # the table option: hints answer in this game (off: for nobody)
+    bot_delay: float | None = None  # the table option: seconds between a log entry and a bot's move
 
 
 @dataclass(frozen=True)

@@ -162,7 +162,8 @@ def test_ts_8_1_snapshot_shows_the_nationalization_value_beside_each_share_value
     s = opened()
     data = s.to_json()
     assert data["nationalization_value"] == 24
-    assert data["nationalization"] == {"value": 24, "comparison": "at-or-below"}
+    assert data["nationalization"] == {"value": 24, "comparison": "at-or-below",
+                                       "phase2_value": 48}
     red = data["companies"][c("red")]
     assert red["share_value"] == 12 and red["nationalization_value"] == 24 and red["at_risk"]
     set_value(s, "red", 28)

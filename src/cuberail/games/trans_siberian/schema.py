@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from cuberail.core.snapshot import Auction, Dollars, Seat, SnapshotBase, Strict
 
 Step = Literal["auction", "choose first link", "choose share value", "turn",
@@ -23,6 +25,8 @@ class Dividends(Strict):
 class Nationalization(Strict):
     value: Dollars
     comparison: str
+    phase2_value: Dollars = Field(description="TS-6.2: a company's share value at or above"
+                                  " it starts phase 2 (at the next dividend)")
 
 
 class Player(Strict):

@@ -16,6 +16,7 @@ from cuberail.games.trans_siberian.board import (
     MAX_LINKS,
     MIN_BID,
     NUM_COMPANIES,
+    PHASE2_VALUE,
     SHARE_TRACK,
     SURCHARGE,
 )
@@ -40,7 +41,8 @@ def snapshot(s: TransSiberianState) -> dict[str, Any]:
         "dividends": {"paid": s.dividends, "size": s.opts.dividend_track},
         "nationalization_value": s.nationalization_value(),
         "nationalization": {"value": s.nationalization_value(),
-                            "comparison": s.opts.raw.get("nationalization", "at-or-below")},
+                            "comparison": s.opts.raw.get("nationalization", "at-or-below"),
+                            "phase2_value": PHASE2_VALUE},  # TS-6.2: a value that starts phase 2
         "players": [_player(s, p, score) for p, score in enumerate(s.scores())],
         "companies": [_company(s, c) for c in range(NUM_COMPANIES)],
         "links": {LINKS[i].id: COMPANY_IDS[o] for i, o in enumerate(s.owner) if o >= 0},

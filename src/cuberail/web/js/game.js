@@ -80,6 +80,7 @@ function renderPanels(view, state, live) {
   $("#turn").classList.toggle("offline", offline);
   $("#turn").hidden = live && view.over;  // the end banner says it
   $("#actions-title").textContent = mine ? t("game.moves") : t("game.status");
+  fitActions();
 }
 
 async function render() {
@@ -103,6 +104,23 @@ async function render() {
 }
 
 const DESKTOP = window.matchMedia("(min-width: 901px)");
+
+/** On a desktop the decision card above the board is short (its CSS cap keeps the board
+ *  in view) but not shorter than its controls: it grows until its last move button (or
+ *  the bid box) is in sight without scrolling inside it, up to 40% of the window (most of
+ *  the board stays in sight under it); the words after the controls may still scroll. */
+function fitActions() {
+  const box = $("#actions");
+  box.style.maxHeight = "";
+  if (!DESKTOP.matches) return;
+  const top = box.getBoundingClientRect().top;
+  const shown = [...box.querySelectorAll("button[data-action], #bid-amount")]
+    .filter((e) => e.getClientRects().length && !e.closest("details:not([open])"));
+  const last = Math.max(0, ...shown.map((e) => e.getBoundingClientRect().bottom - top + box.scrollTop));
+  const need = Math.ceil(last + 8);  // the card's padding under its last control
+  const most = Math.max(box.clientHeight, Math.min(window.innerHeight - top - 8, 0.4 * window.innerHeight));
+  if (need > box.clientHeight) box.style.maxHeight = `${Math.round(Math.min(need, most))}px`;
+}
 
 /** On a desktop the move log fills the right column down to the window's foot (at
  *  least the last 8 moves), so that the latest move is in sight; kept at its
@@ -485,6 +503,7 @@ function wire() {
   const sound = $("#sound");
   sound.checked = localStorage.getItem("cuberail.sound") === "1";
   window.addEventListener("resize", fitLog);
+  window.addEventListener("resize", fitActions);
   sound.addEventListener("change", () => localStorage.setItem("cuberail.sound", sound.checked ? "1" : "0"));
 }
 

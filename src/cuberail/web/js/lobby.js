@@ -76,6 +76,18 @@ function renderSeats() {
     box.append(row);
   }
   for (const row of rows.slice(n)) row.remove();
+  showBotDelay();
+}
+
+/** Are all the seats chosen bots (a game to watch, not to play)? */
+function allBots() {
+  const kinds = [...document.querySelectorAll(".seat-bot")].map((select) => select.value);
+  return kinds.length > 0 && kinds.every(Boolean);
+}
+
+/** The pause between bot moves: asked only for a game of bots alone (to watch it). */
+function showBotDelay() {
+  $("#bot-delay-box").hidden = !allBots();
 }
 
 function renderTitle() {
@@ -119,6 +131,8 @@ async function create(event) {
   });
   const body = { title: titleInfo().title, players: seats.length, options: readOptions(), seats,
     open: $("#open-game").checked, hints: $("#hints-allowed").checked };
+  const delay = $("#bot-delay").value.trim();
+  if (allBots() && delay !== "") body.bot_delay = Number(delay);  // the server says the range
   const button = $("#create-button");
   button.disabled = true;
   const answer = await api.create(body);
@@ -329,6 +343,7 @@ async function main() {
   wireGuidedStart(titles);
   $("#title").addEventListener("change", renderTitle);
   $("#players").addEventListener("input", renderSeats);
+  $("#seats").addEventListener("change", showBotDelay);
   $("#create").addEventListener("submit", create);
   $("#join").addEventListener("submit", join);
   $("#open-refresh").addEventListener("click", renderOpen);

@@ -47,8 +47,9 @@ export function renderPlayers(box, view, state, mySeat) {
     const marks = [info.bot && !named ? h("span", { class: "badge" }, t("game.bot", { level: info.bot })) : null,
       info.connected ? h("span", { class: "online", title: t("game.online") }, "●") : null,
       p.seat === mySeat ? h("span", { class: "badge you" }, t("game.you")) : null];
+    const name = playerName(view, p.seat);
     return h("tr", { class: p.seat === state.current_player ? "to-move" : "", dataset: { seat: p.seat } },
-      h("th", { scope: "row" }, playerName(view, p.seat), " ", marks),
+      h("th", { scope: "row" }, h("span", { class: "name", title: name }, name), " ", marks),
       h("td", { class: "num" }, `$${p.cash}`), h("td", {}, shares),
       h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`));
   });
@@ -56,8 +57,8 @@ export function renderPlayers(box, view, state, mySeat) {
     rows, "players"));
 }
 
-/** Nationalization: the snapshot's `nationalization` {value, comparison}; null for a
- *  title without it. */
+/** Nationalization: the snapshot's `nationalization` {value, comparison, phase2_value};
+ *  null for a title without it. */
 function nationalization(state) {
   const n = state?.nationalization;
   return n && typeof n.value === "number" ? n : null;
@@ -86,12 +87,43 @@ export function nationalRisk(state, c) {
   return t(state.phase >= 2 ? "nat.risk_2" : "nat.risk_1", values);
 }
 
+/** The value a move of the face's share track sets (its `share_track.move`, e.g.
+ *  "value 16" sets $16), or null for any other move. */
+export function trackValue(action) {
+  const kind = currentFace().share_track?.move;
+  const [head, arg] = String(action || "").split(" ");
+  return kind && head === kind && /^\d+$/.test(arg || "") ? Number(arg) : null;
+}
+
 /** A share-value choice's note: "at or below the nationalization value $36", or "". */
 export function valueNote(state, action) {
   const n = nationalization(state);
-  const m = /^value (\d+)$/.exec(action || "");
-  if (!n || !m || !atRiskValue(state, Number(m[1]))) return "";
+  const v = trackValue(action);
+  if (!n || v === null || !atRiskValue(state, v)) return "";
   return t("nat.value_note", { value: n.value, cmp: cmpWords(n) });
+}
+
+/** The one line about nationalization for a share-value decision, shown only when one
+ *  of the values offered is at risk (those buttons carry a ⚠ mark); else null. */
+export function valuesRisk(state, actions) {
+  const n = nationalization(state);
+  if (!n || !actions.some((a) => atRiskValue(state, trackValue(a)))) return null;
+  return h("p", { class: "nat-note values-risk", id: "values-risk" }, "⚠ ",
+    t(state.phase >= 2 ? "nat.values_2" : "nat.values_1", { value: n.value, cmp: cmpWords(n) }));
+}
+
+/** The share-track moves as compact buttons in the decision card ("$16", "$20 ⚠"): the
+ *  drawn track lies under the map, often out of view when the decision comes. Each
+ *  button's name is the move's whole sentence. */
+function valueChoices(state, moves) {
+  const buttons = moves.map((m) => {
+    const risky = atRiskValue(state, trackValue(m.action));
+    return h("button", { type: "button", class: risky ? "move value nat-risk" : "move value",
+      dataset: { action: m.action }, title: moveText(m), "aria-label": moveText(m),
+      "aria-describedby": risky ? "values-risk" : null },
+    `$${trackValue(m.action)}`, risky ? h("span", { class: "nat-mark", "aria-hidden": "true" }, " ⚠") : null);
+  });
+  return h("div", { class: "value-choices", role: "group", "aria-label": t("game.share_track") }, buttons);
 }
 
 /** A company's row: its chip (a status under it, when the face names one: one column
@@ -113,8 +145,6 @@ export function renderCompanies(box, view, state) {
   box.replaceChildren(table(head, state.companies.map((c) => companyRow(c, face, state)), "companies"));
 }
 
-const PHASE2_VALUE = 48;  // the rules' interturn step 2: a share value of $48 or more starts phase 2
-
 function meter(label, done, size) {
   return h("div", { class: "meter" }, h("span", {}, label),
     h("meter", { min: 0, max: size, value: Math.min(done, size) }), h("span", { class: "num" }, `${done}/${size}`));
@@ -134,8 +164,11 @@ export function renderEnd(box, view, state) {
   const n = nationalization(state);
   if (n) {
     out.push(h("p", { class: "nat-end" }, t("nat.end_value", { value: n.value, cmp: cmpWords(n) })));
-    out.push(h("p", { class: "nat-phase" }, t(state.phase >= 2 ? "nat.phase2_now" : "nat.phase2_when",
-      { value: PHASE2_VALUE })));
+    // the value that starts phase 2: the snapshot's (`phase2_value`), as the rules set it
+    if (state.phase >= 2) out.push(h("p", { class: "nat-phase" }, t("nat.phase2_now")));
+    else if (typeof n.phase2_value === "number") {
+      out.push(h("p", { class: "nat-phase" }, t("nat.phase2_when", { value: n.phase2_value })));
+    }
   }
   if (view.over && view.result) out.push(renderResult(view));
   box.replaceChildren(...out);
@@ -163,9 +196,10 @@ export function bidProblem(raw, bids) {
   return bids.includes(v) ? "" : t("auction.bid_gap", { amount: v, ...range });
 }
 
-/** "Bid this amount": a number field, its button, and the reason an amount is refused;
- *  `typed`: what the reader typed before a redraw in this auction (`company`'s; a live
- *  update keeps it); else the lowest bid allowed now. */
+/** "Bid this amount": a number field and its button (in the row of bid controls), and the
+ *  reason an amount is refused (under that row): [field, why]; `typed`: what the reader
+ *  typed before a redraw in this auction (`company`'s; a live update keeps it); else the
+ *  lowest bid allowed now. */
 function freeBid(bids, typed, company, index) {
   const input = h("input", { type: "number", id: "bid-amount", min: bids[0], max: bids[bids.length - 1],
     dataset: { company, index },
@@ -182,7 +216,34 @@ function freeBid(bids, typed, company, index) {
     input.setAttribute("aria-invalid", problem ? "true" : "false");
   });
   if (typed !== undefined) queueMicrotask(() => input.dispatchEvent(new Event("input")));
-  return h("div", { class: "free-bid" }, input, go, why);
+  return [h("div", { class: "free-bid" }, input, go), why];
+}
+
+/** The auction's controls in one row, first in the box (at a desktop's 1366x768 the
+ *  decision card is short: the bids and "pass" must be in sight without scrolling it),
+ *  then why a typed amount is refused and what the player can afford. */
+function bidControls(box, view, state, a, bids, minimum, mySeat) {
+  const me = state.players.find((p) => p.seat === mySeat);
+  const cash = me ? me.cash : 0;
+  const quick = [...new Set([0, 1, 2, 5, 10].map((d) => bids[0] + d))].filter((v) => bids.includes(v));
+  const row = quick.map((v) => h("button", { type: "button", class: "bid", dataset: { action: `bid ${v}` } },
+    t("auction.bid", { n: v })));
+  const after = [];
+  // what the reader typed is kept over a redraw of the same position only: after a new
+  // move (others outbid) the field starts again at the lowest bid, with no stale error
+  const typed = box.querySelector(`#bid-amount[data-typed][data-company="${a.company}"][data-index="${view.index}"]`)?.value;
+  if (bids.length) {
+    const [field, why] = freeBid(bids, typed, a.company, view.index);
+    row.push(field);
+    after.push(why);
+  }
+  if (view.legal.includes("pass")) {
+    row.push(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
+  }
+  after.push(h("p", { class: "afford" }, bids.length
+    ? t("auction.afford", { cash, max: bids[bids.length - 1] })
+    : t("auction.cannot", { cash, minimum: minimum ?? 0 })));
+  return [h("div", { class: "bids" }, row), ...after];
 }
 
 /** The auction: company, minimum and high bid, who is still in, and the bid buttons. */
@@ -202,34 +263,22 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
     : a.high_bid != null ? Math.max(a.high_bid + 1, a.minimum_bid ?? 0) : (a.minimum_bid ?? null);
   const inNow = state.players.filter((p) => !a.passed.includes(p.seat)).map((p) => playerName(view, p.seat));
   const facts = [
-    h("p", { class: "auction-company" }, t("auction.of"), " ", chip(a.company)),
+    h("div", { class: "auction-head" }, h("h3", {}, t("auction.title")),
+      h("p", { class: "auction-company" }, t("auction.of"), " ", chip(a.company))),
     h("dl", { class: "facts" },
       h("dt", {}, t("auction.minimum")), h("dd", { class: "minimum" }, minimum === null ? "–" : `$${minimum}`),
       h("dt", {}, t("auction.high")), h("dd", { class: "high" }, a.high_bid === null ? t("auction.none")
         : `$${a.high_bid} (${playerName(view, a.high_bidder)})`),
       h("dt", {}, t("auction.in")), h("dd", {}, inNow.join(", "))),
   ];
+  const controls = myTurn && bidding ? bidControls(box, view, state, a, bids, minimum, mySeat) : [];
+  // the nationalization note matters to a player who can bid (the winner sets a share
+  // value, which may be at risk): once, after the controls; never to one who can only pass
   const n = nationalization(state);
-  if (n) facts.push(h("p", { class: "nat-note" }, "⚠ ", t("nat.auction", { value: n.value, cmp: cmpWords(n) })));
-  const controls = [];
-  if (myTurn && view.legal.some((x) => x.startsWith("bid ") || x === "pass")) {
-    const me = state.players.find((p) => p.seat === mySeat);
-    const cash = me ? me.cash : 0;
-    controls.push(h("p", { class: "afford" }, bids.length
-      ? t("auction.afford", { cash, max: bids[bids.length - 1] })
-      : t("auction.cannot", { cash, minimum: minimum ?? 0 })));
-    const quick = [...new Set([0, 1, 2, 5, 10].map((d) => bids[0] + d))].filter((v) => bids.includes(v));
-    controls.push(h("div", { class: "bids" }, quick.map((v) => h("button", { type: "button",
-      class: "bid", dataset: { action: `bid ${v}` } }, t("auction.bid", { n: v })))));
-    // what the reader typed is kept over a redraw of the same position only: after a new
-    // move (others outbid) the field starts again at the lowest bid, with no stale error
-    const typed = box.querySelector(`#bid-amount[data-typed][data-company="${a.company}"][data-index="${view.index}"]`)?.value;
-    if (bids.length) controls.push(freeBid(bids, typed, a.company, view.index));
-    if (view.legal.includes("pass")) {
-      controls.push(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
-    }
+  if (n && myTurn && bids.length) {
+    controls.push(h("p", { class: "nat-note" }, "⚠ ", t("nat.auction", { value: n.value, cmp: cmpWords(n) })));
   }
-  box.replaceChildren(h("div", { class: "auction" }, h("h3", {}, t("auction.title")), ...facts, ...controls));
+  box.replaceChildren(h("div", { class: "auction" }, ...facts, ...controls));
 }
 
 /** A move's words in the page's language, company names as chips (its English label
@@ -353,11 +402,16 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
     return;
   }
   const moves = view.moves.filter((m) => !m.action.startsWith("bid ") && !(state.auction && m.action === "pass"));
-  const onBoard = moves.filter((m) => BOARD_KINDS.has(m.action.split(" ")[0]) && !PANEL_KINDS.has(m.action.split(" ")[0]));
-  const other = moves.filter((m) => !onBoard.includes(m));
+  const values = moves.filter((m) => trackValue(m.action) !== null);
+  const onBoard = moves.filter((m) => BOARD_KINDS.has(m.action.split(" ")[0])
+    && !PANEL_KINDS.has(m.action.split(" ")[0]) && !values.includes(m));
+  const other = moves.filter((m) => !onBoard.includes(m) && !values.includes(m));
   const out = [];
+  if (values.length) out.push(valueChoices(state, values));  // the controls first
   const help = decisionHelp(state);
   if (help) out.push(h("p", { class: "help decide" }, help));
+  const risk = valuesRisk(state, values.map((m) => m.action));
+  if (risk) out.push(risk);
   const tip = tipLine(state, moves, lastOf);
   if (tip) out.push(tip);
   if (onBoard.length) out.push(h("p", { class: "hint" }, t("game.click_board")));

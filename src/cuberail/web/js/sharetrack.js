@@ -25,7 +25,9 @@ export function renderShareStrip(box, board, state) {
       ? h("span", { class: "national", title: t(marker.label) }, marker.letter) : null];
     const action = cell.dataset.action;
     const note = action ? valueNote(state, action) : "";
-    const label = [h("span", { class: "value" }, `$${value}`), ...marks, note ? h("span", { class: "nat-flag" }, `⚠ ${note}`) : null];
+    // an at-risk value: a mark (its words in its name); the decision card says why, once
+    const label = [h("span", { class: "value" }, `$${value}`), ...marks,
+      note ? h("span", { class: "nat-flag", title: note }, "⚠", h("span", { class: "sr-only" }, ` ${note}`)) : null];
     return h("li", { dataset: { value } }, action
       ? h("button", { type: "button", class: note ? "cell target nat-risk" : "cell target", dataset: { action } }, label)
       : h("span", { class: "cell" }, label));
