@@ -43,7 +43,7 @@ def test_ce_locomotives_are_drawn_inside_their_hex() -> None:
             continue
         x = hx.col * ce_map.STEP
         y = 2 * hx.row + hx.col % 2 + 1  # the hex's second line
-        assert lines[y][x:x + ce_map.CELL].rstrip(ce_map.EDGE).endswith(letters)
+        assert lines[y][x:x + ce_map.CELL].rstrip(ce_map.RAIL).endswith(letters)
 
 
 def test_ts_every_city_is_labelled_and_every_link_can_be_clicked() -> None:

@@ -89,16 +89,43 @@ class Menu:
                 f" commands: {', '.join(COMMANDS)}")
 
     def by_number(self, n: int) -> Action | Reply:
-        for item in self.items:  # in an auction, a bare amount is a bid
-            if item.is_range and any(_amount(a) == n for a in item.actions):
-                return next(a for a in item.actions if _amount(a) == n)
-        if not 1 <= n <= len(self.items):
-            return Reply(f"there is no choice {n}; {self.summary()}")
-        item = self.items[n - 1]
+        """A bare number: choice ``n``, or an amount of the one kind that takes amounts (in
+        an auction ``12`` is ``bid 12``). A number that is both (``1`` with ``1) pass`` and
+        a bid of $1 on offer) is the choice the menu shows: that bid is typed ``bid 1``."""
+        amount = self._amount_of(n)
+        item = self.items[n - 1] if 1 <= n <= len(self.items) else None
+        if item is None:
+            return amount if amount is not None else self._no_choice(n)
+        if amount is not None and amount in item.actions:
+            return amount
         if item.is_range:
             return Reply(f"type the amount too: {item.label}, e.g. `{item.actions[0].text()}`"
                          f" or just `{_amount(item.actions[0])}`")
         return item.actions[0]
+
+    def _amounts(self) -> list[Action]:
+        """The moves that take an amount, when all are of one kind (bids), else none."""
+        amounts = [a for a in self.legal if _amount(a) is not None]
+        return amounts if len({a.kind for a in amounts}) == 1 else []
+
+    def _amount_of(self, n: int) -> Action | None:
+        return next((a for a in self._amounts() if _amount(a) == n), None)
+
+    def _no_choice(self, n: int) -> Reply:
+        """A number that is neither a choice nor an amount on offer: the choices' range, and
+        the amounts allowed with the exact words to type one."""
+        amounts = self._amounts()
+        head = f"there is no choice {n} (the choices are 1-{len(self.items)})"
+        if not amounts:
+            return Reply(f"{head}; {self.summary()}")
+        values = [v for v in map(_amount, amounts) if v is not None]
+        kind, low, high = amounts[0].kind, min(values), max(values)
+        allowed = (f"from ${low} to ${high}" if len(values) == high - low + 1
+                   else "one of " + ", ".join(f"${v}" for v in values))
+        near = min(values, key=lambda v: abs(v - n))
+        example = next(a for a in amounts if _amount(a) == near)
+        return Reply(f"{head} and no {kind} of ${n}: a {kind} is {allowed}. For {kind} ${near}"
+                     f" type: `{example.text()}` (or just `{near}`); {self.summary()}")
 
     def by_text(self, text: str) -> Action | None:
         low = " ".join(text.lower().split())

@@ -188,7 +188,8 @@ def _step(game: Game, ask: Ask, console: Console) -> None:
 
 HELP = """\
 Type a number from the list, or a move as text (e.g. `bid 12`, `place R3`; any case).
-In an auction a bare amount is a bid: `12` means `bid 12`.
+In an auction a bare amount is a bid: `12` means `bid 12`; a number that is also a
+choice's number is that choice (`1` is `1) pass`: a bid of $1 is typed `bid 1`).
 Commands: board (show the table again), save [FILE] (save a copy), undo (take back
 your own last decision and the bots' moves after it), hint (the engine's preferred
 move; off in a game started with --no-hints), quit (save and stop), help."""

@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cuberail.core.actions import Action
+from cuberail.core.auction import OpenAuction
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.games import get_game, layer_module_name
@@ -42,6 +43,7 @@ class Face:
     key: Callable[[], Text]
     home_x: int  # where the board starts scrolled on a small terminal (the opening area)
     small: Face | None = None  # a compact map for the board alone on a narrow terminal
+    legend: str = ""  # what the map's marks mean, in a line (on the board's lower border)
 
 
 def no_warning(state: GameState, action: Action, history: History) -> str:
@@ -54,6 +56,29 @@ def no_refusals(state: GameState) -> list[str]:
     return []
 
 
+def no_reason(state: GameState, kind: str) -> str:
+    """A title that does not say why a kind of move is not on offer."""
+    return ""
+
+
+def no_forced(state: GameState, action: Action) -> str:
+    """A title that does not say why a move was the only one."""
+    return ""
+
+
+def bid_out_of_reach(state: GameState) -> str:
+    """Why the seat to act in an auction cannot bid, in its words (``you have $3; the
+    lowest bid is $4, so you can only pass``); '' when it can, or without an auction."""
+    if not isinstance(state, OpenAuction) or not 0 <= state.a_to_act < len(state.cash):
+        return ""
+    low, cash = state.lowest_bid(), state.cash[state.a_to_act]
+    if low <= cash:
+        return ""
+    lowest = (f"the high bid is ${state.a_high} and a bid must beat it (${low} at least)"
+              if state.a_bidder >= 0 else f"the lowest bid is ${low}")
+    return f"you have ${cash}; {lowest}, so you can only pass"
+
+
 @dataclass(frozen=True)
 class TableKit:
     """What the table shows and teaches of one title.
@@ -61,7 +86,10 @@ class TableKit:
     ``rules`` may name ``{docs}``, the title's rules page; ``keys`` is the title's own
     input help, put among the table's keys on the help page; ``tracker_line`` is the end
     tracker for a small terminal (else the tracker's lines joined). A ``warning`` that
-    starts with ``tip:`` is advice, not a danger, and is drawn as such."""
+    starts with ``tip:`` is advice, not a danger, and is drawn as such. ``why_not`` and
+    ``only_move`` speak to the player to move ("you have $3 ..."): why no move of a kind
+    (``bid``, ``build``) is on offer now, and why a move played for them was their only
+    one ('' when the kit does not say: the table then says what the step is)."""
 
     face: Face
     how_to_win: str
@@ -73,6 +101,8 @@ class TableKit:
     tracker_line: Callable[[GameState], Text] | None = None  # the tracker in a line or two
     notes: Callable[[GameState], list[str]] = no_refusals  # what the choices' words mean
     end_reasons: Callable[[GameState], list[str]] = no_refusals  # why a game ended, in words
+    why_not: Callable[[GameState, str], str] = no_reason  # why no move of a kind is on offer
+    only_move: Callable[[GameState, Action], str] = no_forced  # why a move was the only one
 
 
 @dataclass(frozen=True)
@@ -126,5 +156,6 @@ def table_for(title: str) -> TableKit:
     return kit
 
 
-__all__ = ["Face", "History", "Named", "TableKit", "compact_table", "find_table", "no_refusals",
-           "no_warning", "short", "table_for", "table_module_name"]
+__all__ = ["Face", "History", "Named", "TableKit", "bid_out_of_reach", "compact_table",
+           "find_table", "no_forced", "no_reason", "no_refusals", "no_warning", "short",
+           "table_for", "table_module_name"]

@@ -30,7 +30,8 @@ CSS = """
 Screen { layout: vertical; }
 #step { height: auto; max-height: 2; background: $primary-background; padding: 0 1; }
 #top { height: 55%; }
-#board { width: 1fr; border: round $secondary; scrollbar-size: 1 1; }
+#board { width: 1fr; border: round $secondary; scrollbar-size: 1 1;
+         border-subtitle-align: left; }
 .side { width: 40; border: round $secondary; }
 .side Static { width: 100%; }
 #side-low, #endline, #standings { display: none; }

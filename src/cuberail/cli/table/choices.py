@@ -25,6 +25,8 @@ from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.terminal import PlainFace, face_or_plain
 
+from . import teach
+
 Describe = Callable[[GameState, Action], str]
 COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log", "routes")
 ALIASES = {"p": "pass", "s": "stop", "f": "forgo", "h": "help", "?": "help",
@@ -171,6 +173,7 @@ def _amounts(choices: list[Choice]) -> list[Action]:
 
 
 Why = Callable[[Action], str]  # the engine's reason an action is refused ('' if none)
+Absent = Callable[[str], str]  # why no move of a kind is on offer now, in the player's words
 
 
 def _by_number(choices: list[Choice], text: str) -> Action | Reply:
@@ -196,9 +199,11 @@ def _is_auction(choices: list[Choice]) -> bool:
         a.kind == "bid" for a in _amounts(choices))
 
 
-def by_amount(choices: list[Choice], text: str, why: Why | None = None) -> Action | Reply | None:
+def by_amount(choices: list[Choice], text: str, why: Why | None = None,
+              absent: Absent | None = None) -> Action | Reply | None:
     """An amount typed with its kind (``b 12``, ``bid $12``, ``v 28``, or ``$12`` when one
-    kind is on offer): its action, or why it is refused; None when ``text`` is no amount."""
+    kind is on offer): its action, or why it is refused (``absent``: why no move of its
+    kind is on offer); None when ``text`` is no amount."""
     match = _TYPED_AMOUNT.fullmatch(text.lower())
     if match is None or (match.group(1) is None and not text.startswith("$")):
         return None
@@ -211,8 +216,27 @@ def by_amount(choices: list[Choice], text: str, why: Why | None = None) -> Actio
     if hit is not None:
         return hit
     if not same:
-        return Reply(f"no {kind} now. {summary(choices)}")
+        return not_offered(kind, choices, absent)
     return _refused_amount(Action(kind, (amount,)), same, why)
+
+
+def not_offered(kind: str, choices: list[Choice], absent: Absent | None) -> Reply:
+    """A kind of move typed that is not on offer: why, in the player's words, and what is
+    (``bid is not allowed now: you have $3; the lowest bid is $8, so you can only pass``)."""
+    reason = absent(kind) if absent is not None else ""
+    return Reply(f"{kind} is not allowed now" + (f": {reason}" if reason else "")
+                 + f". {summary(choices)}")
+
+
+def absent_reason(state: GameState, kind: str, view: ModuleType | PlainFace,
+                  names: Sequence[str] = ()) -> str:
+    """Why no ``kind`` move is on offer to the player to move: the title's reason in their
+    words (:func:`teach.why_not`), else what the step asks of whom (its sentence)."""
+    reason = teach.why_not(state, kind)
+    if reason:
+        return reason
+    step = getattr(view, "describe_step", None)
+    return str(step(state, list(names))) if step is not None else ""
 
 
 def _refused_amount(action: Action, same: list[Action], why: Why | None) -> Reply:
@@ -308,9 +332,11 @@ def name_players(text: str, names: Sequence[str]) -> str:
 
 def _refusal(state: GameState, choices: list[Choice], text: str,
              names: Sequence[str] = ()) -> Reply:
-    """Why a typed move is refused: the engine's reason when it parses (its seats named),
-    and what is allowed."""
+    """Why a typed move is refused: when no move of its kind is on offer and the title
+    says why, its words and what is allowed; else the engine's reason when it parses (its
+    seats named), and what is allowed."""
     reason = ""
+    action: Action | None = None
     try:
         action = Action.from_text(text)
         explain = getattr(state, "explain_illegal", None)
@@ -318,6 +344,10 @@ def _refusal(state: GameState, choices: list[Choice], text: str,
     except CuberailError:  # text the engine cannot read is refused with the menu
         reason = ""
     head = f"{text!r} is not a legal move now"
+    kinds = {a.kind for a in state.legal_actions()}
+    own = teach.why_not(state, action.kind) if action is not None else ""
+    if own and action is not None and action.kind not in kinds:  # the title's words
+        return Reply(f"{head}: {name_players(own, names)}. {summary(choices)}")
     if reason:
         return Reply(f"{head}: {name_players(reason, names)}")
     return Reply(f"{head}. {summary(choices)}; commands: {', '.join(COMMANDS)}")
@@ -347,7 +377,12 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
         return Command(word, text.split(maxsplit=1)[1] if " " in text else "")
     if text.endswith("?") and text[:-1].strip().isdigit():
         return Command("routes", text[:-1].strip())
-    amount = by_amount(choices, text, _explainer(state, names))
+    face = view or face_or_plain(state.title)
+
+    def absent(kind: str) -> str:
+        return name_players(absent_reason(state, kind, face, names), names)
+
+    amount = by_amount(choices, text, _explainer(state, names), absent)
     if amount is not None:
         return amount
     fraction = _fraction(choices, text)
@@ -358,9 +393,9 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
     action = _by_text(state, choices, text)
     if action is not None:
         return action
-    named = _by_name(view or face_or_plain(state.title), choices, text)
+    named = _by_name(face, choices, text)
     if named is not None:
         return named
     if word in ("p", "pass", "s", "stop", "f", "forgo"):
-        return Reply(f"{ALIASES.get(word, word)} is not allowed now. {summary(choices)}")
+        return not_offered(ALIASES.get(word, word), choices, absent)
     return _refusal(state, choices, text, names)

@@ -36,14 +36,16 @@ class TableInput(TableKeys):
             self._take(run)
             return
         meaning = C.interpret(self.game.state, self.menu, raw, self.game.view, self.game.names)
+        busy = (f"wait: {self.waiting}" if self.waiting
+                else f"wait: {self.thinking} is thinking" if self.thinking else "")
         if isinstance(meaning, C.Command):
             self._command(meaning)
+        elif busy:  # a move, or why not, is the mover's: none of this table's players yet
+            self._say(busy)
         elif isinstance(meaning, C.Reply):
             self._say(meaning.text)
-        elif self.waiting:
-            self._say(f"wait: {self.waiting}")
-        elif self.thinking or self.game.state.is_terminal():
-            self._say("wait: a bot is thinking" if self.thinking else "the game is over")
+        elif self.game.state.is_terminal():
+            self._say("the game is over")
         else:
             self.choose(meaning)
 

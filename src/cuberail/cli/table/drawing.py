@@ -178,8 +178,10 @@ class TableView(TableLog):
         show_targets(self.query_one("#board", ScrollableContainer), self.face, targets)
 
     def board_scrolled(self, *_: object) -> None:
+        """The board's border: what is off-screen above, what the marks mean below."""
         board = self.query_one("#board", ScrollableContainer)
         board.border_title = off_screen_title(board, self.face)
+        board.border_subtitle = Text(self.face.legend) if self.face.legend else None
 
     # ----- the menu ------------------------------------------------------------------------
 

@@ -3,7 +3,6 @@ the humans' moves, moves made elsewhere, undos, and the end."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from textual import work
@@ -13,7 +12,7 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
-from . import choices as C
+from . import teach
 from .drawing import TableView, rank_of
 from .log import Entry
 
@@ -22,18 +21,16 @@ FORCED = " (the only legal move)"
 
 def forced_note(state: GameState, action: Action, names: list[str],
                 describe: Callable[[Action], str]) -> str:
-    """The message line for a human's move played for them: what and why (``Ann, you had to
-    pass: the high bid is $40, so a bid is at least $41; you have $38``)."""
+    """The message line for a human's move played for them: what and why, the title's
+    reason in the player's words (``Ann, you had to pass (your only legal move): you have
+    $38; the high bid is $40 and a bid must beat it ($41 at least), so you can only
+    pass``)."""
     seat = state.current_player()
     name = names[seat] if seat < len(names) else f"player {seat + 1}"
-    cash = getattr(state, "cash", None)
-    have = cash[seat] if isinstance(cash, list) and seat < len(cash) else None
-    explain = getattr(state, "explain_illegal", None)
-    if action.kind != "pass" or explain is None or have is None:
+    why = teach.only_move(state, action)
+    if not why:
         return f"{name}, this was played for you (your only legal move): {describe(action)}"
-    why = re.sub(r"\s*\(.*\)$", "", str(explain(Action("bid", (max(have, 1),)))))
-    return (f"{name}, you had to pass (your only legal move):"
-            f" {C.name_players(why, names)}; you have ${have}")
+    return f"{name}, you had to {action.kind} (your only legal move): {why}"
 
 
 class TableFlow(TableView):

@@ -4,8 +4,10 @@ log's pages and the board's scrolling."""
 from __future__ import annotations
 
 from textual import work
+from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, VerticalScroll
+from textual.screen import ModalScreen
 from textual.widgets import OptionList
 
 from cuberail.core.errors import CuberailError
@@ -27,8 +29,10 @@ class TableKeys(TableFlow):
         Binding("f3", "hint", "hint"),
         Binding("up", "menu(-1)", "previous move", show=False),
         Binding("down", "menu(1)", "next move", show=False),
-        Binding("pageup", "page(-1)", show=False),
-        Binding("pagedown", "page(1)", show=False),
+        # priority: a page of the choices whatever has the focus (the input line, the map,
+        # the log); a page over the table (help) scrolls itself (see action_page)
+        Binding("pageup", "page(-1)", show=False, priority=True),
+        Binding("pagedown", "page(1)", show=False, priority=True),
         Binding("shift+pageup", "log(-1)", show=False),
         Binding("shift+pagedown", "log(1)", show=False),
         # priority: the input line has the focus and would take Ctrl+Left/Right (words)
@@ -109,17 +113,22 @@ class TableKeys(TableFlow):
         self._say_highlighted()
 
     def action_page(self, step: int) -> None:
-        """PgUp/PgDn: a page of the choices when they do not fit, else of the log (of the
-        board when it is alone)."""
+        """PgUp/PgDn: a page of the choices when they do not fit, the choice it reaches at
+        the top of the box (a page of the log when they fit, of the board when it is
+        alone). Over the table (help, quit) the key is the page's own."""
+        if isinstance(self.screen, ModalScreen):
+            raise SkipAction
         menu = self.query_one("#menu", OptionList)
         if self.screen.has_class("zoomed") or menu.max_scroll_y <= 0:
             self.action_log(step)
-        elif step > 0:
+            return
+        if step > 0:
             menu.action_page_down()  # type: ignore[no-untyped-call]
             if menu.highlighted is None:  # the page ended among the notes under the choices
                 menu.highlighted = max(self.option_index(c) for c in self.shown)
         else:
             menu.action_page_up()  # type: ignore[no-untyped-call]
+        menu.scroll_to_highlight(top=True)  # a whole page on: not just into view at the foot
         self._say_highlighted()
 
     def action_log(self, step: int) -> None:

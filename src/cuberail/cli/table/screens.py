@@ -5,9 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
+from textual.widgets import Button, Static
+from textual.widgets.button import ButtonVariant
 
 
 class HelpScreen(ModalScreen[None]):
@@ -44,28 +45,47 @@ class HelpScreen(ModalScreen[None]):
 
 
 class ConfirmQuit(ModalScreen[bool]):
-    """Asks before leaving a game that is not over: y leaves; n, Escape or Enter stay."""
+    """Asks before leaving a game that is not over. The player asked to quit, so y or
+    Enter leave; n or Escape keep playing (the page says which key does which, and where
+    the game is kept). Its buttons are for the mouse only: no focus moves Enter."""
 
     DEFAULT_CSS = """
     ConfirmQuit { align: center middle; }
-    ConfirmQuit > Static { width: 70%; max-width: 76; height: auto; border: round $warning;
-                           background: $surface; padding: 0 1; }
+    ConfirmQuit > Vertical { width: 70%; max-width: 76; height: auto; border: round $warning;
+                             background: $surface; padding: 0 1; }
+    ConfirmQuit Horizontal { height: auto; margin-top: 1; }
+    ConfirmQuit Button { margin-right: 2; }
     """
     BINDINGS = [  # noqa: RUF012 - Textual's own class attribute
         Binding("y", "answer(True)", "leave"),
+        Binding("enter", "answer(True)", show=False),
         Binding("n", "answer(False)", "stay"),
         Binding("escape", "answer(False)", show=False),
-        Binding("enter", "answer(False)", show=False),
     ]
+    LEAVE = "y or Enter: leave the game now"
+    STAY = "n or Esc: keep playing"
 
     def __init__(self, kept: str) -> None:
         super().__init__()
         self.kept = kept
 
     def compose(self) -> ComposeResult:
-        yield Static(Text.assemble(("Leave the game? It is not over.\n", "bold"),
-                                   f"{self.kept}\n\n", ("y", "bold"), " leave   ",
-                                   ("n", "bold"), " / Escape  keep playing"))
+        with Vertical():
+            yield Static(Text.assemble(("Leave this game? It is not over.\n", "bold"),
+                                       f"{self.kept}\n\n", (self.LEAVE, "bold"), "\n",
+                                       (self.STAY, "bold")))
+            with Horizontal():
+                yield self._button("Leave (y, Enter)", "leave", "warning")
+                yield self._button("Keep playing (n, Esc)", "stay", "default")
+
+    @staticmethod
+    def _button(label: str, name: str, variant: ButtonVariant) -> Button:
+        button = Button(label, id=name, variant=variant)
+        button.can_focus = False
+        return button
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)

@@ -27,7 +27,7 @@ KEYS_HEAD = (
     " undo (your own last decision only), save [FILE], board (the board alone), quit.")
 KEYS_TAIL = (
     "Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn page the choices when they do"
-    " not fit (else the log), Shift+PgUp/PgDn scroll the log, Ctrl+Left/"
+    " not fit, also while typing (else the log), Shift+PgUp/PgDn scroll the log, Ctrl+Left/"
     "Right/Up/Down scroll the map (also while typing; Home/End move in the input line),"
     " F1 help, F2 the board alone (whole map at 80 columns; there Up/Down and PgUp/PgDn"
     " scroll it), F3 hint (unless the game was started with --no-hints), Ctrl+Q quit."
@@ -112,6 +112,19 @@ def build_refusals(state: GameState) -> list[str]:
     """Why the player to move cannot build for a company they hold (when the title says)."""
     kit = find_table(state.title)
     return kit.refusals(state) if kit is not None else []
+
+
+def why_not(state: GameState, kind: str) -> str:
+    """Why no move of ``kind`` is on offer to the player to move, in their words (when the
+    title says; '' otherwise)."""
+    kit = find_table(state.title)
+    return kit.why_not(state, kind) if kit is not None else ""
+
+
+def only_move(state: GameState, action: Action) -> str:
+    """Why ``action`` is the only move of the player to move (when the title says)."""
+    kit = find_table(state.title)
+    return kit.only_move(state, action) if kit is not None else ""
 
 
 def end_reasons(state: GameState) -> list[str]:

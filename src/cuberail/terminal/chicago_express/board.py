@@ -18,7 +18,9 @@ from rich.text import Text
 from cuberail.games.chicago_express.board import (
     CHICAGO,
     COMPANY_IDS,
+    FOREST,
     HEXES,
+    MOUNTAIN,
     START,
     Hex,
 )
@@ -46,6 +48,7 @@ TARGET_STYLE = "bold black on bright_cyan"
 GLYPH = {**VIEW_GLYPH, START: "★"}  # the text view's marks, and the start cities'
 DEVELOPED = "⌂"
 EDGE = "▁"  # fills a hex's second line: its lower edge, so a hex reads as one block
+RAIL = "═"  # fills it instead where companies have track: a network reads without colour
 _ABBR_OVERRIDES = {"Charlottesville": "Chv", "White Sulphur Springs": "WSS"}
 
 
@@ -77,19 +80,21 @@ def _top(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
 
 def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
     """The locomotives as coloured letters after the city name (as much of it as fits,
-    at least two letters, else none) or after a piece of the lower edge: a letter never
-    starts the line, where it would read as part of the neighbouring hex's id or cost."""
+    at least two letters, else none) or between rails (``═P═══``, the hex's track, seen
+    without colour): a letter never starts the line, where it would read as part of the
+    neighbouring hex's id or cost. A hex without track keeps its lower edge (``▁``)."""
     companies = s.companies_on(hx.index)
     name = abbr(hx.name) if hx.name else ""
     room = cell - len(companies) - (1 if companies else 0)
+    fill = RAIL if companies else EDGE
     if name and (not companies or room >= 2):
         head = name[:room] + " " if companies else name[:cell]
     else:
-        head = EDGE if companies and len(companies) < cell else ""
+        head = RAIL if companies and len(companies) < cell else ""
     out = Text(head, style=style)
     for c in companies:
-        out.append(LETTER[c], style=COMPANY_STYLE[c] + " underline")
-    out.append(EDGE * (cell - len(head) - len(companies)), style=style)
+        out.append(LETTER[c], style=COMPANY_STYLE[c] + " bold underline")
+    out.append(fill * (cell - len(head) - len(companies)), style=style)
     return out
 
 
@@ -142,6 +147,13 @@ def column_names(first: int, last: int) -> str:
     return ", ".join(names)
 
 
+def legend() -> str:
+    """The map's marks in a line, for under the map: the track's letters and the glyphs."""
+    companies = " ".join(f"{LETTER[c]}={cid}" for c, cid in enumerate(COMPANY_IDS))
+    return (f"{RAIL}{LETTER[0]}{RAIL} a company's track: {companies} · {GLYPH[START]} start"
+            f" {GLYPH[FOREST]} forest {GLYPH[MOUNTAIN]} mountain {DEVELOPED} developed")
+
+
 def key() -> Text:
     """A complete key to the map, short enough for the side panel."""
     out = Text()
@@ -156,7 +168,8 @@ def key() -> Text:
         out.append(f" {cid} ")
     out.append(" you may choose ", style=TARGET_STYLE)
     out.append(f"\nA hex: id, mark, cost to build; under it the city and its locomotives,"
-               f" closed by {EDGE * 3}."
+               f" closed by {EDGE * 3} ({RAIL}{LETTER[0]}{RAIL}{RAIL}: {COMPANY_IDS[0]}'s"
+               " track)."
                f" ♣ forest (develop: cash)  ▲ mountain  ★ start  {DEVELOPED} developed."
                " Click a hex or type its id.")
     return out

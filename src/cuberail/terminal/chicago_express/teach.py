@@ -1,5 +1,6 @@
 """What the table teaches of Chicago Express: how to win, the rules in short, the end
-tracker, and the warning of building for another company than last time."""
+tracker, the warning of building for another company than last time, and why no bid is
+on offer (or a pass was the only move)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,14 @@ from rich.text import Text
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.games.chicago_express import board as ceb
-from cuberail.games.chicago_express.state import ChicagoExpressState
-from cuberail.terminal.kit import History
+from cuberail.games.chicago_express.state import (
+    AUCTION_GAUGE,
+    BID,
+    CHOOSE,
+    SETUP,
+    ChicagoExpressState,
+)
+from cuberail.terminal.kit import History, bid_out_of_reach
 
 HOW_TO_WIN = (
     "How to win Chicago Express: the player with the most CASH at the end wins; shares"
@@ -100,3 +107,30 @@ def warning(state: GameState, action: Action, history: History) -> str:
         return (f"tip: you built for {last.args[0]} last time. Switching is allowed; a build"
                 " pays every holder of the company, so favour the one you hold most of")
     return ""
+
+
+def _no_auction(s: ChicagoExpressState) -> str:
+    """CE-3.1, CE-4: a share is auctioned when a player chooses the auction gauge."""
+    g = AUCTION_GAUGE
+    if s.gauges[g] >= s.gauge_size(g):
+        return (f"no auction is running, and the auction gauge is full ({s.gauges[g]} of"
+                f" {s.gauge_size(g)}) until the next dividend: choose develop or build")
+    return "no auction is running: choose auction to open one (you bid first)"
+
+
+def why_not(state: GameState, kind: str) -> str:
+    """Why no bid is on offer to the player to move, in their words: the lowest bid is
+    beyond their cash (CE-3.3), or no auction runs (CE-3.1); '' for other kinds, where
+    the step's own sentence says enough."""
+    s = _ce(state)
+    if kind != "bid":
+        return ""
+    if s.step in (SETUP, BID):
+        return bid_out_of_reach(s)
+    return _no_auction(s) if s.step == CHOOSE else ""
+
+
+def only_move(state: GameState, action: Action) -> str:
+    """Why a pass was the player's only move: no bid within their cash (CE-3.3)."""
+    s = _ce(state)
+    return bid_out_of_reach(s) if action.kind == "pass" and s.step in (SETUP, BID) else ""

@@ -87,4 +87,4 @@ FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_bet
             about, companies, players, board.key, 0, SMALL)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
-                 end_reasons)
+                 end_reasons, why_not=teach.why_not, only_move=teach.only_move)

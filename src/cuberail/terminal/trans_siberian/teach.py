@@ -1,5 +1,6 @@
 """What the table teaches of Trans-Siberian Railroad: how to win, the rules in short, the
-end tracker, nationalization ahead (TS-8.1) and why a build is not on offer."""
+end tracker, nationalization ahead (TS-8.1), why a build, a share or a bid is not on offer
+and why a pass was the only move."""
 
 from __future__ import annotations
 
@@ -8,8 +9,14 @@ from rich.text import Text
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
-from cuberail.games.trans_siberian.state import ACTIVE, TURN, TransSiberianState
-from cuberail.terminal.kit import History
+from cuberail.games.trans_siberian.state import (
+    ACTIVE,
+    AUCTION,
+    TURN,
+    WAITING,
+    TransSiberianState,
+)
+from cuberail.terminal.kit import History, bid_out_of_reach
 
 HOW_TO_WIN = (
     "How to win Trans-Siberian: score = cash + the value of your shares in PUBLIC"
@@ -196,3 +203,59 @@ def build_refusals(state: GameState) -> list[str]:
     return [f"cannot build for {tsb.COMPANY_IDS[c]}: {_why_not(s, p, c)}"
             for c in range(tsb.NUM_COMPANIES)
             if s.shares_held(p, c) and s.status[c] == ACTIVE and not s.can_build_for(p, c)]
+
+
+def _no_auction(s: TransSiberianState) -> str:
+    """TS-6.2, TS-7.1: when the companies not yet auctioned will be, if ever."""
+    waiting = [tsb.COMPANY_IDS[c] for c in range(tsb.NUM_COMPANIES) if s.status[c] == WAITING]
+    if not waiting or s.phase >= 2:
+        return "no auction is running, nor will one: every company has been auctioned"
+    return (f"no auction is running: {' and '.join(waiting)} are auctioned when phase 2"
+            f" starts, at the first dividend with a share value at ${tsb.PHASE2_VALUE} or more")
+
+
+def _no_share(s: TransSiberianState) -> str:
+    """TS-3.1: why no share can be bought: none for sale, or none the player can pay."""
+    prices = [s.share_value(c) for c in range(tsb.NUM_COMPANIES) if s.buyable(c)]
+    if not prices:
+        return "no share is left to buy"
+    return f"you have ${s.cash[s.turn]} and the cheapest share costs ${min(prices)}"
+
+
+def _no_build(s: TransSiberianState) -> str:
+    """TS-3.2: why the player may build for no company."""
+    refusals = build_refusals(s)
+    if refusals:
+        return "; ".join(refusals)
+    return ("you may build only for a public company (2+ shares owned) of which you hold the"
+            " most shares, and you hold no share of a company in play")
+
+
+def why_not(state: GameState, kind: str) -> str:
+    """Why no move of ``kind`` is on offer to the player to move, in their words (a bid:
+    TS-2.1 the lowest bid beyond their cash, or no auction now; a share or a build at
+    their turn, TS-3.1, TS-3.2); '' where the step's own sentence says enough."""
+    s = _ts(state)
+    if kind == "bid":
+        return bid_out_of_reach(s) if s.step == AUCTION else (
+            _no_auction(s) if s.step == TURN else "")
+    if s.step == TURN and kind == "buy":
+        return _no_share(s)
+    if s.step == TURN and kind == "build":
+        return _no_build(s)
+    if s.step == TURN and kind == "link":
+        return "a link is built for a company: choose build for it first, then its links"
+    return ""
+
+
+def only_move(state: GameState, action: Action) -> str:
+    """Why a pass was the player's only move: no bid within their cash (TS-2.1), or at
+    their turn no share they can pay and no company they may build for (TS-3)."""
+    s = _ts(state)
+    if action.kind != "pass":
+        return ""
+    if s.step == AUCTION:
+        return bid_out_of_reach(s)
+    if s.step == TURN:
+        return f"{_no_share(s)}; {_no_build(s)}"
+    return ""
