@@ -39,6 +39,10 @@ from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
 # player moving and undoing forever would grow it without bound.
 UNDO_MAX = 500
 CACHE_SIZE = 2000
+# Finished games are looked at seldom: a few of them are kept apart, so that a server that
+# runs for weeks does not hold the last CACHE_SIZE games it finished (the memory soak grew
+# with them).
+FINISHED_KEPT = 64
 CHANNEL = "cuberail"
 # The server's own sentences (its refusals, ``server/data/words-LANG.json``) are served
 # with the move sentences: one merge, one loader, each key in one catalog only.
@@ -153,6 +157,7 @@ class GameService:
         self.store = store
         self.origin = origin
         self._cache: Newest[Snapshot] = Newest(CACHE_SIZE)
+        self._finished: Newest[Snapshot] = Newest(FINISHED_KEPT)
         self._locks = KeyedLocks()  # only the games being written: bounded by the writers
         self._replays = Replays()  # what each log entry says (history.py)
 
@@ -168,7 +173,7 @@ class GameService:
         if game is None:
             raise Refused(404, Said("refusal.no_game", {"game": game_id[:40]}))
         seat_rows = self.store.seats(conn, game_id)
-        snap = self._cache.get(game_id)
+        snap = self._cache.get(game_id) or self._finished.get(game_id)
         if snap is None or snap.seq < seq:  # (a read older than the cache keeps the cache)
             snap = self._catch_up(conn, game, len(seat_rows), snap, seq)
         return Loaded(game, seat_rows, snap)
@@ -193,7 +198,15 @@ class GameService:
         return fresh
 
     def remember(self, game_id: str, snap: Snapshot) -> None:
-        self._cache.put(game_id, snap)
+        """Keep ``snap`` as the game's latest state: with the games in play, or apart with
+        the few finished ones (FINISHED_KEPT)."""
+        keep, other = ((self._finished, self._cache) if snap.state.is_terminal()
+                       else (self._cache, self._finished))
+        newer = other.get(game_id)
+        if newer is not None and newer.seq > snap.seq:
+            return  # (a slow reader's older state: the newer one stays)
+        keep.put(game_id, snap)
+        other.drop(game_id)
 
     def read(self, game_id: str) -> Loaded:
         with self.store.read() as conn:

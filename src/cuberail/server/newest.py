@@ -38,5 +38,9 @@ class Newest(Generic[T]):
             while len(self._values) > self.kept:
                 self._values.popitem(last=False)
 
+    def drop(self, key: str) -> None:
+        with self._lock:
+            self._values.pop(key, None)
+
     def __len__(self) -> int:
         return len(self._values)
