@@ -122,6 +122,11 @@ def compact_table(*heads: str) -> Table:
     return table
 
 
+# a name in the side panel's players table: "Bot 2 (medium)" whole; the table cuts it
+# further (an ellipsis) only where the panel is narrower
+NAME = 16
+
+
 def short(name: str, width: int = 9) -> str:
     """A player's name cut to ``width`` characters (an ellipsis marks the cut)."""
     return name if len(name) <= width else name[:width - 1] + "…"
@@ -156,6 +161,6 @@ def table_for(title: str) -> TableKit:
     return kit
 
 
-__all__ = ["Face", "History", "Named", "TableKit", "bid_out_of_reach", "compact_table",
-           "find_table", "no_forced", "no_reason", "no_refusals", "no_warning", "short",
-           "table_for", "table_module_name"]
+__all__ = ["NAME", "Face", "History", "Named", "TableKit", "bid_out_of_reach",
+           "compact_table", "find_table", "no_forced", "no_reason", "no_refusals", "no_warning",
+           "short", "table_for", "table_module_name"]

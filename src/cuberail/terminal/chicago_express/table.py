@@ -11,7 +11,7 @@ from cuberail.games.chicago_express import board as ceb
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.terminal import chicago_express as view
 from cuberail.terminal.chicago_express import board, teach
-from cuberail.terminal.kit import Face, TableKit, compact_table, short
+from cuberail.terminal.kit import NAME, Face, TableKit, compact_table, short
 
 
 def _ce(state: GameState) -> ChicagoExpressState:
@@ -51,7 +51,7 @@ def players(state: GameState, names: list[str]) -> Table:
                 shares.append(f"{s.held[p][c]} ")
         shares.rstrip()
         mark = "▶" if p == s.current_player() else ""
-        table.add_row(mark, Text(short(names[p])), f"${s.cash[p]}", shares)
+        table.add_row(mark, Text(short(names[p], NAME)), f"${s.cash[p]}", shares)
     return table
 
 
