@@ -45,11 +45,22 @@ class TableBase(App[int]):
         self.generation = 0
         self.message = ""
         self.forced_said = ""  # the message line's last forced move (a newer one replaces it)
+        # the decision the message line belongs to (see moment); None: said while no
+        # human was deciding, it is for the next decision
+        self.said_at: tuple[int, int] | None = None
+        self.menu_at = (-1, -1)  # the moment whose choices the menu was last filled with
         self.picked = ""  # the map target clicked once (a second click plays its move)
         self.hinting = False  # a hint's search runs in a worker
 
+    def moment(self) -> tuple[int, int]:
+        """Where the game is: the undos and resyncs so far and the moves in the record (a
+        message said at an earlier moment belongs to an earlier decision)."""
+        return self.generation, len(self.game.record.actions)
+
     def _say(self, text: str) -> None:
         self.message = text
+        deciding = bool(self.menu) and not (self.thinking or self.waiting)
+        self.said_at = self.moment() if deciding else None
         self._show_message()
 
     def _show_message(self) -> None:

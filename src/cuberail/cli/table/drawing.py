@@ -234,9 +234,23 @@ class TableView(TableLog):
         choice = self._highlighted()
         menu = self.query_one("#menu", OptionList)
         if choice is not None and choice == self.shown[-1]:  # the notes under it too
-            self.call_after_refresh(menu.scroll_end, animate=False)
+            self.call_after_refresh(self._notes_in_view, choice)
         if choice is not None and menu.has_class("cut"):
             self._say(" ".join(self._prompt(choice).plain.split()))
+
+    def _notes_in_view(self, choice: C.Choice) -> None:
+        """The notes under the last choice scrolled into view, if it is still the one
+        under the cursor (new choices since open at their top)."""
+        if self._highlighted() is choice:
+            self.query_one("#menu", OptionList).scroll_end(animate=False)
+
+    def _menu_home(self, moment: tuple[int, int]) -> None:
+        """New choices open at their top, the first one under the cursor (unless the
+        player moved the cursor since)."""
+        menu = self.query_one("#menu", OptionList)
+        if self.menu and moment == self.moment() and menu.highlighted == menu.get_option_index(
+                "0"):
+            menu.scroll_home(animate=False)
 
     def _draw_menu(self) -> None:
         menu = self.query_one("#menu", OptionList)
@@ -254,6 +268,9 @@ class TableView(TableLog):
         menu.add_options(options)
         if self.menu:
             menu.highlighted = menu.get_option_index("0")
+            if self.menu_at != self.moment():  # a new decision: its list from the top
+                self.menu_at = self.moment()
+                self.call_after_refresh(self._menu_home, self.menu_at)
         self._title_menu()
         self.call_after_refresh(self._title_menu)
 

@@ -39,13 +39,15 @@ class TableFlow(TableView):
     def advance(self) -> None:
         """Play forced moves, start a bot, or wait for the human to move."""
         game = self.game
+        forced = False  # a human's forced move said on the way to this decision
         while not game.state.is_terminal() and len(game.state.legal_actions()) == 1:
             mover = game.state.current_player()
             if self.link.is_away(mover):
                 break
             action = game.state.legal_actions()[0]
             if not game.seats[mover].is_bot:  # a human's forced move is said, not only logged
-                self._say_forced(forced_note(game.state, action, game.names, game.describe))
+                forced = self._say_forced(
+                    forced_note(game.state, action, game.names, game.describe)) or forced
             if not self.link.send(self, action, FORCED):
                 return  # the server answers later
         self.waiting = ""
@@ -67,13 +69,29 @@ class TableFlow(TableView):
             self._bot_move(self.generation, len(game.record.actions))
             return
         self.thinking = ""
+        self._message_for_decision(forced)
         self.refresh_table()
 
-    def _say_forced(self, note: str) -> None:
+    def _message_for_decision(self, forced: bool) -> None:
+        """A human's decision begins: the message line keeps a forced move's note only
+        when the move came right before it (no other move since), and what was said at an
+        earlier decision goes (it may contradict the new choices); news said while no
+        human decided (a resync, the server's answer) is for this decision."""
+        if self.message and self.message == self.forced_said:
+            if not forced:
+                self.message = ""
+        elif self.said_at is not None and self.said_at != self.moment():
+            self.message = ""
+        self.said_at = self.moment()
+
+    def _say_forced(self, note: str) -> bool:
         """A forced move in the message line, unless it holds news of its own since the
-        player's last move (a resync, the server's answer)."""
+        player's last move (a resync, the server's answer); True when it is said. The note
+        stays until the next human decision after it (one right after it keeps it)."""
         if not self.message or self.message == self.forced_said:
             self.message = self.forced_said = note
+            return True
+        return False
 
     @work(thread=True, exclusive=True, group="bot")
     def _bot_move(self, generation: int, move: int) -> None:
