@@ -5,6 +5,7 @@
     python benchmarks/load_web.py --games 500 --postgres URL --processes 2
     python benchmarks/load_web.py --games 500 --server-args "--http httptools"
     python benchmarks/load_web.py --games 500 --flood 20 --compare-flood
+    python benchmarks/load_web.py --games 500 --warmup 90    # measure after 90 s of play
 
 Each game has three human seats, each a client holding the game's WebSocket. Every
 ``interval`` seconds (starts staggered) the seat on turn POSTs a random legal move
@@ -278,7 +279,7 @@ def own_cpu() -> float:
 
 async def run(bases: list[str], pids: list[int], games: int, interval: float,
               duration: float, phases: Sequence[int] = (0,),
-              obey: bool = False, settle: float = 0.0) -> list[Stats]:
+              obey: bool = False, settle: float = 0.0, warmup: float = 0.0) -> list[Stats]:
     """Set up the games and their sockets, then measure one window of ``duration`` per
     phase, back to back while the games go on; a phase's number is its flood clients."""
     stop = asyncio.Event()
@@ -303,6 +304,9 @@ async def run(bases: list[str], pids: list[int], games: int, interval: float,
     drivers = [asyncio.create_task(drive(bases[0], g, interval, box, stop,
                                          random.Random(rng.random()), progress))
                for g in made]
+    if warmup > 0:  # the games go on, unmeasured: the server's heap and caches settle
+        await asyncio.sleep(warmup)
+        box[0] = Stats(box[0].sent)
     results = []
     for number, flooders in enumerate(phases):
         if number > 0 and settle > 0:  # the games go on, unmeasured: the backlog drains
@@ -403,6 +407,9 @@ def main(argv: list[str] | None = None) -> int:
                    " (2R+1 windows); each flood window's p99 is compared with its two"
                    " neighbours pooled and the median of the R ratios is printed (a noisy,"
                    " shared machine moves single windows)")
+    p.add_argument("--warmup", type=float, default=0.0, metavar="S",
+                   help="S unmeasured seconds of play before the first window (the server's"
+                   " heap grows as the games are made: a full collection may come then)")
     p.add_argument("--flood-obey", action="store_true",
                    help="flood clients wait a 503's Retry-After before asking again")
     args = p.parse_args(argv)
@@ -420,7 +427,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         results = uvloop_run(run([b for _, b in servers], [p.pid for p, _ in servers],
                                  args.games, args.interval, args.duration, phases,
-                                 args.flood_obey, args.settle))
+                                 args.flood_obey, args.settle, args.warmup))
     finally:
         for proc, _ in servers:
             proc.send_signal(signal.SIGTERM)
