@@ -142,7 +142,11 @@ def test_soak_runs_a_short_while_and_reports_memory_requests_and_sockets(
     requests = report["requests"]
     assert requests["create 201"] >= 2 and requests.get("move 200", 0) > 0
     assert not [key for key in requests if not key.split()[-1].startswith(("2", "4"))]
-    assert report["sockets"]["opened"] >= 8 and report["log"] == []
+    assert report["sockets"]["opened"] >= 8
+    # the only lines the server may log: its full collections' pauses (server.gcpause warns
+    # past 100 ms; the first comes at start-up, longer on a busy machine)
+    assert [line for line in report["log"]
+            if not line.startswith("full garbage collection:")] == []
 
 
 def test_load_flood_comparison_runs_three_windows_on_one_server(
