@@ -50,11 +50,11 @@ async def keep_collections_short(every: float = FREEZE_EVERY, thaw: int = THAW_E
     """Run for the server's life (cancel it at shutdown)."""
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, middle, NO_AUTOMATIC_FULL)
-    count, since, after = 0, 0, 0  # freezes; since the last thaw; frozen after it
+    since, after = 0, 0  # freezes since the last thaw; objects frozen after it
     try:
         while True:
             await asyncio.sleep(every)
-            count, since = count + 1, since + 1
+            since += 1
             gc.collect(1)  # young garbage first, so that it is not frozen
             gc.freeze()
             if since >= thaw or gc.get_freeze_count() > after * (1 + growth):
