@@ -238,27 +238,27 @@ class GameService:
 
     def act(self, game_id: str, token: str | None, index: int, action_text: str) -> Outcome:
         """A human's move, checked in the documented order (404, 401/403, 409, 403, 422)."""
-        with self.lock(game_id), self.store.write() as conn:
-            loaded = self.load(conn, game_id)
+        with self.lock(game_id):
+            loaded = self.read(game_id)
             seat = self.seat_of(loaded, token)
             self._check_index(loaded, index)
             current = loaded.snap.state.current_player()
             if current != seat:
                 raise Refused(403, Said("refusal.not_your_turn",
                                         {"seat": seat, "current": current}))
-            return self._append_move(conn, loaded, seat, action_text)
+            return self._append_move(loaded, seat, action_text)
 
     def bot_act(self, game_id: str, seat: int, index: int, action_text: str,
                 timeout_after: float | None = None) -> Outcome:
         """A bot's move for ``seat``: the seat must be a bot's, or idle past ``timeout_after``."""
-        with self.lock(game_id), self.store.write() as conn:
-            loaded = self.load(conn, game_id)
+        with self.lock(game_id):
+            loaded = self.read(game_id)
             self._check_index(loaded, index)
             if loaded.snap.state.current_player() != seat:
                 raise Refused(409, Said("refusal.no_longer_on_turn"))
             if loaded.seats[seat].bot is None and not self._idle(loaded, timeout_after):
                 raise Refused(409, Said("refusal.human_now"))
-            return self._append_move(conn, loaded, seat, action_text)
+            return self._append_move(loaded, seat, action_text)
 
     def _idle(self, loaded: Loaded, after: float | None) -> bool:
         if after is None or loaded.game.bot_after is None:
@@ -282,8 +282,7 @@ class GameService:
         if loaded.snap.state.is_terminal():
             raise Refused(409, Said("refusal.game_over"))
 
-    def _append_move(self, conn: Connection, loaded: Loaded, seat: int,
-                     action_text: str) -> Outcome:
+    def _append_move(self, loaded: Loaded, seat: int, action_text: str) -> Outcome:
         state = loaded.snap.state.clone()
         try:
             action = Action.from_text(action_text)
@@ -300,21 +299,30 @@ class GameService:
                  "words": move_words(title, before, action),
                  "events": event_words(title, before, state),
                  "current_player": state.current_player(), "over": state.is_terminal()}
-        return self._commit(conn, loaded, entry, snap, [event])
+        return self._commit(loaded, entry, snap, [event])
 
-    def _commit(self, conn: Connection, loaded: Loaded, entry: Entry, snap: Snapshot,
+    def _commit(self, loaded: Loaded, entry: Entry, snap: Snapshot,
                 events: list[dict[str, Any]]) -> Outcome:
+        """Write ``entry``: the only part of a move that holds the database's writer.
+
+        ``loaded`` was read under the game's lock, so nothing in this process wrote the
+        game since; another process that did makes the insert fail on the entry's
+        ``seq`` (409). Everything else (checks, the new state, its words) is worked out
+        before: SQLite has one writer, and while a move held it for all of that, the
+        others queued behind it (the load benchmark's p99).
+        """
         if snap.state.is_terminal():
             events.append({"type": "over", "game": loaded.game.id, "index": snap.index,
                            "seq": snap.seq, "result": result_json(snap.state)})
-        if snap.state.is_terminal() != loaded.game.over:
-            self.store.set_over(conn, loaded.game.id, snap.state.is_terminal())
-        try:
-            self.store.append(conn, loaded.game.id, entry)
-            self.notify(conn, loaded.game.id, events)
-            conn.commit()
-        except IntegrityError:
-            raise Refused(409, Said("refusal.concurrent_write")) from None
+        with self.store.write() as conn:
+            if snap.state.is_terminal() != loaded.game.over:
+                self.store.set_over(conn, loaded.game.id, snap.state.is_terminal())
+            try:
+                self.store.append(conn, loaded.game.id, entry)
+                self.notify(conn, loaded.game.id, events)
+                conn.commit()
+            except IntegrityError:
+                raise Refused(409, Said("refusal.concurrent_write")) from None
         self.remember(loaded.game.id, snap)
         return Outcome(snap.index, snap.seq, events, self._turn_hooks(loaded, snap),
                        bot_due=bot_due(loaded, snap.state))
@@ -348,8 +356,8 @@ class GameService:
 
     def undo(self, game_id: str, token: str | None, index: int) -> Outcome:
         """Take back the last effective action, if it is the caller's own."""
-        with self.lock(game_id), self.store.write() as conn:
-            loaded = self.load(conn, game_id)
+        with self.lock(game_id):
+            loaded = self.read(game_id)
             seat = self.seat_of(loaded, token)
             self._check_index(loaded, index)
             effective = loaded.snap.effective
@@ -371,7 +379,7 @@ class GameService:
                      "words": move_words(loaded.game.title, state,
                                          Action.from_text(last.action)),
                      "current_player": state.current_player(), "over": False}
-            return self._commit(conn, loaded, Entry(seq, seat, "undo", last.action, now()),
+            return self._commit(loaded, Entry(seq, seat, "undo", last.action, now()),
                                 snap, [event])
 
     # ----- reading ----------------------------------------------------------------------
