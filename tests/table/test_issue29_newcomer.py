@@ -35,8 +35,9 @@ def _plain(widget: Static) -> str:
 
 
 def test_the_whole_chicago_express_map_is_in_view_at_120x40(tmp_path: Path) -> None:
-    """Chicago (A2) and the east both in view at the start, without panning: the side
-    panel goes under the board where the map needs the width."""
+    """Chicago (A2) and the east both in view at the start, without panning: the compact
+    map beside the side panel (the seventh newcomer found it clearer than the whole map
+    with the side panel under it, which this test asserted before)."""
     game = new_game(tmp_path, "chicago-express")
 
     async def run() -> None:
@@ -48,7 +49,8 @@ def test_the_whole_chicago_express_map_is_in_view_at_120x40(tmp_path: Path) -> N
             assert board.scrollable_content_region.width >= app.face.width
             assert board.scrollable_content_region.height >= app.face.height
             assert _visible_hexes(app) == {hx.id for hx in HEXES}
-            assert not app.query_one("#side").display and app.query_one("#side-low").display
+            assert app.face is app.full_face.small and app.screen.has_class("compact")
+            assert app.query_one("#side").display and not app.query_one("#side-low").display
             assert "off-screen" not in str(board.border_title)
 
     asyncio.run(run())

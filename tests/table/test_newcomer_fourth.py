@@ -105,7 +105,7 @@ def test_the_log_is_wide_enough_at_120_columns(tmp_path: Path) -> None:
         app = TableApp(game)
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(app, pilot)
-            assert app.screen.has_class("wide")
+            assert app.screen.has_class("compact")  # the compact map (it was "wide")
             assert app.query_one("#logbox").outer_size.width >= 40
             assert app.query_one("#menu").outer_size.width >= 36
 

@@ -12,7 +12,7 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TextIO, TypeVar
@@ -70,6 +70,7 @@ class Game:
     idle: int = 0  # lines since the last move that were not moves
     hint_seconds: float = hints.SECONDS  # the search budget of `hint`
     hint_iterations: int | None = None  # a fixed budget instead (reproducible, for tests)
+    hint_memory: hints.Memory = field(default_factory=hints.Memory)  # this game's hints
 
     @property
     def names(self) -> list[str]:
@@ -130,7 +131,7 @@ class Game:
             return hints.OFF
         return hints.hint(self.state if state is None else state, self.describe_in,
                           self.hint_seconds, self.hint_iterations,
-                          seed=len(self.record.actions))
+                          seed=len(self.record.actions), memory=self.hint_memory)
 
 
 # ----- the loop -----------------------------------------------------------------------

@@ -46,6 +46,25 @@ class Face:
     legend: str = ""  # what the map's marks mean, in a line (on the board's lower border)
 
 
+@dataclass(frozen=True)
+class Payout:
+    """What one company pays at a dividend in a state: its income over the shares the
+    players hold, rounded up per share, and who holds them (the table splits a
+    dividend's payments by company with it, and shows the split when it adds up)."""
+
+    company: str  # as the side panel's tables name it (``P PRR``, ``Re``)
+    style: str  # its colour there
+    income: int
+    shares: int  # held by players
+    per: int  # paid for each share
+    holders: tuple[tuple[int, int], ...]  # (seat, shares held)
+
+
+def no_payouts(state: GameState) -> list[Payout]:
+    """A title that does not split its dividends by company."""
+    return []
+
+
 def no_warning(state: GameState, action: Action, history: History) -> str:
     """A title that warns of nothing."""
     return ""
@@ -89,7 +108,9 @@ class TableKit:
     starts with ``tip:`` is advice, not a danger, and is drawn as such. ``why_not`` and
     ``only_move`` speak to the player to move ("you have $3 ..."): why no move of a kind
     (``bid``, ``build``) is on offer now, and why a move played for them was their only
-    one ('' when the kit does not say: the table then says what the step is)."""
+    one ('' when the kit does not say: the table then says what the step is).
+    ``payouts``: what each company with shares held would pay at a dividend now;
+    ``hint_why``: why a move is worth making, in a short phrase of facts (the hint's)."""
 
     face: Face
     how_to_win: str
@@ -103,6 +124,8 @@ class TableKit:
     end_reasons: Callable[[GameState], list[str]] = no_refusals  # why a game ended, in words
     why_not: Callable[[GameState, str], str] = no_reason  # why no move of a kind is on offer
     only_move: Callable[[GameState, Action], str] = no_forced  # why a move was the only one
+    payouts: Callable[[GameState], list[Payout]] = no_payouts  # each company's dividend now
+    hint_why: Callable[[GameState, Action], str] = no_forced  # a hinted move's reason
 
 
 @dataclass(frozen=True)
@@ -161,6 +184,6 @@ def table_for(title: str) -> TableKit:
     return kit
 
 
-__all__ = ["NAME", "Face", "History", "Named", "TableKit", "bid_out_of_reach",
-           "compact_table", "find_table", "no_forced", "no_reason", "no_refusals", "no_warning",
-           "short", "table_for", "table_module_name"]
+__all__ = ["NAME", "Face", "History", "Named", "Payout", "TableKit", "bid_out_of_reach",
+           "compact_table", "find_table", "no_forced", "no_payouts", "no_reason", "no_refusals",
+           "no_warning", "short", "table_for", "table_module_name"]

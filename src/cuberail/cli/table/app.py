@@ -51,6 +51,7 @@ Screen { layout: vertical; }
 .zoomed #bottom, .zoomed #side, .zoomed #side-low, .zoomed #endline,
 .zoomed #standings { display: none; }
 .zoomed #top { height: 1fr; max-height: 100%; }
+.compact #side { width: 1fr; }
 .narrow #board, .narrow .side, .narrow #logbox, .narrow #menu {
     border: none; border-top: round $secondary; }
 """

@@ -34,8 +34,9 @@ class TableBase(App[int]):
         super().__init__()
         self.game = game
         self.link: Link = link or Local(game)
-        self.full_face = table_for(game.record.title).face
-        self.face = self.full_face  # the compact map when the board is alone and narrow
+        self.kit = table_for(game.record.title)
+        self.full_face = self.kit.face
+        self.face = self.full_face  # the compact map: beside the side panel, or alone and narrow
         self.expanded = ""  # the link number whose dearer routes the menu lists (`4?`)
         self.menu: list[C.Choice] = []
         self.log_entries: list[Entry] = []
@@ -51,6 +52,7 @@ class TableBase(App[int]):
         self.menu_at = (-1, -1)  # the moment whose choices the menu was last filled with
         self.picked = ""  # the map target clicked once (a second click plays its move)
         self.hinting = False  # a hint's search runs in a worker
+        self.spotted = (-1, -1)  # the moment whose log was scrolled to a dividend's block
 
     def moment(self) -> tuple[int, int]:
         """Where the game is: the undos and resyncs so far and the moves in the record (a
@@ -69,5 +71,16 @@ class TableBase(App[int]):
         line = self.query_one("#hint", Static)
         line.update(Text(self.message))
         line.display = bool(self.message)
+
+    def _announce(self, text: str) -> None:
+        """News for the players' next decision (a dividend paid): it stays in the message
+        line until they decide, however many bot moves come first."""
+        self.message, self.said_at = text, None
+        self._show_message()
+
+    def humans(self) -> list[int]:
+        """The seats that decide at this table (not bots, not elsewhere)."""
+        return [p for p, s in enumerate(self.game.seats)
+                if not s.is_bot and not self.link.is_away(p)]
 
     say = _say  # for the game's link

@@ -27,6 +27,8 @@ MIN_NAME = 8  # characters of a name kept in the standings line however little r
 BOARD_MIN = 16  # rows the board keeps when a long list of choices takes some of its rows
 MENU_AROUND = 7  # of the LOW lines, those not the menu's: step, standings, end lines, input
 LOW = 16  # lines beside a wide board: the step, the end line, log and choices, the input
+LOW_COMPACT = 14  # lines under a compact board: the step, the log and choices, the input
+SIDE_MIN = 38  # columns the side panel keeps beside a compact board
 
 
 def standings(players: Table, names: Sequence[str] = (), width: int = 0) -> Text:
@@ -86,24 +88,50 @@ class TableView(TableLog):
         self._layout_for(event.size.width, event.size.height)
 
     def _layout_for(self, width: int, height: int) -> None:
-        """Narrow below 120 columns; wide (the side panel under the board, the board as
-        tall as the map but leaving the rest ``LOW`` lines) where the whole map fits the
-        width alone but not beside the side panel; the board alone (F2) as tall as the
-        screen."""
+        """Narrow below 120 columns; compact (the title's compact map beside the side
+        panel, the log and the choices under them with room to read) where the whole
+        map does not fit beside the side panel but the compact one does; wide (the side
+        panel under the board, the board as tall as the map but leaving the rest ``LOW``
+        lines) where only the whole map alone fits the width; the board alone (F2) as
+        tall as the screen, the whole map where the width allows it."""
         board = self.full_face.width + 4  # borders and a scrollbar
-        wide = width >= NARROW and board <= width < board + SIDE
+        beside = width >= NARROW and width < board + SIDE and self._compact_fits(width)
+        wide = width >= NARROW and board <= width < board + SIDE and not beside
         self.screen.set_class(width < NARROW, "narrow")
         self.screen.set_class(wide, "wide")
-        self._size_top(width, height)
+        self.screen.set_class(beside, "compact")
         self._fit_face(width)
+        self._size_top(width, height)
         self.call_after_refresh(self.board_scrolled)
 
+    def _compact_fits(self, width: int) -> bool:
+        """Whether the compact map fits beside a side panel of ``SIDE_MIN`` columns."""
+        small = self.full_face.small
+        return small is not None and small.width + 3 + SIDE_MIN <= width
+
     def _size_top(self, width: int, height: int) -> None:
-        """The board's rows beside the rest when wide: as tall as the map, leaving the rest
-        ``LOW`` lines and the choices the rows they lack; else the stylesheet's."""
-        wide = self.screen.has_class("wide") and not self.screen.has_class("zoomed")
-        rows = min(self.full_face.height + 2, height - LOW - self._menu_lack(width, height))
-        self.query_one("#top").styles.height = rows if wide else None
+        """The board's rows beside the rest when wide or compact: as tall as the map,
+        leaving the rest its lines and the choices the rows they lack; else the
+        stylesheet's. Compact: the board as wide as its map (and a scrollbar), the side
+        panel the rest."""
+        screen = self.screen
+        zoomed = screen.has_class("zoomed")
+        compact = screen.has_class("compact") and not zoomed
+        wide = screen.has_class("wide") and not zoomed
+        lack = self._menu_lack(width, height) if wide else 0  # a compact map stays whole
+        rows = min(self.face.height + 2, height - (LOW_COMPACT if compact else LOW) - lack)
+        self.query_one("#top").styles.height = rows if wide or compact else None
+        scrolls = rows < self.face.height + 2
+        self.query_one("#board").styles.width = (self.face.width + 2 + scrolls if compact
+                                                 else None)
+        self.query_one("#menu").styles.width = self._menu_width(width) if compact else None
+
+    def _menu_width(self, width: int) -> int:
+        """The choices' columns under a compact board: as wide as their longest line (a
+        third of the screen at least, 45% at most); the log has the rest."""
+        longest = max((len(line) + 6 for c in self.shown
+                       for line in self._prompt(c).plain.split("\n")), default=0)
+        return max(width // 3, min(longest, width * 9 // 20))
 
     def _menu_lack(self, width: int, height: int) -> int:
         """Rows the choices lack beside a wide board, taken from the board while it keeps
@@ -115,11 +143,14 @@ class TableView(TableLog):
         return max(0, min(lack, height - LOW - BOARD_MIN))
 
     def _fit_face(self, width: int) -> None:
-        """The board alone on a terminal narrower than the map: the compact map if the
-        title's face has one (``Face.small``)."""
+        """The compact map (``Face.small``) where the layout is compact, and on the board
+        alone narrower than the whole map; the whole map otherwise (F2 shows it where the
+        width allows)."""
         small = self.full_face.small
         zoomed = self.screen.has_class("zoomed")
-        face = small if small and zoomed and width < self.full_face.width + 2 else self.full_face
+        compact = self.screen.has_class("compact") and not zoomed
+        cramped = zoomed and width < self.full_face.width + 2
+        face = small if small and (compact or cramped) else self.full_face
         if face is self.face:
             return
         self.face = face

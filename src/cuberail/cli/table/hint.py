@@ -1,30 +1,55 @@
 """``hint``: the engine's preferred move for the player to move, and why, in one line.
 
 The search is the analysis engine's (:mod:`cuberail.bots.analysis`): win share only,
-so the numbers are winning chances. The line names the preferred move, the mover's
-chance after it, and the chance after the runner-up (the move the search tried most
-after it), so that a player sees what the preference is worth.
+so the numbers are winning chances. The line names the preferred move, why in a short
+phrase (the title kit's reason, :attr:`~cuberail.terminal.kit.TableKit.hint_why`, else
+what the move does to the mover's dividend), the mover's chance after it, and the
+chance after the runner-up (the move the search tried most after it), so that a player
+sees what the preference is worth.
+
+A hint is stable: the same position answers the same line (asked again, it is not
+searched again), and a move hinted at the player's last decision is hinted again while
+it is still a move and the search rates it within ``CLOSE`` of the best (a short search
+is noisy: two near-equal moves would swing from turn to turn).
 """
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from collections.abc import Callable
 
-from cuberail.bots.analysis import analysis_bot, estimate
+from cuberail.bots.analysis import Estimate, analysis_bot, estimate
 from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
+from cuberail.terminal.kit import Payout, TableKit, find_table
 
 Describe = Callable[[GameState, Action], str]
 SECONDS = 1.0  # the default budget of a hint: long enough to be useful, short to wait for
 OFF = "hints are off in this game"  # the answer in a game played with --no-hints
+CLOSE = 0.03  # a winning chance this near the best keeps the last hinted move
+KEPT = 64  # positions whose hint is remembered
+
+
+
+class Memory:
+    """What one game's hints remember: the answers of the last ``KEPT`` positions, and
+    the move hinted last to each seat (a game keeps its own: see ``Game.hint``)."""
+
+    def __init__(self) -> None:
+        self.answers: OrderedDict[tuple[str, float | None, int | None], str] = OrderedDict()
+        self.last: dict[int, Action] = {}  # seat -> the move hinted last
 
 
 def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
-         iterations: int | None = None, seed: int = 0) -> str:
-    """One line: the preferred move, the mover's chance after it and after the runner-up.
+         iterations: int | None = None, seed: int = 0, memory: Memory | None = None) -> str:
+    """One line: the preferred move, why, the mover's chance after it and after the
+    runner-up.
 
     ``state`` is not changed. A budget of ``iterations`` (when given) makes the answer
-    reproducible for a seed; else the search runs for ``seconds``.
+    reproducible for a seed; else the search runs for ``seconds``. The same position
+    (and budget) answers the same line.
     """
     if state.is_terminal():
         return "hint: the game is over"
@@ -33,17 +58,83 @@ def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
         return f"hint: {describe(state, legal[0])} (the only legal move)"
     if iterations is not None:
         seconds = None
+    memory = memory if memory is not None else Memory()  # (none: nothing remembered)
+    key = (_position(state), seconds, iterations)
+    if key not in memory.answers:
+        memory.answers[key] = _searched(state, describe, seconds, iterations, seed, memory)
+        while len(memory.answers) > KEPT:
+            memory.answers.popitem(last=False)
+    return memory.answers[key]
+
+
+def _searched(state: GameState, describe: Describe, seconds: float | None,
+              iterations: int | None, seed: int, memory: Memory) -> str:
     found = estimate(state.clone(), analysis_bot(seconds, iterations, seed))
     if found.best is None:
         return "hint: the search found no move to prefer"
-    runner = max(((visits, value, action) for action, (visits, value)
-                  in found.children.items() if action != found.best),
+    best = _steady(state, found, memory)
+    value = found.children.get(best, (0, found.best_value))[1]
+    runner = max(((visits, chance, action) for action, (visits, chance)
+                  in found.children.items() if action != best),
                  key=lambda t: (t[0], t[1]), default=None)
     versus = (f" (vs {_percent(runner[1])} after {_short(describe, state, runner[2])})"
               if runner is not None else "")
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
-    return (f"hint: {_short(describe, state, found.best)} — your winning chance about"
-            f" {_percent(found.best_value)}{versus}, {budget} of search")
+    why = reason(state, best)
+    because = f" — {why};" if why else " —"
+    return (f"hint: {_short(describe, state, best)}{because} your winning chance about"
+            f" {_percent(value)}{versus}, {budget} of search")
+
+
+def _steady(state: GameState, found: Estimate, memory: Memory) -> Action:
+    """The search's best move, or the move hinted last for this seat when it is still a
+    move and rated within ``CLOSE`` of the best (then the hint does not swing)."""
+    assert found.best is not None
+    seat = state.current_player()
+    last = memory.last.get(seat)
+    close = last in found.children and found.children[last][1] >= found.best_value - CLOSE
+    if last is not None and last != found.best and close:
+        return last
+    memory.last[seat] = found.best
+    return found.best
+
+
+def _position(state: GameState) -> str:
+    """The position as a key: the title and its state's JSON."""
+    return state.title + json.dumps(state.to_json(), sort_keys=True, default=str)
+
+
+def reason(state: GameState, action: Action) -> str:
+    """Why ``action``, in a phrase: the title kit's reason, else what it does to the
+    mover's dividend if one were paid now; '' when neither says anything."""
+    kit = _kit(state)
+    if kit is None:
+        return ""
+    said = kit.hint_why(state, action)
+    return said or _dividend_change(state, action, kit.payouts)
+
+
+def _kit(state: GameState) -> TableKit | None:
+    try:
+        return find_table(state.title) if state.title else None
+    except CuberailError:
+        return None
+
+
+def _dividend_change(state: GameState, action: Action,
+                     payouts: Callable[[GameState], list[Payout]]) -> str:
+    """``your dividend if paid now: $4 → $6`` when the move changes it."""
+    me = state.current_player()
+    after = state.clone()
+    after.apply(action)
+    before_got, after_got = _received(payouts(state), me), _received(payouts(after), me)
+    if before_got == after_got:
+        return ""
+    return f"your dividend if paid now: ${before_got} → ${after_got}"
+
+
+def _received(rows: list[Payout], seat: int) -> int:
+    return sum(row.per * n for row in rows for p, n in row.holders if p == seat)
 
 
 def _short(describe: Describe, state: GameState, action: Action) -> str:

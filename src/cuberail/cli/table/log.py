@@ -10,8 +10,11 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from cuberail.core.state import GameState
+
 from . import teach
 from .base import TableBase
+from .payout import Dividend, dividend
 
 if TYPE_CHECKING:
     from cuberail.cli.play import Game
@@ -25,7 +28,9 @@ class Entry:
 
     seat: int
     text: str
-    kind: str  # "move" (a decision), "forced" (the only legal move), "event", "note"
+    # "move" (a decision), "forced" (the only legal move), "event", "payout" (a line of a
+    # dividend's split by company), "note"
+    kind: str
     move: int = 0  # the record's action it belongs to (a note: the next action's index)
     undone: bool = False  # taken back by an undo: kept in the log, struck, "(taken back)"
 
@@ -62,8 +67,18 @@ class TableLog(TableBase):
             state.apply(action)
             happened = events(before, state, self.game.names) if events else []
             self.log_entries += [Entry(seat, e, "event", i) for e in happened]
+            self._log_dividend(before, state, seat, i)
         self.note(f"{self.link.opening()}; F1 or `help` for help, `help rules` for the rules")
         self.note(teach.how_to_win(self.game.record.title))
+
+    def _log_dividend(self, before: GameState, after: GameState, seat: int,
+                      move: int) -> Dividend | None:
+        """A dividend paid by the move, split by company under its events; None if none."""
+        found = dividend(self.game.record.title, before, after, self.kit.payouts)
+        if found is not None:
+            self.log_entries += [Entry(seat, line, "payout", move)
+                                 for line in found.lines(self.game.names)]
+        return found
 
     def _draw_log(self) -> None:
         mover = self.game.state.current_player()
@@ -73,12 +88,41 @@ class TableLog(TableBase):
         if human:
             since = max((i for i, e in enumerate(self.log_entries)
                          if e.seat == mover and e.kind == "move" and not e.undone), default=-1)
+        skipped = max(len(self.log_entries) - SHOWN, 0)
         lines = [self._log_line(e, human and i > since and e.seat != mover)
-                 for i, e in enumerate(self.log_entries[-SHOWN:],
-                                       max(len(self.log_entries) - SHOWN, 0))]
+                 for i, e in enumerate(self.log_entries[skipped:], skipped)]
         self.query_one("#log", Static).update(Text("\n").join(lines))
         self.query_one("#logbox").border_title = (
             "moves (yellow: new)" if human and since >= 0 else "moves")
+        first = self._dividend_at(since) if human else None
+        if first is not None and first >= skipped and self.spotted != self.moment():
+            self.spotted = self.moment()
+            self.call_after_refresh(self._spot, lines[:first - skipped])
+
+    def _dividend_at(self, since: int) -> int | None:
+        """The log index of the move that paid the last dividend split by company after
+        entry ``since`` (the human's last decision), if any."""
+        paid = [e.move for e in self.log_entries[since + 1:] if e.kind == "payout"
+                and not e.undone]
+        if not paid:
+            return None
+        return next((i for i, e in enumerate(self.log_entries)
+                     if e.move == paid[-1] and e.kind in ("move", "forced")
+                     and not e.undone), None)
+
+    def _spot(self, above: list[Text]) -> None:
+        """At a decision after a dividend: the log scrolled to the move that paid it when
+        the lines from there on do not fit (its split by company in view, not scrolled
+        off by the bots' moves after it); the log follows again from its end."""
+        box = self.query_one("#logbox", VerticalScroll)
+        width = self.query_one("#log", Static).content_region.width
+        if width <= 0:
+            return
+        rows = sum(len(line.wrap(self.console, width)) for line in above)
+        if rows < box.max_scroll_y:
+            box.release_anchor()
+            box.scroll_to(y=rows, animate=False)
+            box.border_title = "moves: the dividend (▼ later moves: Shift+PgDn)"
 
     def follow_log(self) -> None:
         """Keep the log at its last line, after new lines and resizes, until the user
@@ -91,12 +135,13 @@ class TableLog(TableBase):
             return Text(entry.text, style="italic cyan")
         name = self.game.seats[entry.seat].name if entry.seat >= 0 else ""
         text = (Text(f"   · {entry.text}") if entry.kind == "event"
+                else Text(f"   {entry.text}", style="bold green") if entry.kind == "payout"
                 else Text(f"{name}: {entry.text}"))
         if entry.undone:  # struck and dim, and said in words (a terminal may not strike)
             text.stylize("dim strike")
-            if entry.kind != "event":
+            if entry.kind not in ("event", "payout"):
                 text.append(" (taken back)", style="dim italic")
-        elif fresh:
+        elif fresh and entry.kind != "payout":
             text.stylize("bold yellow")
         return text
 

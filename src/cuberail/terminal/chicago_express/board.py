@@ -154,6 +154,14 @@ def legend() -> str:
             f" {GLYPH[FOREST]} forest {GLYPH[MOUNTAIN]} mountain {DEVELOPED} developed")
 
 
+def legend_small() -> str:
+    """:func:`legend` within the compact map's width (the side panel's key names the
+    forest and mountain marks)."""
+    companies = " ".join(f"{LETTER[c]}={cid}" for c, cid in enumerate(COMPANY_IDS))
+    return (f"{RAIL}{LETTER[0]}{RAIL} track: {companies} · {GLYPH[START]} start"
+            f" {DEVELOPED} developed")
+
+
 def key() -> Text:
     """A complete key to the map, short enough for the side panel."""
     out = Text()

@@ -10,8 +10,8 @@ from cuberail.core.state import GameState
 from cuberail.games.chicago_express import board as ceb
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.terminal import chicago_express as view
-from cuberail.terminal.chicago_express import board, teach
-from cuberail.terminal.kit import NAME, Face, TableKit, compact_table, short
+from cuberail.terminal.chicago_express import board, hints, teach
+from cuberail.terminal.kit import NAME, Face, Payout, TableKit, compact_table, short
 
 
 def _ce(state: GameState) -> ChicagoExpressState:
@@ -55,6 +55,19 @@ def players(state: GameState, names: list[str]) -> Table:
     return table
 
 
+def payouts(state: GameState) -> list[Payout]:
+    """CE-8.1 (and CE-7.1 for one company): what each company with a share sold would
+    pay now, ceil(income / shares sold) a share, and who holds its shares."""
+    s = _ce(state)
+    out = []
+    for c, cid in enumerate(ceb.COMPANY_IDS):
+        if s.sold[c]:
+            holders = tuple((p, s.held[p][c]) for p in range(s.num_players) if s.held[p][c])
+            out.append(Payout(f"{view.LETTER[c]} {cid}", view.COMPANY_STYLE[c], s.income[c],
+                              s.sold[c], s.dividend_per_share(c), holders))
+    return out
+
+
 def about(state: GameState, target: str) -> str:
     """A clicked hex in one line: terrain, cost, income, house, locomotives."""
     s = _ce(state)
@@ -80,10 +93,12 @@ def end_reasons(state: GameState) -> list[str]:
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, board.SMALL_STEP, _small_board,
              board.hex_at_small,
              lambda a, b: board.column_names(a // board.SMALL_STEP, b // board.SMALL_STEP),
-             about, companies, players, board.key, board.SMALL_WIDTH, legend=board.legend())
+             about, companies, players, board.key, board.SMALL_WIDTH,
+             legend=board.legend_small())
 FACE = Face(board.WIDTH, board.HEIGHT, board.STEP, _board, board.hex_at,
             lambda a, b: board.column_names(a // board.STEP, b // board.STEP),
             about, companies, players, board.key, board.WIDTH, SMALL, board.legend())
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  tracker_line=teach.tracker_line, end_reasons=end_reasons,
-                 why_not=teach.why_not, only_move=teach.only_move)
+                 why_not=teach.why_not, only_move=teach.only_move, payouts=payouts,
+                 hint_why=hints.why)

@@ -36,6 +36,8 @@ TARGET_STYLE = "bold black on bright_cyan"
 FREE_STYLE = "grey50"
 LOOKS = company_looks(INFO.title)  # the companies' styles at the table: the title's face
 COMPANY_STYLE = tuple(LOOKS[cid].terminal for cid in COMPANY_IDS)
+OWNED_STROKE = {"─": "═", "│": "║"}  # an owned link's line is doubled: owned without colour
+LETTER = tuple(LOOKS[cid].letter for cid in COMPANY_IDS)  # an owned link's mark on the map
 # Two letters per company, distinct (black and blue both begin "Bl"): the side panel's
 # tables, the standings line and the map's key.
 SHORT_NAMES = {"red": "Re", "blue": "Bu", "green": "Gr", "yellow": "Ye", "black": "Bk",
@@ -66,6 +68,7 @@ class Layout:
     cells: dict[tuple[int, int], tuple[int, str]]  # (x, y) -> (link, character)
     values: dict[tuple[int, int], int]  # (x, y) -> link whose value is written there
     labels: dict[tuple[int, int], tuple[int, str]]  # (x, y) -> (location, character)
+    marks: dict[tuple[int, int], int]  # (x, y) -> link whose owner's letter is written there
 
 
 def _scale(px: float, py: float, box: tuple[float, float, float, float],
@@ -189,7 +192,12 @@ def layout(width: int = WIDTH, height: int = HEIGHT) -> Layout:
         spot = _value_spot(line, link, cells, values, labels)
         if spot is not None:
             values[spot] = link
-    return Layout(where, cells, values, labels)
+    marks = {}
+    for spot, link in values.items():
+        mark = _mark_spot(spot, link, cells, values, labels)
+        if mark is not None:
+            marks[mark] = link
+    return Layout(where, cells, values, labels, marks)
 
 
 Cells = dict[tuple[int, int], tuple[int, str]]
@@ -259,6 +267,23 @@ def _value_spot(line: list[tuple[int, int]], link: int,
     return next((c for c in alone if not _beside(c, labels)), alone[0] if alone else None)
 
 
+def _mark_spot(value: tuple[int, int], link: int, cells: Cells,
+               values: Mapping[tuple[int, int], int],
+               labels: Mapping[tuple[int, int], object]) -> tuple[int, int] | None:
+    """Where an owned link's company letter is written: a cell of its own line next to
+    its value (``R2``: red's link of value 2), before it if it can, else the nearest one
+    on its line; never beside another value or a label (``3R2`` or ``KazR`` would
+    misread); None when there is none (its colour alone says who owns it)."""
+    x, y = value
+    near = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1), (x - 1, y - 1), (x + 1, y + 1),
+            (x - 1, y + 1), (x + 1, y - 1)]
+    own = sorted((c for c, (k, _) in cells.items() if k == link and c not in values),
+                 key=lambda c: (c not in near, abs(c[0] - x) + abs(c[1] - y)))
+    others = {k: v for k, v in values.items() if k != value}
+    return next((c for c in own if not _beside(c, others) and not _beside(c, labels)),
+                None)
+
+
 def _between(cell: tuple[int, int], labels: Mapping[tuple[int, int], object]) -> bool:
     """Whether a cell is the only gap between two labels (``Bar3Aba`` would read as one)."""
     return (cell[0] - 1, cell[1]) in labels and (cell[0] + 1, cell[1]) in labels
@@ -287,12 +312,18 @@ def render(s: TransSiberianState, targets: set[str], width: int = WIDTH,
                 style = "bold" if LOCATIONS[loc].id == "moscow" else (
                     "italic grey70" if LOCATIONS[loc].is_external else "")
                 out.append(ch, style=style)
+            elif (x, y) in lay.marks and 0 <= s.owner[lay.marks[(x, y)]] < NUM_COMPANIES:
+                owner = s.owner[lay.marks[(x, y)]]
+                out.append(LETTER[owner], style=_link_style(s, lay.marks[(x, y)], targets)
+                           + " bold")
             elif (x, y) in lay.values:
                 link = lay.values[(x, y)]
                 out.append(str(LINKS[link].value), style=_link_style(s, link, targets))
             elif (x, y) in lay.cells:
                 link, ch = lay.cells[(x, y)]
-                out.append(ch, style=_link_style(s, link, targets))
+                owned = 0 <= s.owner[link] < NUM_COMPANIES
+                out.append(OWNED_STROKE.get(ch, ch) if owned else ch,
+                           style=_link_style(s, link, targets))
             else:
                 out.append(" ")
         if y < height - 1:
@@ -338,12 +369,15 @@ def key() -> Text:
     """A complete key to the map, short enough for the side panel."""
     out = Text()
     out.append("── unowned", style=FREE_STYLE)
+    out.append("  ══ owned")
     out.append("  ")
     out.append(" you may build ", style=TARGET_STYLE)
     out.append("\nowned: ")
     for c, cid in enumerate(COMPANY_IDS):  # as the tables name them: `Bk black`
         out.append(f"{COMPANY_SHORT[c]} {cid}", style=COMPANY_STYLE[c])
         out.append(", " if c < NUM_COMPANIES - 1 else "")
+    out.append("\nletter by an owned link's value: its company (R2: red's link of 2; ")
+    out.append(", ".join(f"{LETTER[c]} {cid}" for c, cid in enumerate(COMPANY_IDS)) + ")")
     out.append("\ndigit on a link: its value.  + junction.  ◇ the border: a link to it is"
                " external (→border in the lists, with its side; St. Petersburg has three), $8,"
                " built alone.  Click a link or type its number.")

@@ -10,8 +10,8 @@ from rich.text import Text
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
 from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES, TransSiberianState
-from cuberail.terminal.kit import Face, TableKit, compact_table, short
-from cuberail.terminal.trans_siberian import board, teach
+from cuberail.terminal.kit import NAME, Face, Payout, TableKit, compact_table, short
+from cuberail.terminal.trans_siberian import board, hints, teach
 
 SHORT_STATUS = {"waiting": "wait", "never entered": "out", "nationalized": "nat."}
 
@@ -53,6 +53,8 @@ def players(state: GameState, names: list[str]) -> Table:
     """Cash, score and shares of each player; the one to move is marked."""
     s = _ts(state)
     table = compact_table("", "player", "cash", "score", "shares")
+    # the shares wrap to a second line where the panel is narrow, so the names keep room
+    table.columns[-1].no_wrap, table.columns[-1].justify = False, "left"
     for p, score in enumerate(s.scores()):
         shares = Text()
         for c in range(tsb.NUM_COMPANIES):
@@ -62,8 +64,22 @@ def players(state: GameState, names: list[str]) -> Table:
                 shares.append(f"{n} ")
         shares.rstrip()
         mark = "▶" if p == s.current_player() else ""
-        table.add_row(mark, Text(short(names[p])), f"${s.cash[p]}", f"${score}", shares)
+        table.add_row(mark, Text(short(names[p], NAME)), f"${s.cash[p]}", f"${score}", shares)
     return table
+
+
+def payouts(state: GameState) -> list[Payout]:
+    """TS-5.2: what each company in play with shares owned would pay now, ceil(income /
+    shares owned by players) a share, and who holds its shares."""
+    s = _ts(state)
+    out = []
+    for c, cid in enumerate(tsb.COMPANY_IDS):
+        if s.status[c] == ACTIVE and s.owned(c):
+            holders = tuple((p, s.shares_held(p, c)) for p in range(s.num_players)
+                            if s.shares_held(p, c))
+            out.append(Payout(f"{board.COMPANY_SHORT[c]} {cid}", board.COMPANY_STYLE[c],
+                              s.income[c], s.owned(c), s.dividend_per_share(c), holders))
+    return out
 
 
 def about(state: GameState, target: str) -> str:
@@ -87,4 +103,5 @@ FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_bet
             about, companies, players, board.key, 0, SMALL)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
-                 end_reasons, why_not=teach.why_not, only_move=teach.only_move)
+                 end_reasons, why_not=teach.why_not, only_move=teach.only_move,
+                 payouts=payouts, hint_why=hints.why)

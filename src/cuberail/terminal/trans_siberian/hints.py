@@ -1,0 +1,48 @@
+"""Why a move is worth making in Trans-Siberian Railroad, in a short phrase for the table's
+hint (``buy red: a red share pays $4 a dividend now (income 11 ÷ 3 shares) and counts $12
+at the end while red is public``): facts of the position, never the search's guess."""
+
+from __future__ import annotations
+
+from cuberail.core.actions import Action
+from cuberail.core.auction import dividend_per_share
+from cuberail.core.state import GameState
+from cuberail.games.trans_siberian.board import COMPANY_IDS, COMPANY_INDEX
+from cuberail.games.trans_siberian.state import AUCTION, TransSiberianState
+
+
+def _ts(state: GameState) -> TransSiberianState:
+    assert isinstance(state, TransSiberianState)
+    return state
+
+
+def _share(s: TransSiberianState, c: int) -> str:
+    """TS-5.2, TS-9.2: what one more share of ``c`` pays a dividend and counts at the end."""
+    per = dividend_per_share(s.income[c], s.owned(c) + 1)
+    public = "is public" if s.owned(c) + 1 >= 2 else "is public (2+ shares owned)"
+    return (f"a {COMPANY_IDS[c]} share pays ${per} a dividend now (income {s.income[c]} ÷"
+            f" {s.owned(c) + 1} shares) and counts ${s.share_value(c)} at the end while"
+            f" {COMPANY_IDS[c]} {public}")
+
+
+def why(state: GameState, action: Action) -> str:
+    """The reason for ``action`` in a phrase: a share's dividend and end value for a buy
+    (TS-3.1), what a bid sets (TS-2.2), who decides a company's building (TS-3.2) and what
+    a pass keeps; '' for other moves (the table then says what the move does to the
+    mover's dividend)."""
+    s = _ts(state)
+    me = s.current_player()
+    arg = action.args[0] if action.args else ""
+    if action.kind == "buy":
+        return "; ".join(_share(s, COMPANY_INDEX[str(a)]) for a in action.args)
+    if action.kind == "bid" and s.step == AUCTION and s.a_company >= 0:
+        co = COMPANY_IDS[s.a_company]
+        return (f"the winner sets {co}'s share value (up to the bid) and its first link;"
+                f" the ${arg} pays for {co}'s building")
+    if action.kind == "build":
+        c = COMPANY_INDEX[str(arg)]
+        return (f"you hold {s.shares_held(me, c)} of {COMPANY_IDS[c]}'s {s.owned(c)} shares:"
+                " links raise its income and its share value")
+    if action.kind == "pass":
+        return f"you keep your ${s.cash[me]}"
+    return ""
