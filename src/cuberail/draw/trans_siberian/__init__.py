@@ -75,6 +75,84 @@ def link_points(link: Link) -> tuple[list[tuple[float, float]], tuple[float, flo
     return ends, (mx, my)
 
 
+ALONG = (0.5, 0.42, 0.58, 0.35, 0.65, 0.28, 0.72, 0.22, 0.78)  # where on a link, in order
+
+
+@lru_cache(maxsize=1)
+def box_places() -> dict[str, tuple[float, float]]:
+    """Where each link's value box goes: a junction's above its point; a two-ended link's
+    at its middle, else the first place along it (nearer one end, then the other; then
+    just beside it) whose box clears the boxes placed before, every city and the other
+    links' lines. Around Moscow the middles of the links fall on each other
+    and some links run side by side: moved apart, each value reads and takes its own
+    click."""
+    pos = positions()
+    cities = [(x - r, y - r, x + r, y + r) for k, (x, y) in pos.items()
+              for r in [11.0 if k == "moscow" else 7.0]]
+    out: dict[str, tuple[float, float]] = {}
+    placed: list[Box] = []
+    for link in LINKS:
+        ends, (mx, my) = link_points(link)
+        if len(ends) > 2:
+            out[link.id] = (mx, my - 10)
+            placed.append((mx - 8, my - 18, mx + 8, my - 2))
+    plain = [k for k in LINKS if len(k.ends) == 2]
+    for link in sorted(plain, key=lambda k: _length(k)):  # the short ones have least room
+        (x1, y1), (x2, y2) = link_points(link)[0]
+        size = _length(link) or 1.0
+        nx, ny = (y1 - y2) / size, (x2 - x1) / size  # across the link
+        others = [seg for k in LINKS if k is not link for seg in _segments(k)]
+        best: tuple[float, tuple[float, float]] | None = None
+        spots = [(t, off) for off in (0.0, 10.0, -10.0) for t in ALONG]
+        for order, (t, off) in enumerate(spots):
+            x, y = x1 + (x2 - x1) * t + nx * off, y1 + (y2 - y1) * t + ny * off
+            box = (x - 9.5, y - 9.5, x + 9.5, y + 9.5)
+            cost = sum(_overlap(box, b) for b in placed) * 4 + sum(_overlap(box, c) for c in cities)
+            cost += sum(_near(x, y, seg, 15.0) for seg in others) * 200 + order * 0.5
+            if best is None or cost < best[0]:
+                best = (cost, (x, y))
+            if cost <= order * 0.5:
+                break
+        assert best is not None
+        out[link.id] = best[1]
+        placed.append((best[1][0] - 8, best[1][1] - 8, best[1][0] + 8, best[1][1] + 8))
+    return out
+
+
+@lru_cache(maxsize=1)
+def box_cover() -> dict[str, float]:
+    """How much of the other links' lines pass over each link's value box (0: none). The
+    links are drawn in this order, so that a box that could not avoid the lines of the
+    links fanning out of Moscow is drawn over them."""
+    out: dict[str, float] = {}
+    for link in LINKS:
+        x, y = box_places()[link.id]
+        out[link.id] = sum(_near(x, y, seg, 15.0) for k in LINKS if k is not link
+                           for seg in _segments(k))
+    return out
+
+
+def _near(x: float, y: float, segment: tuple[tuple[float, float], tuple[float, float]],
+          reach: float) -> float:
+    """How far inside ``reach`` of the point the segment passes (0: not that near)."""
+    (x1, y1), (x2, y2) = segment
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / ((dx * dx + dy * dy) or 1.0)))
+    gap = float(((x - x1 - t * dx) ** 2 + (y - y1 - t * dy) ** 2) ** 0.5)
+    return max(0.0, reach - gap)
+
+
+def _segments(link: Link) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The lines a link is drawn with (a junction's: from each end to its point)."""
+    ends, middle = link_points(link)
+    return [(e, middle) for e in ends] if len(ends) > 2 else [(ends[0], ends[1])]
+
+
+def _length(link: Link) -> float:
+    (x1, y1), (x2, y2) = link_points(link)[0]
+    return float(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+
+
 def _place(loc_id: str) -> str:
     """A location's name; a border's without the word ' external' (``Chita #1``)."""
     base, _, rest = LOCATIONS[LOCATION_INDEX[loc_id]].name.partition(" external")
@@ -116,7 +194,7 @@ def _obstacles() -> tuple[list[tuple[Box, float]],
     pos = positions()
     for link in LINKS:
         ends, (mx, my) = link_points(link)
-        bx, by = (mx, my - 10) if len(ends) > 2 else (mx, my)
+        bx, by = box_places()[link.id]
         boxes.append(((bx - 9, by - 9, bx + 9, by + 9), 4.0))
         boxes.append(((bx + 5, by - 15, bx + 19, by - 1), 1.0))  # the owner's letter
         lines += [(e, (mx, my)) for e in ends] if len(ends) > 2 else [(ends[0], ends[1])]
@@ -233,7 +311,7 @@ def _link(link: Link, owner: str | None, marks: Targets, words: Words) -> str:
                            link.external else None))
     if junction:
         body.append(el("circle", cx=mx, cy=my, r=4.0, fill="#000000", class_="junction"))
-    bx, by = (mx, my - 10) if junction else (mx, my)
+    bx, by = box_places()[link.id]
     box = COLOURS[owner] if owner else "#ffffff"
     body.append(el("rect", x=bx - 8, y=by - 8, width=16.0, height=16.0, rx=2.0, fill=box,
                    stroke="#000000", stroke_width=1.0))
@@ -394,8 +472,9 @@ def draw(snapshot: Mapping[str, Any], targets: Iterable[str] | None = None,
         for loc in co["network"]:
             networks.setdefault(loc, []).append(co["id"])
     width, height = _size()
-    plain = [k for k in LINKS if k.id not in marks.by_key]
-    marked = [k for k in LINKS if k.id in marks.by_key]
+    cover = box_cover()  # the links whose boxes lie under other lines come last
+    plain = sorted((k for k in LINKS if k.id not in marks.by_key), key=lambda k: cover[k.id])
+    marked = sorted((k for k in LINKS if k.id in marks.by_key), key=lambda k: cover[k.id])
     body = [el("rect", x=0.0, y=0.0, width=width, height=height, fill="#eef3e6"),
             el("g", [_link(k, owners.get(k.id), marks, words) for k in plain + marked],
                class_="links"),

@@ -36,6 +36,7 @@ export function insertBoard(box, svgText, clickable) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   let svg = doc.documentElement;
   if (svg.nodeName !== "svg") return false;
+  const [left, top] = [box.scrollLeft, box.scrollTop];  // a redraw keeps the part in view
   box.replaceChildren(document.importNode(svg, true));
   svg = box.querySelector("svg");
   boardWords = readWords(box);
@@ -57,6 +58,8 @@ export function insertBoard(box, svgText, clickable) {
   // takes the focus, so that the arrow keys scroll it.
   box.tabIndex = targets ? -1 : 0;
   applyScale(box);
+  box.scrollLeft = left;
+  box.scrollTop = top;
   if (clickable) showTargets(box);
   return true;
 }
@@ -114,7 +117,8 @@ function fittingScale(box, spot) {
 }
 
 /** Bring the moves into view: on a phone the board zooms to the targets' box (the Fit
- *  button shows the whole map again); zoomed or not, the box is scrolled into view. */
+ *  button shows the whole map again) and centres it; elsewhere the frame (as high as the
+ *  window allows) scrolls to them when they are not all in sight. */
 function showTargets(box) {
   const spot = targetsBox(box);
   if (!spot) return;
@@ -122,13 +126,41 @@ function showTargets(box) {
     scale = fittingScale(box, spot);
     applyScale(box);
   }
+  centre(box, spot, PHONE.matches);
+  box.dataset.zoomed = PHONE.matches ? "targets" : "";
+}
+
+/** Scroll the frame so that `spot` (fractions of the drawing) is in its middle: always,
+ *  or (`always` false) only when part of it is out of sight. */
+function centre(box, spot, always) {
   const svg = box.querySelector("svg").getBoundingClientRect();
   const frame = box.getBoundingClientRect();
-  const middleX = svg.left + (spot.x + spot.w / 2) * svg.width;
-  const middleY = svg.top + (spot.y + spot.h / 2) * svg.height;
-  box.scrollLeft += middleX - (frame.left + frame.width / 2);
-  box.scrollTop += middleY - (frame.top + frame.height / 2);
-  box.dataset.zoomed = PHONE.matches ? "targets" : "";
+  const [left, top] = [svg.left + spot.x * svg.width, svg.top + spot.y * svg.height];
+  const [right, bottom] = [left + spot.w * svg.width, top + spot.h * svg.height];
+  const inside = left >= frame.left && right <= frame.right && top >= frame.top && bottom <= frame.bottom;
+  if (inside && !always) return;
+  box.scrollLeft += (left + right) / 2 - (frame.left + frame.width / 2);
+  box.scrollTop += (top + bottom) / 2 - (frame.top + frame.height / 2);
+}
+
+/** The board's places that `actions` name (a hex, a link, a location: "place R6",
+ *  "link a-b"), brought into sight when the frame hides any of them (after the player's
+ *  own build, so that the new track is seen). */
+export function revealPlaces(box, actions) {
+  const svg = box.querySelector("svg");
+  if (!svg || boardTargets(box).length) return;  // the moves on it come first
+  const names = actions.flatMap((a) => a.split(" ").slice(1));
+  const places = names.flatMap((n) => [...box.querySelectorAll(
+    `[data-hex="${CSS.escape(n)}"], [data-link="${CSS.escape(n)}"], [data-location="${CSS.escape(n)}"]`)]);
+  const rects = places.map((el) => el.getBoundingClientRect()).filter((r) => r.width || r.height);
+  if (!rects.length) return;
+  const whole = svg.getBoundingClientRect();
+  const left = Math.min(...rects.map((r) => r.left));
+  const top = Math.min(...rects.map((r) => r.top));
+  const w = Math.max(...rects.map((r) => r.right)) - left;
+  const h = Math.max(...rects.map((r) => r.bottom)) - top;
+  centre(box, { x: (left - whole.left) / whole.width, y: (top - whole.top) / whole.height,
+    w: w / whole.width, h: h / whole.height }, false);
 }
 
 /** Call `onAction(actions, element, preview)` when a board target is clicked or activated

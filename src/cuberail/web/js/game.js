@@ -4,10 +4,11 @@
 
 import { AnalysisView } from "./analysis.js";
 import { api, fragment, remember, remembered, socketUrl } from "./api.js";
-import { boardTargets, choose, insertBoard, markForgoes, wireBoard } from "./board.js";
+import { boardTargets, choose, insertBoard, markForgoes, revealPlaces, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
-import { faceOf, setFace } from "./face.js";
+import { currentFace, faceOf, pick, setFace } from "./face.js";
+import { fitActions, fitLog } from "./fit.js";
 import { Guide } from "./guide.js";
 import { Hint } from "./hint.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
@@ -17,6 +18,7 @@ import { renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, setOnline, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
+import { dividendNotice } from "./payout.js";
 import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
@@ -80,7 +82,7 @@ function renderPanels(view, state, live) {
   $("#turn").classList.toggle("offline", offline);
   $("#turn").hidden = live && view.over;  // the end banner says it
   $("#actions-title").textContent = mine ? t("game.moves") : t("game.status");
-  fitActions();
+  helpOnce();
 }
 
 async function render() {
@@ -92,6 +94,8 @@ async function render() {
     renderPanels(view, view.state, true);
     await showBoard(undefined, myTurn());
     markForgoes($("#board"), $("#move-list button.forgoes"));
+    const [seat, actions] = latestTurn();  // the player's own build, made just now
+    if (G.seat !== null && seat === G.seat) revealPlaces($("#board"), actions);
   } else {
     await renderAt(G.at);
   }
@@ -103,42 +107,28 @@ async function render() {
   if (view.over && !G.charts) drawCharts();
 }
 
-const DESKTOP = window.matchMedia("(min-width: 901px)");
-
-/** On a desktop the decision card above the board is short (its CSS cap keeps the board
- *  in view) but not shorter than its controls: it grows until its last move button (or
- *  the bid box) is in sight without scrolling inside it, up to 40% of the window (most of
- *  the board stays in sight under it); the words after the controls may still scroll. */
-function fitActions() {
-  const box = $("#actions");
-  box.style.maxHeight = "";
-  if (!DESKTOP.matches) return;
-  const top = box.getBoundingClientRect().top;
-  const shown = [...box.querySelectorAll("button[data-action], #bid-amount")]
-    .filter((e) => e.getClientRects().length && !e.closest("details:not([open])"));
-  const last = Math.max(0, ...shown.map((e) => e.getBoundingClientRect().bottom - top + box.scrollTop));
-  const need = Math.ceil(last + 8);  // the card's padding under its last control
-  const most = Math.max(box.clientHeight, Math.min(window.innerHeight - top - 8, 0.4 * window.innerHeight));
-  if (need > box.clientHeight) box.style.maxHeight = `${Math.round(Math.min(need, most))}px`;
+/** The moves of the latest turn in the log (its last moves by one seat, made during this
+ *  visit): [seat, actions]; [null, []] when the latest move was there before the page. */
+function latestTurn() {
+  const entries = log.entries;
+  const last = entries[entries.length - 1];
+  if (!log.isLive(last)) return [null, []];
+  const actions = [];
+  for (let i = entries.length - 1; i >= 0 && entries[i].seat === last.seat && log.isLive(entries[i]); i -= 1) {
+    actions.push(entries[i].action);
+  }
+  return [last.seat, actions];
 }
 
-/** On a desktop the move log fills the right column down to the window's foot (at
- *  least the last 8 moves), so that the latest move is in sight; kept at its
- *  foot when it was there. */
-function fitLog() {
-  const box = $("#log");
-  const atFoot = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
-  if (!DESKTOP.matches) {
-    box.style.maxHeight = "";
-    return;
-  }
-  const top = box.getBoundingClientRect().top + window.scrollY;
-  const entries = [...box.children].filter((li) => li.offsetHeight);
-  const eighth = entries[Math.max(0, entries.length - 8)];
-  const least = eighth ? entries[entries.length - 1].offsetTop + entries[entries.length - 1].offsetHeight
-    - eighth.offsetTop + 8 : 0;  // the last 8 moves
-  box.style.maxHeight = `${Math.round(Math.max(least, window.innerHeight - top - 12, 160))}px`;
-  if (atFoot) box.scrollTop = box.scrollHeight;
+/** What to click is said once: the decision's help line goes while the guide's panel
+ *  explains that same decision (its own words say what to click), and comes back when
+ *  the panel closes. */
+function helpOnce() {
+  const help = $("#move-list .help.decide");
+  const where = currentFace().decision;
+  const decision = where && G.view ? pick(G.view.state, where) : undefined;
+  if (help) help.hidden = Boolean(decision !== undefined && guide.showing() === `decision:${decision}`);
+  fitActions();
 }
 
 /** The rematch's part of the end banner (a finished game, shown live). */
@@ -439,6 +429,19 @@ function updateReplayControls() {
   $("#replay").classList.toggle("replaying", G.at !== null);
 }
 
+const states = new Map();  // move n -> the snapshot after it (a promise), read once
+
+/** The snapshot after move `n` (null when it cannot be read now; asked again later). */
+function stateAt(n) {
+  if (!states.has(n)) {
+    states.set(n, api.stateAt(G.id, n).then((answer) => {
+      if (!answer.ok) states.delete(n);
+      return answer.ok ? answer.data.state : null;
+    }));
+  }
+  return states.get(n);
+}
+
 async function drawCharts() {
   G.charts = true;
   const samples = [];
@@ -518,10 +521,11 @@ async function main() {
   G.id = match[1];
   readSeat();
   rematch = new Rematch(() => G, () => showRematch(Boolean(G.view?.over && isLive())), nameOf);
-  log = new MoveLog($("#log"), nameOf, () => ({ game: G.id, seat: G.seat }));
+  log = new MoveLog($("#log"), nameOf, () => ({ game: G.id, seat: G.seat }),
+    { stateAt, onDividend: (paid, line) => dividendNotice($("#toast"), paid, G.seat, line) });
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
-  guide = new Guide($("#guide"), () => G.id);
-  hint = new Hint($("#hint"), $("#hint-text"), () => G, nameOf);
+  guide = new Guide($("#guide"), () => G.id, helpOnce);
+  hint = new Hint($("#hint"), $("#hint-text"), () => G, nameOf, fitActions);
   languageSwitch($("#lang"), () => {
     localizeBanner();
     showWin();

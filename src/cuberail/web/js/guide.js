@@ -60,11 +60,13 @@ async function startGuided(info) {
 
 // ----- the game page ----------------------------------------------------------------
 
-/** The guide's panel (`box`, a non-modal dialog) for the game `game()`. */
+/** The guide's panel (`box`, a non-modal dialog) for the game `game()`; `changed()`
+ *  after it opens or closes. */
 export class Guide {
-  constructor(box, game) {
+  constructor(box, game, changed = () => {}) {
     this.box = box;
     this.game = game;
+    this.changed = changed;
     this.texts = null;  // the title's guide in the page's language
     this.loading = null;  // the fetch of the texts: {key: "title:lang", done: a promise}
     this.events = new Set();  // the words' keys of the events logged so far
@@ -180,6 +182,12 @@ export class Guide {
     this.box.hidden = false;
     this.box.scrollTop = 0;  // from its title; the buttons stay at its foot
     this.box.querySelector("button.got-it").focus({ preventScroll: true });
+    this.changed();
+  }
+
+  /** The explanation open now ("decision:auction", "event:dividend"), or null. */
+  showing() {
+    return this.box.hidden ? null : this.open;
   }
 
   /** The panel's content for `id`, in the page's language. */
@@ -212,6 +220,7 @@ export class Guide {
     this.open = null;
     this.next();
     if (!this.open) this.close();
+    this.changed();
   }
 
   /** "Stop guiding": no more explanations in this game. */
@@ -227,6 +236,7 @@ export class Guide {
     if (this.box.hidden) return;
     const hadFocus = this.box.contains(document.activeElement);
     this.box.hidden = true;
+    this.changed();
     this.box.replaceChildren();
     delete this.box.dataset.guide;
     this.box.removeAttribute("aria-labelledby");

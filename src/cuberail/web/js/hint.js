@@ -7,9 +7,11 @@ import { language, refusalText, t } from "./i18n.js";
 
 export class Hint {
   /** `button` and `out` (its answer's line); `game()` the page's state ({id, token,
-   *  view}); `nameOf(seat)` a player's name (for refusals). */
-  constructor(button, out, game, nameOf) {
+   *  view}); `nameOf(seat)` a player's name (for refusals); `shown()` after an answer is
+   *  shown (the page fits its decision card to it). */
+  constructor(button, out, game, nameOf, shown = () => {}) {
     this.button = button;
+    this.shown = shown;
     this.out = out;
     this.game = game;
     this.nameOf = nameOf;
@@ -45,5 +47,7 @@ export class Hint {
     } else {
       this.out.textContent = t("error.refused", { reason: refusalText(answer, this.nameOf) });
     }
+    this.shown();
+    this.out.scrollIntoView({ block: "nearest" });  // in sight, in its card and the window
   }
 }

@@ -4,6 +4,7 @@
 import { chip, h, withChips } from "./dom.js";
 import { isCompany } from "./face.js";
 import { sayParts, t } from "./i18n.js";
+import { paymentsOf, payoutList, payoutSplit } from "./payout.js";
 
 /** One action text in words: "bid 8" -> "bids $8", "place R3" -> "places a locomotive on R3". */
 export function words(action) {
@@ -41,15 +42,23 @@ function seenKey(game, seat) {
 
 export class MoveLog {
   /** `list`: the log's <ol>; `nameOf(seat)`; `where()`: {game, seat} of the page, whose
-   *  last seen entry marks what is new since the reader's last visit. */
-  constructor(list, nameOf, where = () => null) {
+   *  last seen entry marks what is new since the reader's last visit; `stateAt(n)`: the
+   *  snapshot after move n (a promise; for a dividend's split by company);
+   *  `onDividend(payments, line)`: a dividend paid by a move new to the reader (made
+   *  live, or since the last visit). */
+  constructor(list, nameOf, where = () => null, { stateAt = null, onDividend = null } = {}) {
     this.list = list;
     this.nameOf = nameOf;
     this.where = where;
+    this.stateAt = stateAt;
+    this.onDividend = onDividend;
+    this.seeing = null;  // an IntersectionObserver of the dividends' splits not read yet
+    this.waiting = new Map();  // such a split's box -> [payments, move n]
     this.seen = null;  // the last entry seen on the previous visit (read once)
     this.until = null;  // the last entry of the visit's first load: newer ones arrive live
     this.marked = false;
     this.seq = 0;
+    this.told = 0;  // the last entry whose dividend the page's notice told
     this.entries = [];
   }
 
@@ -57,6 +66,8 @@ export class MoveLog {
     this.seq = 0;
     this.marked = false;
     this.entries = [];
+    this.seeing?.disconnect();
+    this.waiting.clear();
     this.list.replaceChildren();
   }
 
@@ -72,7 +83,9 @@ export class MoveLog {
         this.marked = true;
         this.list.append(h("li", { class: "since" }, t("log.since")));
       }
-      this.list.append(e.kind === "undo" ? this.undoLine(e) : this.moveLine(e));
+      const line = e.kind === "undo" ? this.undoLine(e) : this.moveLine(e);
+      this.list.append(line);
+      this.tell(e, line);
       if (e.kind === "undo") this.entries.pop();
       else this.entries.push(e);
     }
@@ -83,11 +96,58 @@ export class MoveLog {
   moveLine(e) {
     const n = this.list.querySelectorAll("li.move:not(.undone)").length + 1;
     const said = told(e.words, this.nameOf);
-    const events = (e.events || []).map((ev) => told(ev, this.nameOf)).filter((x) => x);
+    const events = (e.events || []).map((ev) => [told(ev, this.nameOf), paymentsOf(ev)]).filter(([x]) => x)
+      .flatMap(([ev, paid]) => {
+        const item = h("li", { class: paid ? "event paid" : "event" }, ev);
+        if (!paid) return [item];
+        const split = h("li", { class: "split" });  // the payments by company, once read
+        this.later(split, paid, n);
+        return [item, split];
+      });
     return h("li", { class: "move", dataset: { seq: e.seq, action: e.action, index: n } },
       h("a", { href: `#at=${n}`, class: "at", title: t("replay.link") }, `${n}.`), " ",
       h("strong", {}, this.nameOf(e.seat)), said ? [": ", ...said] : [" ", ...withChips(words(e.action))],
-      events.length ? h("ul", { class: "events" }, events.map((ev) => h("li", { class: "event" }, ev))) : null);
+      events.length ? h("ul", { class: "events" }, events) : null);
+  }
+
+  /** A dividend's split by company (into `box`, under the payments of move `n`), read once
+   *  the line comes into sight in the log: a long game's dividends are not all read at
+   *  once, and the snapshots are asked one after another. */
+  later(box, payments, n) {
+    if (!this.stateAt) return;
+    if (!this.seeing) {
+      this.seeing = new IntersectionObserver((seen) => {
+        for (const x of seen.filter((y) => y.isIntersecting)) {
+          this.seeing.unobserve(x.target);
+          this.asked = this.asked.then(() => this.split(x.target)).catch(() => {});
+        }
+      }, { root: this.list });
+      this.asked = Promise.resolve();
+    }
+    this.waiting.set(box, [payments, n]);
+    this.seeing.observe(box);
+  }
+
+  /** Read the snapshots after and before the move, and show the split when it adds up. */
+  async split(box) {
+    const [payments, n] = this.waiting.get(box) || [];
+    this.waiting.delete(box);
+    if (!payments || !box.isConnected) return;
+    const rows = payoutSplit(await Promise.all([this.stateAt(n), this.stateAt(n - 1)]), payments);
+    if (!rows || !box.isConnected) return;
+    const atFoot = this.list.scrollTop + this.list.clientHeight >= this.list.scrollHeight - 4;
+    box.append(payoutList(rows, this.nameOf));
+    if (atFoot) this.list.scrollTop = this.list.scrollHeight;
+  }
+
+  /** A dividend paid by a move new to the reader (made live after the page's first load,
+   *  or since the reader's last visit): the page's notice. */
+  tell(e, line) {
+    const fresh = e.seq > this.until || (this.seen > 0 && e.seq > this.seen);
+    const paid = (e.events || []).map(paymentsOf).find((x) => x);
+    if (!fresh || !paid || !this.onDividend || e.kind === "undo" || e.seq <= this.told) return;
+    this.told = e.seq;  // once: not again when the log is redrawn in another language
+    this.onDividend(paid, line);
   }
 
   /** The last move of `seat` of the kind `kind` ("company NYC"), or "" (undone moves
@@ -104,6 +164,11 @@ export class MoveLog {
     const said = told(e.words, this.nameOf) || (e.action ? withChips(words(e.action)) : null);
     return h("li", { class: "undo", dataset: { seq: e.seq, seat: e.seat } },
       h("strong", {}, this.nameOf(e.seat)), " ", t("log.undo"), said ? [" (", ...said, ")"] : null);
+  }
+
+  /** Was entry `e` made live, after this visit's first load? */
+  isLive(e) {
+    return Boolean(e) && this.until !== null && e.seq > this.until;
   }
 
   /** Is `e` the first entry new to the reader: after the last visit, in this visit's
