@@ -9,6 +9,7 @@ fetches the game again (moves made meanwhile appear) and a move works.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlparse
 
 from webplay import click_action, game_index, get_json, is_my_turn, offered, post_json, wait_loaded
 from webserver import free_port, start_server, stop_server
@@ -76,32 +77,46 @@ def test_offline_browser_shows_a_banner_pauses_moves_and_resyncs(base_url: str,
     drop_network_noise(w)
 
 
+def settled(page: Any, gid: str) -> None:
+    """The page at rest: its live connection open and the game fetched again on the
+    socket's first event (the state), all of it shown; no request of the page in flight.
+    (An answer to a request still in flight when a later one is lost proves the server
+    reachable: the page rightly takes the banner away at once.)"""
+    page.wait_for_selector("#game[data-live='1']")
+    page.wait_for_function("path => performance.getEntriesByType('resource')"
+                           ".filter(e => new URL(e.name).pathname === path).length >= 2",
+                           arg=f"/api/games/{gid}")
+    wait_loaded(page)
+
+
 def test_a_lost_request_says_so_in_words_and_recovers(base_url: str, open_page: Any) -> None:
-    """A move whose request gets no answer (the Wi-Fi drops as it is sent): the banner,
-    no browser error text; the page comes back by itself and the move can be made."""
+    """A move whose request gets no answer (the Wi-Fi drops as it is sent, the live
+    connection still open): the banner, no browser error text; the page comes back by
+    itself once requests are answered again, and the move can be made."""
     made = create_game(base_url)
     gid = made["id"]
     first = get_json(f"{base_url}/api/games/{gid}")["current_player"]
     w = open_page(locale="it-IT")
     page = w.page
     page.goto(made["seats"][first]["invite_url"])
+    settled(page, gid)
     assert is_my_turn(page)
     move = offered(page)[0]
+    lost: list[str] = []
 
-    def post_of_a_move(route: Any) -> None:
-        if route.request.method == "POST":
-            route.abort("internetdisconnected")
-        else:
-            route.continue_()
+    def wifi_down(route: Any) -> None:  # from the move on, no request gets an answer
+        lost.append(f"{route.request.method} {urlparse(route.request.url).path}")
+        route.abort("internetdisconnected")
 
-    page.route(f"**/api/games/{gid}/actions", post_of_a_move)
+    page.route("**/api/**", wifi_down)
     page.locator(f"#actions button[data-action='{move}']:visible").first.click()
     page.wait_for_selector(f"{BANNER}:visible")
+    assert f"POST /api/games/{gid}/actions" in lost, lost  # the move's request was lost
     banner = page.locator(BANNER).inner_text()
     assert banner == "Impossibile raggiungere il server — riconnessione in corso…", banner
     body = page.locator("body").inner_text()
     assert "TypeError" not in body and "Failed to fetch" not in body
-    page.unroute(f"**/api/games/{gid}/actions", post_of_a_move)
+    page.unroute("**/api/**", wifi_down)
     page.wait_for_selector(BANNER, state="hidden", timeout=20000)  # a probe was answered
     assert is_my_turn(page)
     click_action(page, move)

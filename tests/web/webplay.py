@@ -47,8 +47,8 @@ def create_in_lobby(page: Any, base: str, title: str, seats: list[dict[str, str]
 
 
 def click_create(page: Any) -> dict[str, Any]:
-    """Press "Create game" in the lobby; the server's answer (kept before the page may
-    leave for the new game's table)."""
+    """Press "Create game" in the lobby; the server's answer, read before the page has
+    it (a game of bots alone, or against bots, sends the page to its table at once)."""
     made: list[dict[str, Any]] = []
 
     def keep(route: Any) -> None:
@@ -56,14 +56,19 @@ def click_create(page: Any) -> dict[str, Any]:
             route.continue_()
             return
         answer = route.fetch()
-        made.append(answer.json())
+        made.append(answer.json())  # kept before the page can have the answer (and leave)
         route.fulfill(response=answer)
 
+    def created(response: Any) -> bool:
+        return bool(response.request.method == "POST" and response.url.endswith("/api/games"))
+
     page.route("**/api/games", keep)
-    page.click("#create-button")
-    while not made:
-        page.wait_for_timeout(50)
-    page.unroute("**/api/games", keep)
+    try:
+        with page.expect_response(created):  # the page has the answer: kept already
+            page.click("#create-button")
+    finally:
+        page.unroute("**/api/games", keep)
+    assert made, "the lobby's request to create the game was not seen"
     return made[0]
 
 
