@@ -73,10 +73,13 @@ class GatheredBatch(BatchEncoder):
 
     The gatherer hands on the changes of the integer matrix ``g`` (one row per game; a
     row's columns: ``PER_SEAT``'s blocks, ``OWN`` of the title's, ``SCALARS``, ``TAIL``
-    more) and of the cells it writes itself (the map, the one-hot fields). Then the per-seat
-    fields rotated to the observer and the title's :meth:`linear` fields are written in
-    one go (a numpy call costs more than its work here), and the title writes the rest
-    (:meth:`fill`: what needs a divisor per row).
+    more) and of the cells it writes itself (the map, the one-hot fields). A changed
+    integer of the title's :meth:`linear` fields (the same for every observer) is written
+    into the observations where it changed; one of the per-seat fields goes, over its
+    divisor, into :attr:`rot`, where each row keeps its per-seat blocks twice over, so
+    that the blocks seen from any observer are one stretch of it: each step copies the
+    observers' stretches of every row in one go (a numpy call costs more than its work
+    here). The title writes the rest (:meth:`fill`: what needs a divisor per row).
     """
 
     CONSTANT = ("seats", "options")
@@ -93,21 +96,25 @@ class GatheredBatch(BatchEncoder):
         self.memory = memory
         self.divisors = np.ones(layout.size, dtype=np.float64)  # of the map cells
         self.g: Ints = np.zeros((self.rows, 0), dtype=np.int64)
-        # g over each column's divisor, kept where g changes (a step divides only those),
-        # already float32 (rounded once, as the observations' own writing of it would)
-        self.scaled = np.zeros((self.rows, 0), dtype=np.float32)
-        self.scaled_divisors = np.ones(0)  # the divisor of each column of g
         self.n = 0
         self.scalars_at = 0  # the first scalar column in g
         self.scalar = {name: i for i, name in enumerate(self.SCALARS)}
         self.every = np.arange(self.rows)
-        self.every_n = self.every  # every * n: each row's first row of columns
-        # [row * n + observer]: the positions in g (flat) written over their divisor
-        self.columns: Ints = np.zeros((self.rows, 0), dtype=np.int64)
-        self.positions: Ints = np.zeros(0, dtype=np.int64)  # ... written there
-        self.g_flat, self.scaled_flat = self.g.reshape(-1), self.scaled.reshape(-1)  # views
-        self.flat_divisors = np.ones(0)  # scaled_divisors of each flat position in g
-        # out's flat view (None: out is not contiguous, written as put_cells does)
+        self.g_flat = self.g.reshape(-1)  # a view
+        # per flat position in g: its column's divisor, where its value goes in rot's flat
+        # view (twice: each copy of the blocks; the last column of rot for a column not
+        # per seat) and in the observations' (a linear field's; -1: none)
+        self.flat_divisors = np.ones(0)
+        self.rot_first: Ints = np.zeros(0, dtype=np.int64)
+        self.rot_second: Ints = np.zeros(0, dtype=np.int64)
+        self.linear_flat: Ints = np.zeros(0, dtype=np.int64)
+        # each row's per-seat blocks over their divisors, seat-major, each block twice
+        self.rot = np.zeros((self.rows, 1), dtype=np.float32)
+        self.rot_flat = self.rot.reshape(-1)
+        # per block: (its first observation position, its integers, rot seen from each
+        # observer: [row, observer, k])
+        self.turned: list[tuple[int, int, npt.NDArray[np.float32]]] = []
+        # out's flat view (None: out is not contiguous, written by rows and columns)
         self.out_flat = out.reshape(-1) if out.flags.c_contiguous else None
         self.tables_n = 0  # the players the tables are for
 
@@ -144,39 +151,49 @@ class GatheredBatch(BatchEncoder):
         width = self._tables() if self.n != self.tables_n else self.g.shape[1]
         if self.g.shape[1] != width:
             self.g = np.zeros((self.rows, width), dtype=np.int64)
-            self.scaled = np.zeros((self.rows, width), dtype=np.float32)
-            self.g_flat, self.scaled_flat = self.g.reshape(-1), self.scaled.reshape(-1)
+            self.g_flat = self.g.reshape(-1)
         for row in rows:
             for start, stop in self.map_fields():
                 self.out[row, start:stop] = 0.0
             self.memory.forget(row)
 
     def _tables(self) -> int:
-        """Per row and observer, the integers of ``g`` written as they are over a divisor:
-        the per-seat blocks rotated to the observer, then the title's :meth:`linear`
-        fields; the width of ``g``."""
-        n, columns, positions, divisors, at = self.n, [], [], [], 0
+        """Per flat position of ``g``: its divisor and where it goes (:attr:`rot` for the
+        per-seat blocks, the observations for the title's :meth:`linear` fields); the
+        views of :attr:`rot` from each observer; the width of ``g``."""
+        n, at, blocks, divisors = self.n, 0, [], []
         for name, per, divisor in self.PER_SEAT:
-            seat = (np.arange(n)[:, None] + np.arange(n)) % n  # [observer, k]
-            columns.append((at + seat[:, :, None] * per + np.arange(per)).reshape(n, -1))
-            positions.append(self.start(name) + np.arange(n * per))
+            blocks.append((at, n * per, per, self.start(name)))
             divisors.append(np.tile(self.SHARES, n) if divisor is None
                             else np.full(n * per, divisor))
             at += n * per
         self.scalars_at = at + self.OWN
-        fixed = self.linear()
-        columns.append(np.tile(np.array([c for _, c, _ in fixed], dtype=np.int64), (n, 1)))
-        positions.append(np.array([p for p, _, _ in fixed], dtype=np.int64))
-        divisors.append(np.array([d for _, _, d in fixed], dtype=np.float64))
         width = self.scalars_at + len(self.SCALARS) + self.TAIL
-        turned = np.concatenate(columns, axis=1)  # [observer, k]: a column of g
-        self.columns = (self.every[:, None, None] * width + turned).reshape(self.rows * n, -1)
-        self.positions = np.concatenate(positions)
-        self.scaled_divisors = np.ones(width)
-        self.scaled_divisors[turned] = np.concatenate(divisors)  # the same for each observer
+        spare = 2 * at  # rot's last column: where a column not per seat goes
+        first, second = np.full(width, spare), np.full(width, spare)
+        column_divisors = np.ones(width)
+        column_divisors[:at] = np.concatenate(divisors) if divisors else []
+        self.rot = np.zeros((self.rows, spare + 1), dtype=np.float32)
+        self.rot_flat, self.turned, item = self.rot.reshape(-1), [], self.rot.itemsize
+        for start, length, per, position in blocks:  # rot: each block, then it again
+            first[start:start + length] = 2 * start + np.arange(length)
+            second[start:start + length] = 2 * start + length + np.arange(length)
+            seen = np.lib.stride_tricks.as_strided(
+                self.rot[:, 2 * start:], shape=(self.rows, n, length),
+                strides=(self.rot.strides[0], per * item, item), writeable=False)
+            self.turned.append((position, length, seen))
+        linear = np.full(width, -1)
+        for position, column, divisor in self.linear():
+            if linear[column] >= 0 or column < at:
+                raise ValueError(f"column {column} of g: linear once, and not per seat")
+            linear[column], column_divisors[column] = position, divisor
+        rows, size = np.repeat(self.every, width), self.layout.size
+        self.flat_divisors = np.tile(column_divisors, self.rows)
+        self.rot_first = rows * self.rot.shape[1] + np.tile(first, self.rows)
+        self.rot_second = rows * self.rot.shape[1] + np.tile(second, self.rows)
+        lin = np.tile(linear, self.rows)
+        self.linear_flat = np.where(lin >= 0, rows * size + lin, -1)
         self.tables_n = n
-        self.every_n = self.every * n
-        self.flat_divisors = np.tile(self.scaled_divisors, self.rows)  # [flat position in g]
         return width
 
     def encode(self, states: Sequence[GameState], seats: Sequence[int],
@@ -187,17 +204,23 @@ class GatheredBatch(BatchEncoder):
                            seats if isinstance(seats, list) else
                            np.asarray(seats, dtype=np.int64).tolist(),
                            self.g.shape[1], ints, cells)
+        self._put(ints, cells, np.asarray(seats, dtype=np.int64)
+                  if seat_array is None else seat_array)
+
+    def _put(self, ints: list[int], cells: list[int], seats: Ints) -> None:
+        """Write the changes gathered (:meth:`put_changes`), then every row's per-seat
+        fields seen from its seat in ``seats``, then the title's :meth:`fill`."""
         self.put_changes(ints, cells)
-        observer = (np.asarray(seats, dtype=np.int64) if seat_array is None
-                    else seat_array) % self.n
-        at = np.take(self.columns, self.every_n + observer, axis=0)
-        self.out[:, self.positions] = np.take(self.scaled, at)
+        observer = seats % self.n
+        for position, length, seen in self.turned:
+            self.out[:, position:position + length] = seen[self.every, observer]
         self.fill(self.g)
 
     def put_changes(self, ints: list[int], cells: list[int]) -> None:
-        """Write the packed changes: ``ints`` into ``g`` and, over their divisors, into
-        :attr:`scaled`; ``cells`` into the observations as :func:`put_cells` does (with
-        :attr:`divisors`). One conversion for both."""
+        """Write the packed changes: ``ints`` into ``g``, over their divisors into
+        :attr:`rot` and the observations (the linear fields); ``cells`` into the
+        observations (positions in their flat order), each over its column's divisor
+        (:attr:`divisors`). One conversion for both."""
         count = len(ints)
         ints += cells
         if not ints:
@@ -206,13 +229,24 @@ class GatheredBatch(BatchEncoder):
         if count:
             into, value = at[:count], values[:count]
             self.g_flat[into] = value
-            self.scaled_flat[into] = value / self.flat_divisors[into]
-        flat = self.out_flat
-        if count < len(ints) and flat is None:
-            put_cells(self.out, cells, self.divisors)
-        elif count < len(ints) and flat is not None:
+            scaled = value / self.flat_divisors[into]
+            self.rot_flat[self.rot_first[into]] = scaled
+            self.rot_flat[self.rot_second[into]] = scaled
+            where = self.linear_flat[into]
+            kept = where >= 0
+            self._put_flat(where[kept], scaled[kept])
+        if count < len(ints):
             into = at[count:]  # (divisors per row: a table of every row's is out's size)
-            flat[into] = values[count:] / self.divisors[into % self.out.shape[1]]
+            self._put_flat(into, values[count:] / self.divisors[into % self.out.shape[1]])
+
+    def _put_flat(self, positions: Ints, values: npt.NDArray[np.float64]) -> None:
+        """Write ``values`` at flat positions of the observations."""
+        if self.out_flat is not None:
+            self.out_flat[positions] = values
+        else:
+            rows, columns = np.divmod(positions, self.out.shape[1])
+            self.out[rows, columns] = values
+
 
 class ReferenceBatch(BatchEncoder):
     """The reference encoder, row by row: for titles without a batch encoder."""
@@ -227,11 +261,3 @@ def unpack(changes: list[int]) -> tuple[Ints, Ints]:
     """Positions and values of changes packed by :mod:`cuberail.env.stream`."""
     packed = np.fromiter(changes, dtype=np.int64, count=len(changes))
     return packed >> SHIFT, (packed & ((1 << SHIFT) - 1)) - BIAS
-
-
-def put_cells(out: Matrix, changes: list[int], divisors: npt.NDArray[np.float64]) -> None:
-    """Write packed changes into the observations (positions in their flat order), each
-    value divided by its column's divisor (``divisors``: one per column)."""
-    if changes:
-        at, values = unpack(changes)
-        out.reshape(-1)[at] = values / divisors[at % out.shape[1]]
