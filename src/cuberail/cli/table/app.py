@@ -135,5 +135,18 @@ class TableApp(TableInput):
         self.call_after_refresh(self.advance)
         self.link.start(self)
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Textual's screenshot (its command palette offers it), saved as SVG in the
+        current folder: Textual's own default, the Downloads folder, is often missing
+        (``Failed to save screenshot``, with no reason). Says where, or why not."""
+        folder = path or "."
+        try:
+            saved = self.save_screenshot(filename, folder)
+        except OSError as exc:
+            self.notify(f"screenshot not saved in {folder!r}: {exc.strerror or exc}",
+                        title="Screenshot", severity="error")
+            return
+        self.notify(f"screenshot saved to {saved}", title="Screenshot")
+
 
 __all__ = ["FORCED", "Entry", "MapView", "TableApp"]

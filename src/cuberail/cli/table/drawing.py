@@ -22,6 +22,7 @@ from .scrolling import off_screen_title, show_targets
 SIDES = ("", "-low")  # the side panel beside the board, or under it when the map needs the width
 NARROW = 120  # columns below which the panels lose their side borders
 SIDE = 40  # columns of the side panel
+SAME_TIP = "tip: the same as above"  # under a choice whose tip the choice before gave
 FEW = 12  # legal moves up to which each is tried on a clone for a choice that can only be forgone
 MIN_NAME = 8  # characters of a name kept in the standings line however little room
 BOARD_MIN = 16  # rows the board keeps when a long list of choices takes some of its rows
@@ -231,9 +232,11 @@ class TableView(TableLog):
         other routes only after `N?`."""
         return [c for c in self.menu if not c.is_dearer_route or c.base == self.expanded]
 
-    def _prompt(self, choice: C.Choice) -> Text:
+    def _prompt(self, choice: C.Choice, tip_above: bool = False) -> Text:
         """One menu line: a link's cheapest route is numbered as the link, with how many
-        other routes it has."""
+        other routes it has. ``tip_above``: the choice before carries the same tip, which
+        is then not repeated (four share values under one 3-line tip pushed the list out
+        of its box)."""
         routes = len(C.routes_of(self.menu, choice.base)) if choice.is_route else 0
         folded = routes > 1 and choice.base != self.expanded
         number = choice.base if folded else choice.number
@@ -244,7 +247,9 @@ class TableView(TableLog):
         if folded:
             prompt.append(f"  (+{routes - 1} dearer route{'s' * (routes > 2)}:"
                           f" {choice.base}? lists them)", style="dim")
-        if teach.is_tip(choice.warning):
+        if teach.is_tip(choice.warning) and tip_above:
+            prompt.append(f"\n      {SAME_TIP}", style="italic cyan")
+        elif teach.is_tip(choice.warning):
             prompt.append(f"\n      {choice.warning}", style="italic cyan")
         elif choice.warning:
             prompt.append(f"\n      ⚠ {choice.warning}", style="bold red")
@@ -287,8 +292,12 @@ class TableView(TableLog):
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         shown = self.shown
-        options = [Option(self._prompt(c), id=str(i)) for i, c in enumerate(self.menu)
-                   if c in shown]
+        options, tip = [], ""
+        for i, c in enumerate(self.menu):
+            if c in shown:
+                options.append(Option(self._prompt(c, tip_above=bool(tip) and c.warning == tip),
+                                      id=str(i)))
+                tip = c.warning if teach.is_tip(c.warning) else ""
         if self.menu:
             options += self._asides()
         elif self.game.state.is_terminal():

@@ -30,6 +30,9 @@ SECONDS = 1.0  # the default budget of a hint: long enough to be useful, short t
 OFF = "hints are off in this game"  # the answer in a game played with --no-hints
 CLOSE = 0.03  # a winning chance this near the best keeps the last hinted move
 KEPT = 64  # positions whose hint is remembered
+# when the runner-up rates higher than the hinted move (the move searched most, or the
+# one hinted last and still close): a newcomer read it as the hint being wrong
+CLOSE_CALL = ": a close call, the two are within a short search's noise"
 
 
 
@@ -77,8 +80,8 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     runner = max(((visits, chance, action) for action, (visits, chance)
                   in found.children.items() if action != best),
                  key=lambda t: (t[0], t[1]), default=None)
-    versus = (f" (vs {_percent(runner[1])} after {_short(describe, state, runner[2])})"
-              if runner is not None else "")
+    versus = (f" (vs {_percent(runner[1])} after {_short(describe, state, runner[2])}"
+              f"{CLOSE_CALL if runner[1] > value else ''})" if runner is not None else "")
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
     why = reason(state, best)
     because = f" — {why};" if why else " —"
