@@ -64,7 +64,7 @@ def run_screenshot(tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch
             await settle(app, pilot)
             if folder.name == "gone":
                 folder.rmdir()  # the current folder removed meanwhile: nothing can go there
-            app.action_screenshot()
+            app.deliver_screenshot()  # what the command palette's "Screenshot" calls
             await pilot.pause()
             return [str(n.message) for n in app._notifications]
 

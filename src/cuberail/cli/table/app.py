@@ -135,18 +135,21 @@ class TableApp(TableInput):
         self.call_after_refresh(self.advance)
         self.link.start(self)
 
-    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
-        """Textual's screenshot (its command palette offers it), saved as SVG in the
-        current folder: Textual's own default, the Downloads folder, is often missing
-        (``Failed to save screenshot``, with no reason). Says where, or why not."""
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        """Textual's screenshot (its command palette and ``action_screenshot`` come here),
+        saved as SVG in the current folder: Textual's own default, the Downloads folder,
+        is often missing (``Failed to save screenshot``, with no reason). Says where, or
+        why not; returns the file's path (None when not saved)."""
         folder = path or "."
         try:
-            saved = self.save_screenshot(filename, folder)
+            saved = self.save_screenshot(filename, folder, time_format)
         except OSError as exc:
             self.notify(f"screenshot not saved in {folder!r}: {exc.strerror or exc}",
                         title="Screenshot", severity="error")
-            return
+            return None
         self.notify(f"screenshot saved to {saved}", title="Screenshot")
+        return saved
 
 
 __all__ = ["FORCED", "Entry", "MapView", "TableApp"]
