@@ -11,6 +11,7 @@ import { currentFace, faceOf, pick, setFace } from "./face.js";
 import { fitActions, fitLog } from "./fit.js";
 import { Guide } from "./guide.js";
 import { Hint } from "./hint.js";
+import { wireSettings } from "./menu.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
   useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
@@ -356,12 +357,14 @@ function refocus() {
   (next || $("#actions-title")).focus();
 }
 
-async function act(action) {
+/** Play `action` in the position `index` (the one shown; a hint's, for "Play this"): a
+ *  position gone stale is refused by the server and said plainly. */
+async function act(action, index = G.view.index) {
   if (G.busy || !myTurn()) return;
   G.busy = true;
   G.keyed = atControls();
   $("#chooser").hidden = true;
-  const answer = await api.act(G.id, G.token, action, G.view.index);
+  const answer = await api.act(G.id, G.token, action, index);
   G.busy = false;
   if (answer.ok) {
     say("");
@@ -503,6 +506,7 @@ function wire() {
     const at = fragment().at;
     if (at !== undefined) setAt(at);
   });
+  wireSettings($("#settings-toggle"), $("#settings"));
   const sound = $("#sound");
   sound.checked = localStorage.getItem("cuberail.sound") === "1";
   window.addEventListener("resize", fitLog);
@@ -525,11 +529,13 @@ async function main() {
     { stateAt, onDividend: (paid, line) => dividendNotice($("#toast"), paid, G.seat, line) });
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
   guide = new Guide($("#guide"), () => G.id, helpOnce);
-  hint = new Hint($("#hint"), $("#hint-text"), () => G, nameOf, fitActions);
+  hint = new Hint({ button: $("#hint"), out: $("#hint-text"), play: $("#hint-play"), game: () => G,
+    nameOf, act, shown: fitActions });
   languageSwitch($("#lang"), () => {
     localizeBanner();
     showWin();
     log.reset();
+    hint.clear();  // its words were in the other language: asked again in this one
     G.boardKey = "";
     G.charts = false;
     analysis.redraw();

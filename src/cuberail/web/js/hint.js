@@ -1,22 +1,32 @@
 // The hint button: on your turn, in a game created with hints allowed, ask the server
 // for the move the medium bot suggests (GET /api/games/{id}/hint) and show its sentence
-// (and the title's reason, when it has one) under the move controls. Nothing is played.
+// (and the title's reason, when it has one) under the move controls, with "Play this": one
+// click plays the hinted move as its own button would (the page's own move path, with the
+// position the hint was for, so a hint gone stale is refused as any stale move). A hint
+// is one step: in a move of several steps (a build) it plays that step, and the next
+// step's hint is one more click on Hint.
 
 import { api } from "./api.js";
 import { language, refusalText, t } from "./i18n.js";
 
 export class Hint {
-  /** `button` and `out` (its answer's line); `game()` the page's state ({id, token,
-   *  view}); `nameOf(seat)` a player's name (for refusals); `shown()` after an answer is
+  /** `button` and `out` (its answer's line); `play` the "Play this" button; `game()` the
+   *  page's state ({id, token, view}); `nameOf(seat)` a player's name (for refusals);
+   *  `act(action, index)` plays a move (the page's own); `shown()` after an answer is
    *  shown (the page fits its decision card to it). */
-  constructor(button, out, game, nameOf, shown = () => {}) {
+  constructor({ button, out, play, game, nameOf, act, shown = () => {} }) {
     this.button = button;
     this.shown = shown;
     this.out = out;
+    this.play = play;
     this.game = game;
     this.nameOf = nameOf;
     this.index = -1;  // the position the shown hint is for
+    this.action = null;  // the hinted move, while it is one of the moves offered
     button.addEventListener("click", () => this.ask());
+    play.addEventListener("click", () => {
+      if (this.action !== null && !play.disabled) act(this.action, this.index);
+    });
   }
 
   /** Show the button only when the game allows hints and it is `mine` (your turn, live);
@@ -29,8 +39,10 @@ export class Hint {
 
   clear() {
     this.index = -1;
+    this.action = null;
     this.out.hidden = true;
     this.out.textContent = "";
+    this.play.hidden = true;
   }
 
   async ask() {
@@ -39,15 +51,28 @@ export class Hint {
     this.button.disabled = true;
     const answer = await api.hint(id, token, language());
     this.button.disabled = false;
+    const current = this.game().view;
+    if (!current || current.index !== view.index) return;  // the game moved on meanwhile
     this.index = view.index;
     this.out.hidden = false;
     if (answer.ok && answer.data) {
       const reason = answer.data.reason ? ` ${t("game.hint_reason", { reason: answer.data.reason })}` : "";
       this.out.textContent = t("game.hint_says", { move: answer.data.sentence }) + reason;
+      this.offer(answer.data, current);
     } else {
+      this.offer({}, current);
       this.out.textContent = t("error.refused", { reason: refusalText(answer, this.nameOf) });
     }
     this.shown();
     this.out.scrollIntoView({ block: "nearest" });  // in sight, in its card and the window
+  }
+
+  /** "Play this" for the hint `data` ({index, action}) when it is for the position shown
+   *  and its move is offered there. */
+  offer(data, view) {
+    const offered = data.index === view.index && (view.legal || []).includes(data.action);
+    this.action = offered ? data.action : null;
+    this.index = offered ? data.index : view.index;
+    this.play.hidden = !offered;
   }
 }

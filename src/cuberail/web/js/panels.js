@@ -114,12 +114,17 @@ export function valuesRisk(state, actions) {
 
 /** The share-track moves as compact buttons in the decision card ("$16", "$20 ⚠"): the
  *  drawn track lies under the map, often out of view when the decision comes. Each
- *  button's name is the move's whole sentence. */
+ *  button's name starts with what it shows, then says the move's whole sentence (and why
+ *  it is marked): "$20 ⚠ — set red's share value to $20 (at or below ...)", so that the
+ *  name holds the visible label (WCAG 2.5.3). */
 function valueChoices(state, moves) {
   const buttons = moves.map((m) => {
     const risky = atRiskValue(state, trackValue(m.action));
+    const shown = `$${trackValue(m.action)}${risky ? " ⚠" : ""}`;
+    const note = risky ? valueNote(state, m.action) : "";
     return h("button", { type: "button", class: risky ? "move value nat-risk" : "move value",
-      dataset: { action: m.action }, title: moveText(m), "aria-label": moveText(m),
+      dataset: { action: m.action }, title: moveText(m),
+      "aria-label": `${shown} — ${moveText(m)}${note ? ` (${note})` : ""}`,
       "aria-describedby": risky ? "values-risk" : null },
     `$${trackValue(m.action)}`, risky ? h("span", { class: "nat-mark", "aria-hidden": "true" }, " ⚠") : null);
   });

@@ -8,6 +8,19 @@ import { currentFace, holds, pick } from "./face.js";
 import { t } from "./i18n.js";
 import { valueNote } from "./panels.js";
 
+/** The words of a cell's move, as the drawing wrote them (its tooltip's second line). */
+function moveWords(cell) {
+  return (cell.querySelector("title")?.textContent || "").split("\n")[1] || "";
+}
+
+/** A choice's name: what its cell shows, then its move and why it is marked ("$8 red ⚠ —
+ *  set red's share value to $8 (at or below ...)"): the name holds the visible label
+ *  (WCAG 2.5.3) and says what a click does. */
+function nameOf(label, words, note) {
+  const shown = label.filter(Boolean).map((x) => x.textContent).join(" ");
+  return [shown, words && ` — ${words}`, note && ` (${note})`].filter(Boolean).join("");
+}
+
 /** Fill `box` (its <ol>) from the share cells of the SVG drawn in `board`. */
 export function renderShareStrip(box, board, state) {
   const cells = [...board.querySelectorAll("g.share-cell[data-value]")];
@@ -25,11 +38,12 @@ export function renderShareStrip(box, board, state) {
       ? h("span", { class: "national", title: t(marker.label) }, marker.letter) : null];
     const action = cell.dataset.action;
     const note = action ? valueNote(state, action) : "";
-    // an at-risk value: a mark (its words in its name); the decision card says why, once
+    // an at-risk value: a mark (its words in its name, below); the decision card says why, once
     const label = [h("span", { class: "value" }, `$${value}`), ...marks,
-      note ? h("span", { class: "nat-flag", title: note }, "⚠", h("span", { class: "sr-only" }, ` ${note}`)) : null];
+      note ? h("span", { class: "nat-flag", title: note }, "⚠") : null];
     return h("li", { dataset: { value } }, action
-      ? h("button", { type: "button", class: note ? "cell target nat-risk" : "cell target", dataset: { action } }, label)
+      ? h("button", { type: "button", class: note ? "cell target nat-risk" : "cell target", dataset: { action },
+        "aria-label": nameOf(label, moveWords(cell), note) }, label)
       : h("span", { class: "cell" }, label));
   });
   box.querySelector("ol").replaceChildren(...items);
