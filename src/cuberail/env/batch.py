@@ -67,6 +67,17 @@ class BatchEncoder:
         an int64 array when the caller has one: ``seat_array``)."""
         raise NotImplementedError
 
+    def gatherer(self) -> tuple[Rows, int] | None:
+        """The compiled gatherer and its row width, for a caller that gathers each row's
+        changes itself while it steps the states (:func:`cuberail.env.legal.step_all`),
+        then hands them to :meth:`put_gathered`; None: call :meth:`encode`."""
+        return None
+
+    def put_gathered(self, ints: list[int], cells: list[int], seats: Ints) -> None:
+        """Write every row from the changes its :meth:`gatherer` gathered (seen from
+        ``seats``)."""
+        raise NotImplementedError
+
 
 class GatheredBatch(BatchEncoder):
     """A batch encoder fed by a title's compiled gatherer (a :class:`Rows`, ``memory``).
@@ -206,6 +217,12 @@ class GatheredBatch(BatchEncoder):
                            self.g.shape[1], ints, cells)
         self._put(ints, cells, np.asarray(seats, dtype=np.int64)
                   if seat_array is None else seat_array)
+
+    def gatherer(self) -> tuple[Rows, int] | None:
+        return self.memory, self.g.shape[1]
+
+    def put_gathered(self, ints: list[int], cells: list[int], seats: Ints) -> None:
+        self._put(ints, cells, seats)
 
     def _put(self, ints: list[int], cells: list[int], seats: Ints) -> None:
         """Write the changes gathered (:meth:`put_changes`), then every row's per-seat

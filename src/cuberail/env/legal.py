@@ -19,6 +19,7 @@ from collections.abc import Callable
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
+from cuberail.env.stream import Changes, Rows
 
 Slow = Callable[[int, GameState], list[int]]  # (game, state) -> its legal ids
 Renew = Callable[[int], GameState]  # (game) -> the new game of a game that ended
@@ -103,14 +104,22 @@ def gather(known: dict[int, int], order: list[Action | None], width: int,
 def step_all(known: dict[int, int], order: list[Action | None], width: int,
              states: list[GameState], table: list[Action], wanted: list[int],
              on: list[bool] | None, taken: dict[int, dict[int, Action]], slow: Slow,
-             renew: Renew) -> Runs:
+             renew: Renew, rows: Rows | None = None, row_width: int = 0,
+             ints: list[int] | None = None, cells: list[int] | None = None) -> Runs:
     """Apply in game ``i`` the action of id ``wanted[i]`` (one of its legal ids; not
     stepped when ``on`` is given and ``on[i]`` false): ``table[id]``, or ``taken[i][id]``
     for a game whose ids took the table's general lookup at the step before (``slow``).
     Then its legal ids and seat to move as :func:`gather`, game by game (a state is walked
     once, while in cache). A game that ends is first replaced by ``renew(i)`` (which puts
-    the new game in ``states``) and listed in ``Runs.ended``."""
+    the new game in ``states``) and listed in ``Runs.ended``.
+
+    With ``rows`` (a batch encoder's gatherer), each game's observation changes are
+    gathered too, right after its legal ids (:meth:`Rows.gather_row`: ``row_width``
+    integers a row, to ``ints`` and ``cells``), from its seat to move: the state is
+    read while it is still in cache (at 256 games the states do not all stay there)."""
     runs = Runs(width)
+    changes = Changes(ints if ints is not None else [])
+    out_cells = cells if cells is not None else []
     for row in range(len(states)):
         state = states[row]
         if on is None or on[row]:
@@ -122,7 +131,10 @@ def step_all(known: dict[int, int], order: list[Action | None], width: int,
             if state.is_terminal():
                 runs.ended.append(row)
                 state = renew(row)
-        runs.to_move.append(state.current_player())
+        seat = state.current_player()
+        runs.to_move.append(seat)
         if not _known(known, order, row, state, runs):
             runs.add(row, slow(row, state))
+        if rows is not None:
+            rows.gather_row(row, state, seat, row_width, changes, out_cells)
     return runs

@@ -91,6 +91,21 @@ class Changes:
         self.k += len(values)
         return changed
 
+    def begin(self, length: int) -> list[int]:
+        """Start the next group of the row (``length`` integers) to be written one at a
+        time (:meth:`item`, no list made for it), then ended with :meth:`skip`; its
+        remembered integers."""
+        groups, j = self.groups, self.j
+        if j == len(groups):
+            groups.append([UNSET] * length)
+        return groups[j]
+
+    def item(self, old: list[int], i: int, value: int) -> None:
+        """Integer ``i`` of the group begun (``old``, :meth:`begin`) is ``value``."""
+        if old[i] != value:
+            old[i] = value
+            self.out.append(((self.position + self.k + i) << SHIFT) + value + BIAS)
+
     def skip(self, length: int) -> None:
         """The next group of the row (``length`` integers) is known unchanged: the caller
         knows that what it is made of did not change (it was added before)."""
@@ -134,7 +149,14 @@ class Rows:
         cells and cells seen from its seat to ``cells``: packed changes."""
         changes = Changes(ints)
         for row, state in enumerate(states):
-            changes.start(self.groups[row], row * width)
-            self.write(row, state, changes)
-            self.write_map(row, state, cells)
-            self.write_cells(row, state, seats[row], cells)
+            self.gather_row(row, state, seats[row], width, changes, cells)
+
+    def gather_row(self, row: int, state: GameState, seat: int, width: int,
+                   changes: Changes, cells: list[int]) -> None:
+        """What :meth:`gather` does for one row: its changed integers to ``changes``, its
+        changed cells to ``cells``. :func:`cuberail.env.legal.step_all` calls it right
+        after stepping the row's state, while the state is in cache."""
+        changes.start(self.groups[row], row * width)
+        self.write(row, state, changes)
+        self.write_map(row, state, cells)
+        self.write_cells(row, state, seat, cells)

@@ -105,6 +105,7 @@ class VectorEnv:
         self._counts: Ids = np.zeros(n, dtype=np.int64)
         self._seats: list[int] = []  # to_move as a list
         self._ended = False  # whether a game ended at the last step (rewards, done set)
+        self._gathering = False  # whether step_all gathers the rows' observations
         self._rows = np.arange(n, dtype=np.int64)
         self._row_base = self._rows * self.num_actions
         self._flat_mask = self._mask.reshape(-1)  # a view
@@ -164,14 +165,32 @@ class VectorEnv:
             self._done.fill(False)
         self._ended = True  # (until the step is through: an error midway cleans up next)
         taken, self.final_states, self._slow = self._slow, {}, {}
-        runs = legal_runs.step_all(self._known, self._order, self.num_actions, self._states,
-                                   self._table, wanted, on, taken, self._slow_ids,
-                                   self._renew)
-        self._set_masks(runs)
+        gatherer = self.encoder.gatherer()
+        if gatherer is None:
+            runs = legal_runs.step_all(self._known, self._order, self.num_actions,
+                                       self._states, self._table, wanted, on, taken,
+                                       self._slow_ids, self._renew)
+            self._set_masks(runs)
+            if runs.ended:
+                self.encoder.reset_rows(self._states, runs.ended)
+            self.encoder.encode(self._states, self._seats, self._to_move)
+        else:  # each game's observation gathered as it is stepped (states read once)
+            ints: list[int] = []
+            cells: list[int] = []
+            self._gathering = True
+            try:
+                runs = legal_runs.step_all(self._known, self._order, self.num_actions,
+                                           self._states, self._table, wanted, on, taken,
+                                           self._slow_ids, self._renew, gatherer[0],
+                                           gatherer[1], ints, cells)
+            except BaseException:  # the gatherer remembers rows never written: forget all
+                self.encoder.reset_rows(self._states, range(self.num_envs))
+                raise
+            finally:
+                self._gathering = False
+            self._set_masks(runs)
+            self.encoder.put_gathered(ints, cells, self._to_move)
         self._ended = bool(runs.ended)
-        if runs.ended:
-            self.encoder.reset_rows(self._states, runs.ended)
-        self.encoder.encode(self._states, self._seats, self._to_move)
         return self.obs, self.mask, self.rewards, self.done
 
     def _check(self, actions: Sequence[int] | npt.NDArray[Any],
@@ -210,6 +229,8 @@ class VectorEnv:
         self._done[env] = True
         self.final_states[env] = state
         self._states[env] = new = self._new_game(env)
+        if self._gathering:  # its row is gathered next: the encoder starts it afresh now
+            self.encoder.reset_rows(self._states, (env,))
         return new
 
     def _returns(self, state: GameState) -> list[float]:

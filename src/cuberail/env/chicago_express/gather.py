@@ -46,6 +46,8 @@ class CERows(Rows):
         self.passed = [0] * rows  # the seats out of the auction, from the observer
         self.tracks: list[dict[int, int]] = [{} for _ in range(rows)]  # industrial tracks
         self.helds: list[list[list[int]]] = [[] for _ in range(rows)]  # shares held, copied
+        # the auction a row's state was in at the last step (-1: none, or not written)
+        self.auctions = [-1] * rows
 
     def forget_own(self, row: int) -> None:
         self.developed[row] = 0
@@ -54,11 +56,33 @@ class CERows(Rows):
         self.passed[row] = 0
         self.tracks[row] = {}
         self.helds[row] = []
+        self.auctions[row] = -1
 
     def write(self, row: int, state: GameState, changes: Changes) -> None:
         """Cash, shares, the company columns (dividend per share last), the scalars (an
-        auction's and a build's zero outside them), the industrial tracks."""
+        auction's and a build's zero outside them), the industrial tracks.
+
+        Within one auction a bid or a pass changes only the auction's own integers: the
+        rest is skipped unread. One auction: the same setup auction (CE-2.5 may auction a
+        company again at once, opened by the same seat: its count tells them apart), or
+        the same company, kind and opener at this step and the last (CE-4: a share's
+        auction ends the turn, so the next one comes after other steps)."""
         s = cast(ChicagoExpressState, state)
+        step, n = s.step, s.num_players
+        auction, build = step in (SETUP, BID), step == PLACE
+        key = ((s.a_setup * 8 + s.a_company) * 4 + s.a_kind) * 8 + s.a_opener if auction \
+            else -1
+        if key >= 0 and key == self.auctions[row]:
+            changes.skip(n)
+            for _ in range(n):
+                changes.skip(C)
+            for _ in range(5):  # treasury, income, sold, locomotives, dividend per share
+                changes.skip(C)
+            changes.skip(6)
+            self._auction_scalars(s, changes)
+            changes.skip(len(INDUSTRIAL_HEXES))
+            return
+        self.auctions[row] = key
         changes.add(s.cash)
         helds = s.held
         if helds != self.helds[row]:  # one comparison for the shares (they seldom change)
@@ -66,7 +90,7 @@ class CERows(Rows):
                 changes.add(held)
             self.helds[row] = [held[:] for held in helds]
         else:
-            for _ in range(len(helds)):
+            for _ in range(n):
                 changes.skip(C)
         income, sold = s.income, s.sold
         changes.add(s.treasury)
@@ -77,19 +101,40 @@ class CERows(Rows):
             changes.add([-(-income[c] // sold[c]) if sold[c] > 0 else 0 for c in range(C)])
         else:
             changes.skip(C)
-        step, g = s.step, s.gauges
-        auction, build = step in (SETUP, BID), step == PLACE
-        # the scalars, as two groups: the ones an auction's or a build's step changes last
-        changes.add([int(s.wabash_open), s.houses, g[0], g[1], g[2], s.dividends])
-        changes.add([s.a_high if auction and s.a_bidder >= 0 else 0,
-                     s.minimum_bid() if auction else 0, s.b_placed if build else 0,
-                     int(s.b_chicago) if build else 0])
+        g = s.gauges
+        old = changes.begin(6)  # the scalars, as two groups: the second an auction's or a
+        changes.item(old, 0, int(s.wabash_open))  # build's steps change
+        changes.item(old, 1, s.houses)
+        changes.item(old, 2, g[0])
+        changes.item(old, 3, g[1])
+        changes.item(old, 4, g[2])
+        changes.item(old, 5, s.dividends)
+        changes.skip(6)
+        if auction:
+            self._auction_scalars(s, changes)
+        else:
+            old = changes.begin(4)
+            changes.item(old, 0, 0)
+            changes.item(old, 1, 0)
+            changes.item(old, 2, s.b_placed if build else 0)
+            changes.item(old, 3, int(s.b_chicago) if build else 0)
+            changes.skip(4)
         track = s.track
         if track != self.tracks[row]:
             changes.add([track[h] for h in INDUSTRIAL_HEXES])
             self.tracks[row] = dict(track)
         else:
             changes.skip(len(INDUSTRIAL_HEXES))
+
+    def _auction_scalars(self, s: ChicagoExpressState, changes: Changes) -> None:
+        """The scalars an auction's steps change: its high bid (0 before the first) and
+        the lowest bid now; a build's two are zero."""
+        old = changes.begin(4)
+        changes.item(old, 0, s.a_high if s.a_bidder >= 0 else 0)
+        changes.item(old, 1, s.minimum_bid())
+        changes.item(old, 2, 0)
+        changes.item(old, 3, 0)
+        changes.skip(4)
 
     def write_cells(self, row: int, state: GameState, seat: int, cells: list[int]) -> None:
         """The one-hot fields (step, seat to move, an auction's company, kind and high
