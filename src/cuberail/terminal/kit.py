@@ -44,6 +44,12 @@ class Face:
     home_x: int  # where the board starts scrolled on a small terminal (the opening area)
     small: Face | None = None  # a compact map for the board alone on a narrow terminal
     legend: str = ""  # what the map's marks mean, in a line (on the board's lower border)
+    # Another view of the board (a list where a map is too dense to read): F4 switches
+    # between this face and it; ``other_first``: it is shown first (but on the board
+    # alone, F2); ``name``: this view's, on the board's border (``F4: the map``).
+    other: Face | None = None
+    other_first: bool = False
+    name: str = "the map"
 
 
 @dataclass(frozen=True)

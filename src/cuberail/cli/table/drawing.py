@@ -10,9 +10,12 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
 from textual.containers import ScrollableContainer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from cuberail.terminal.kit import Face
 
 from . import choices as C
 from . import teach
@@ -83,6 +86,11 @@ def rank_of(scores: tuple[int, ...], p: int) -> str:
 class TableView(TableLog):
     """Draws the game's state on the table's widgets after every change."""
 
+    BINDINGS = [  # noqa: RUF012 - Textual's own class attribute
+        Binding("f4", "other_view", "map or list"),
+    ]
+    chosen_other: bool | None = None  # F4's choice of the title's other view (None: its own)
+
     # ----- layout ----------------------------------------------------------------------
 
     def on_resize(self, event: events.Resize) -> None:
@@ -151,13 +159,31 @@ class TableView(TableLog):
         zoomed = self.screen.has_class("zoomed")
         compact = self.screen.has_class("compact") and not zoomed
         cramped = zoomed and width < self.full_face.width + 2
-        face = small if small and (compact or cramped) else self.full_face
+        base = small if small and (compact or cramped) else self.full_face
+        face = base.other if base.other is not None and self._shows_other(base) else base
         if face is self.face:
             return
         self.face = face
         self._size_map()
         if self.is_running:
             self._draw_map()
+
+    def _shows_other(self, base: Face) -> bool:
+        """Whether the title's other view of ``base`` is shown: as F4 chose, else where the
+        title puts it first (not on the board alone)."""
+        if self.chosen_other is not None:
+            return self.chosen_other
+        return base.other_first and not self.screen.has_class("zoomed")
+
+    def action_other_view(self) -> None:
+        """F4: the title's other view of the board (a list instead of the map) and back."""
+        bases = [f for f in (self.full_face, self.full_face.small) if f and f.other]
+        if not bases:
+            self._say("this game has one view of its board")
+            return
+        self.chosen_other = not any(self.face is f.other for f in bases)
+        self._layout_for(self.size.width, self.size.height)
+        self._show_targets({c.target for c in self.menu if c.target})
 
     def _size_map(self) -> None:
         view = self.query_one("#map", Static)
@@ -213,7 +239,19 @@ class TableView(TableLog):
         """The board's border: what is off-screen above, what the marks mean below."""
         board = self.query_one("#board", ScrollableContainer)
         board.border_title = off_screen_title(board, self.face)
-        board.border_subtitle = Text(self.face.legend) if self.face.legend else None
+        switch = self._switch_note()
+        board.border_subtitle = (Text(" · ".join(n for n in (self.face.legend, switch) if n))
+                                 if self.face.legend or switch else None)
+
+    def _switch_note(self) -> str:
+        """``F4: the map`` on the board's border where the title has another view."""
+        for base in (self.full_face, self.full_face.small):
+            if base is not None and base.other is not None:
+                if self.face is base:
+                    return f"F4: {base.other.name}"
+                if self.face is base.other:
+                    return f"F4: {base.name}"
+        return ""
 
     # ----- the menu ------------------------------------------------------------------------
 

@@ -1,8 +1,11 @@
-"""Trans-Siberian Railroad at the full-screen table: its schematic map (:mod:`.board`),
+"""Trans-Siberian Railroad at the full-screen table: its schematic map (:mod:`.board`), the
+networks as a list (:mod:`.netview`: first beside the side panel, F4 the map),
 compact company and player tables, a clicked link in words, and what the table teaches
 (:mod:`.teach`)."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.table import Table
 from rich.text import Text
@@ -11,7 +14,7 @@ from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
 from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES, TransSiberianState
 from cuberail.terminal.kit import NAME, Face, Payout, TableKit, compact_table, short
-from cuberail.terminal.trans_siberian import board, hints, teach
+from cuberail.terminal.trans_siberian import board, hints, netview, teach
 
 SHORT_STATUS = {"waiting": "wait", "never entered": "out", "nationalized": "nat."}
 
@@ -27,6 +30,12 @@ def _board(state: GameState, targets: set[str]) -> Text:
 
 def _small_board(state: GameState, targets: set[str]) -> Text:
     return board.render_small(_ts(state), targets)
+
+
+def _network(width: int, height: int) -> Callable[[GameState, set[str]], Text]:
+    def draw(state: GameState, targets: set[str]) -> Text:
+        return netview.render(_ts(state), targets, width, height)
+    return draw
 
 
 def _status(s: TransSiberianState, c: int) -> str:
@@ -97,10 +106,19 @@ def end_reasons(state: GameState) -> list[str]:
     return _ts(state).end_reasons()
 
 
+def _list_view(width: int, height: int) -> Face:
+    """Each company's network as a list (:mod:`.netview`), in ``width`` x ``height``."""
+    return Face(width, height, 1, _network(width, height), netview.link_at,
+                netview.names_between, about, companies, players, netview.key, 0,
+                legend=netview.LEGEND, name="the networks as a list")
+
+
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, 1, _small_board, board.link_at_small,
-             board.names_between_small, about, companies, players, board.key, 0)
+             board.names_between_small, about, companies, players, board.key, 0,
+             other=_list_view(board.SMALL_WIDTH, board.SMALL_HEIGHT), other_first=True)
 FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_between,
-            about, companies, players, board.key, 0, SMALL)
+            about, companies, players, board.key, 0, SMALL,
+            other=_list_view(board.SMALL_WIDTH, board.HEIGHT))  # 80 columns: no side scroll
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
                  end_reasons, why_not=teach.why_not, only_move=teach.only_move,

@@ -46,7 +46,9 @@ RULES = (
 KEYS = (
     "Trans-Siberian: a link is one line (its cheapest route); `4` plays it, `4?` lists"
     " its other routes (`4b`, ...); a link may be typed by its cities (`omsk`, `build"
-    " omsk`, `yekaterinburg-chelyabinsk`, any case, a start of a name will do).")
+    " omsk`, `yekaterinburg-chelyabinsk`, any case, a start of a name will do). F4"
+    " switches the board between each company's network as a list (whole city names, in"
+    " route order, with what it can build next and the cost) and the map.")
 
 
 def _ts(state: GameState) -> TransSiberianState:

@@ -1,0 +1,340 @@
+"""The Trans-Siberian board as a list, for where the compact map is too dense to read:
+each company's network in route order with whole city names, then the links it can
+build next (TS-4.1, TS-4.2) and at what cost.
+
+::
+
+    Red    Moscow─Kazan─Yekaterinburg─Tyumen · Moscow─Yaroslavl─Vologda
+           ▶ buildable $4: Tyumen→Omsk 4, Surgut 2; Vologda→Kotlas 2 · border $8: …
+
+The chains are in route order (:mod:`.routes`). ``next`` lists the unowned links
+touching the network by the city they leave from, the highest value first ($4, a
+border $8), then those reached only by jumping other companies' links with their
+value and whole cost (TS-4.2: $2 a link jumped, $4 for a border, paid to the owners).
+Links on offer now are bright, as on the map. A click names the link under it
+(:func:`link_at`: the last drawing's).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from cuberail.core.bits import iter_bits
+from cuberail.core.words import Said
+from cuberail.games.trans_siberian import network as N
+from cuberail.games.trans_siberian.board import (
+    EXTERNAL_COST,
+    INTERNAL_COST,
+    LINKS,
+    LOCATIONS,
+    NUM_COMPANIES,
+)
+from cuberail.games.trans_siberian.moves import link_name
+from cuberail.games.trans_siberian.state import (
+    ACTIVE,
+    BUILD_FIRST,
+    BUILD_SECOND,
+    NATIONALIZED,
+    NEVER,
+    TURN,
+    WAITING,
+    TransSiberianState,
+)
+from cuberail.games.words import english
+from cuberail.terminal.trans_siberian.board import COMPANY_STYLE, FREE_STYLE, TARGET_STYLE
+from cuberail.terminal.trans_siberian.routes import chains, company_name, place
+
+LABEL = 7  # the column where a company's network starts ("Yellow " and a space)
+JOIN = "─"  # between two cities of a chain
+APART = " · "  # between two chains, or two groups of next links
+Token = tuple[Text, int]  # a piece of a line and the link it names (-1: none)
+_drawn: dict[tuple[int, int], int] = {}  # the last drawing's link under each cell
+
+
+def _chain_tokens(s: TransSiberianState, c: int) -> list[Token]:
+    """A chain's cities, each with the link that reached it; the first city goes with the
+    second (a line never ends with a chain's first city)."""
+    out: list[Token] = []
+    for n, chain in enumerate(chains(s, c)):
+        piece = Text(APART if n else "", style="dim")
+        piece.append(place(chain[0][0]))
+        for loc, k in chain[1:]:
+            piece.append("→" if LOCATIONS[loc].is_external else JOIN, style=COMPANY_STYLE[c])
+            piece.append(place(loc))
+            out.append((piece, k))
+            piece = Text()
+    return out
+
+
+# ----- where it can build next ---------------------------------------------------------------
+
+
+def _origin(s: TransSiberianState, c: int, k: int) -> int:
+    """Where a direct link leaves the network: its first end in it (-1: a loop, both in)."""
+    net = s.network[c]
+    inside = [e for e in LINKS[k].ends if net >> e & 1]
+    return inside[0] if len(inside) < len(LINKS[k].ends) else -1
+
+
+def _direct(s: TransSiberianState, c: int, group: list[int], targets: set[str],
+            dim: str) -> list[Token]:
+    """``Moscow→Kazan 3, Samara 3; Tyumen→Omsk 4``: by the city they leave from (the one
+    with the best link first), each the highest value first."""
+    net = s.network[c]
+    origins: dict[int, list[int]] = {}
+    for k in sorted(group, key=lambda k: (-LINKS[k].value, k)):
+        origins.setdefault(_origin(s, c, k), []).append(k)
+    out: list[Token] = []
+    for n, (loc, links) in enumerate(origins.items()):
+        for i, k in enumerate(links):
+            outside = "+".join(place(e) for e in LINKS[k].ends if not net >> e & 1)
+            name = (_ends(k) if loc < 0 else f"{place(loc)}→{outside}" if i == 0
+                    else outside)
+            end = "," if i < len(links) - 1 else (";" if n < len(origins) - 1 else "")
+            out.append(_item(f"{name} {LINKS[k].value}{end}", k, targets, dim))
+    return out
+
+
+def _ends(k: int) -> str:
+    """A link by its places, as the moves name it (``Chita→border (east)``)."""
+    name = link_name(k)
+    return english(name) if isinstance(name, Said) else str(name)
+
+
+def _item(text: str, k: int, targets: set[str], style: str = "") -> Token:
+    return Text(text, style=TARGET_STYLE if LINKS[k].id in targets else style), k
+
+
+def next_tokens(s: TransSiberianState, c: int, targets: set[str]) -> list[Token]:
+    """The links company ``c`` can build next: direct, the highest value first ($4, a
+    border $8), then by jumping (the cheapest first), each group headed by its cost."""
+    money = s.treasury[c]
+    direct = sorted(iter_bits(s.free & s.touch[c]),
+                    key=lambda k: (LINKS[k].external, -LINKS[k].value, k))
+    jumps: dict[int, int] = {}
+    for link, _, jumped, _ in N.jump_options(s.owner, s.free, s.touch[c], s.payee_table(), c,
+                                             s.network[c], money, s.opts.jump_v1):
+        cost = N.total_cost(link, jumped)
+        jumps[link] = min(jumps.get(link, cost), cost)
+    out: list[Token] = []
+    inner = [k for k in direct if not LINKS[k].external]
+    outer = [k for k in direct if LINKS[k].external]
+    for head, group, cost in ((f"${INTERNAL_COST}: ", inner, INTERNAL_COST),
+                              (f"border ${EXTERNAL_COST}: ", outer, EXTERNAL_COST)):
+        if group:
+            dim = "" if money >= cost else FREE_STYLE  # too dear for the treasury now
+            out.append((Text((APART if out else "") + head, style="bold"), -1))
+            out += _direct(s, c, group, targets, dim)
+    if jumps:
+        out.append((Text((APART if out else "") + "jump (value $cost): ", style="bold"), -1))
+        order = sorted(jumps, key=lambda k: (jumps[k], -LINKS[k].value, k))
+        out += [_item(f"{_ends(k)} {LINKS[k].value} ${jumps[k]}"
+                      + ("," if i < len(order) - 1 else ""), k, targets)
+                for i, k in enumerate(order)]
+    return out
+
+
+def _next_head(s: TransSiberianState, c: int) -> Text:
+    """``next``; ``▶ building`` for the company building now; ``▶ buildable`` for one the
+    player to move may build for (TS-3.2)."""
+    if s.step in (BUILD_FIRST, BUILD_SECOND) and s.b_company == c:
+        return Text("▶ building ", style="bold")
+    if s.step == TURN and s.can_build_for(s.current_player(), c):
+        return Text("▶ buildable ", style="bold")
+    return Text("next ", style="dim")
+
+
+# ----- lines that fit ----------------------------------------------------------------------
+
+
+Line = list[Token]
+
+
+def flow(head: Text, tokens: list[Token], width: int, most: int) -> list[Line]:
+    """``head`` then the tokens in lines of ``width`` cells (indented ``LABEL`` after the
+    first), at most ``most`` lines; what does not fit is counted at the end (``+3``). A
+    chain that fits a line of its own starts one (never ``Tommot`` / ``─Tynda``)."""
+    lines: list[Line] = [[(head, -1)]]
+    used = head.cell_len
+    for n, (text, k) in enumerate(tokens):
+        after = lines[-1][-1][0].plain[-1:]
+        gap = 1 if n and after not in (" ", "") and not _joined(text) else 0
+        unit = _unit(tokens, n)
+        breaks = used + gap + text.cell_len > width or (
+            used + gap + unit > width >= LABEL + unit - 1)
+        if breaks and used > LABEL:
+            if len(lines) == most:
+                return _cut(lines, sum(1 for _, j in tokens[n:] if j >= 0), width)
+            lines.append([(Text(" " * LABEL), -1)])
+            used, gap = LABEL, 0
+            if k < 0:  # a group's head: no separator at the start of a line
+                text = Text(text.plain.lstrip(" ·"), style=text.style)
+            elif text.plain.startswith(" "):  # a chain's: ``· Omsk─Tyumen``
+                text = text[1:]
+        if gap:
+            lines[-1].append((Text(" "), -1))
+        lines[-1].append((text, k))
+        used += gap + text.cell_len
+    return lines
+
+
+def _unit(tokens: list[Token], n: int) -> int:
+    """The cells of the chain token ``n`` starts (``· A─B─C``); 0 for any other token."""
+    if not tokens[n][0].plain.startswith(APART) or tokens[n][1] < 0:
+        return 0
+    size = tokens[n][0].cell_len
+    for text, _ in tokens[n + 1:]:
+        if text.plain.startswith(APART):
+            break
+        size += text.cell_len
+    return size
+
+
+def _joined(text: Text) -> bool:
+    """Whether a token continues the one before without a space (``─Kazan``, `` · ``)."""
+    return text.plain[:1] in (JOIN, "→", " ")
+
+
+def _cut(lines: list[Line], left: int, width: int) -> list[Line]:
+    """The last line ends with how many tokens did not fit (``… +3``)."""
+    last = lines[-1]
+    tail = Text(f" … +{left}", style="dim")
+    while len(last) > 1 and sum(t.cell_len for t, _ in last) + tail.cell_len > width:
+        left += last.pop()[1] >= 0
+        tail = Text(f" … +{left}", style="dim")
+    while len(last) > 1 and (last[-1][1] < 0 or not last[-1][0].plain.strip()):
+        last.pop()  # a gap, a group's head or a chain's first city with nothing after it
+    last.append((tail, -1))
+    return lines
+
+
+# ----- the view ----------------------------------------------------------------------------
+
+
+def _shown(s: TransSiberianState) -> list[int]:
+    return [c for c in range(NUM_COMPANIES)
+            if s.status[c] in (ACTIVE, NATIONALIZED) or any(o == c for o in s.owner)]
+
+
+def _block(s: TransSiberianState, c: int, targets: set[str], width: int,
+           most_net: int, most_next: int) -> list[Line]:
+    label = Text(f"{company_name(c):<{LABEL}}", style=COMPANY_STYLE[c] + " bold")
+    tokens = _chain_tokens(s, c)
+    if not tokens:
+        tokens = [(Text("no link yet", style="dim"), -1)]
+    if s.status[c] == NATIONALIZED:
+        label.append("(nationalized) ", style="dim")
+    lines = flow(label, tokens, width, most_net)
+    if most_next and s.status[c] == ACTIVE and s.nlinks[c]:
+        head = Text(" " * LABEL)
+        head.append_text(_next_head(s, c))
+        ahead = next_tokens(s, c, targets)
+        if s.treasury[c] < INTERNAL_COST:
+            ahead = [(Text(f"nothing: its treasury has ${s.treasury[c]}, a link costs $4",
+                           style="dim"), -1)]
+        lines += flow(head, ahead or [(Text("nothing left to reach", style="dim"), -1)],
+                      width, most_next)
+    return lines
+
+
+def _footer(s: TransSiberianState, targets: set[str], shown: set[str], width: int) -> list[Line]:
+    out: list[Line] = []
+    rest = [k for k, link in enumerate(LINKS) if link.id in targets and link.id not in shown]
+    if rest:
+        items = [_item(f"{_ends(k)} {LINKS[k].value}" + ("," if i < len(rest) - 1 else ""),
+                       k, targets) for i, k in enumerate(rest)]
+        out += flow(Text("on offer now: ", style="bold"), items, width, 2)
+    waiting = [company_name(c) for c in range(NUM_COMPANIES) if s.status[c] == WAITING]
+    never = [company_name(c) for c in range(NUM_COMPANIES) if s.status[c] == NEVER]
+    words = []
+    if waiting:
+        words.append(f"not yet in play: {', '.join(waiting)}")
+    if never:
+        words.append(f"never entered: {', '.join(never)}")
+    if any(status == NATIONALIZED for status in s.status):
+        words.append("a jump over a nationalized link pays the bank")
+    if words:
+        out.append([(Text("; ".join(words), style="dim"), -1)])
+    return out
+
+
+# Lines a company's network and its next links may take, the companies the player to
+# move may build for first, then the others; fewer where the companies are many.
+BUDGETS = ((3, 4, 3, 3), (3, 4, 3, 2), (3, 3, 3, 2), (3, 2, 3, 2), (3, 2, 3, 1),
+           (2, 2, 2, 1), (2, 1, 2, 1), (2, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 0, 1, 0))
+
+
+def _builders(s: TransSiberianState) -> set[int]:
+    """The companies whose next links matter most now: the one building, else those the
+    player to move may build for (TS-3.2)."""
+    if s.step in (BUILD_FIRST, BUILD_SECOND):
+        return {s.b_company}
+    if s.step != TURN:
+        return set()
+    return {c for c in range(NUM_COMPANIES) if s.can_build_for(s.current_player(), c)}
+
+
+def lines_of(s: TransSiberianState, targets: set[str], width: int, height: int) -> list[Line]:
+    """The view's lines: the most that fit ``height`` (fewer next lines, then shorter
+    networks, where the companies are many)."""
+    shown, mine = _shown(s), _builders(s)
+    out: list[Line] = []
+    for budget in BUDGETS:
+        body = [line for c in shown
+                for line in _block(s, c, targets, width,
+                                   *(budget[:2] if c in mine else budget[2:]))]
+        named = {LINKS[k].id for line in body for _, k in line if k >= 0}
+        out = body + _footer(s, targets, named, width)
+        if len(out) <= height:
+            return out
+    return out[:height]
+
+
+def render(s: TransSiberianState, targets: set[str], width: int, height: int) -> Text:
+    """The view in ``width`` x ``height`` cells; remembers which link each cell names."""
+    _drawn.clear()
+    out = Text()
+    lines = lines_of(s, targets, width, height)
+    for y in range(height):
+        x = 0
+        for text, k in lines[y] if y < len(lines) else []:
+            if k >= 0:
+                _drawn.update({(x + i, y): k for i in range(text.cell_len)})
+            out.append_text(text)
+            x += text.cell_len
+        out.append(" " * max(width - x, 0))
+        if y < height - 1:
+            out.append("\n")
+    out.no_wrap, out.overflow = True, "crop"
+    return out
+
+
+def link_at(x: int, y: int) -> str | None:
+    """The id of the link named at ``(x, y)`` in the last drawing, if any."""
+    k = _drawn.get((x, y))
+    return LINKS[k].id if k is not None else None
+
+
+def names_between(first: int, last: int) -> str:
+    """Nothing is off-screen to the sides of a list."""
+    return ""
+
+
+LEGEND = "▶ the mover may build for it (TS-3.2) · bright: on offer now"
+
+
+def key() -> Text:
+    """What the list says, for the side panel and the help page."""
+    out = Text()
+    out.append("Each company: its links in route order (─ a link, → to the border,"
+               " · another branch), then what it can build next (TS-4.1, TS-4.2): ")
+    out.append("$4", style="bold")
+    out.append(" a link touching its network, from the city named first;")
+    out.append(" border $8", style="bold")
+    out.append(" an external link; ")
+    out.append("jump", style="bold")
+    out.append(" a link reached over other companies' links, with its value and total"
+               " cost ($2 a link jumped, paid to its owner). ")
+    out.append(" on offer now ", style=TARGET_STYLE)
+    out.append(". F4 switches to the map; a click names a link.")
+    return out

@@ -1,0 +1,222 @@
+"""The ninth newcomer's report on the terminal (2026-12-05): at 120x40 the Trans-Siberian
+map was three-letter soup (``Vgr─2─Sar─2╱ ╲3 3──Che─2─Yek``) and the companies' links
+single letters in the tangle; they played from the choice list alone. At 120x40 the
+board is now each company's network as a list, in whole city names and route order,
+with what it can build next and at what cost; F4 switches to the map and back. And the
+choices of a new decision open at their first option."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from pathlib import Path
+
+from rich.style import Style
+from tablekit import new_game, settle
+from textual.containers import ScrollableContainer
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from cuberail.cli.play import Game
+from cuberail.cli.table.app import TableApp
+from cuberail.core.actions import Action
+from cuberail.games import get_game
+from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS
+from cuberail.games.trans_siberian.state import AUCTION, PICK_LINK, PICK_VALUE, TransSiberianState
+from cuberail.terminal.trans_siberian import board as ts_map
+from cuberail.terminal.trans_siberian import routes
+
+# The first link of red, blue, green and yellow (TS-2.2: each starts in Moscow).
+FIRST = {"red": "moscow-kazan", "blue": "moscow-yaroslavl", "green": "moscow-samara",
+         "yellow": "moscow-voronezh"}
+CITY = {"red": "Kazan", "blue": "Yaroslavl", "green": "Samara", "yellow": "Voronezh"}
+
+
+def _opened(game: Game) -> None:
+    """TS-2.1, TS-2.2: each opening auction won at $8 by its opener, who starts the
+    company on its ``FIRST`` link at the lowest share value."""
+    for cid in FIRST:
+        s = game.state
+        assert isinstance(s, TransSiberianState) and s.step == AUCTION
+        game.apply(Action("bid", (8,)))
+        while game.state.step == AUCTION:
+            game.apply(Action("pass", ()))
+        assert game.state.step == PICK_LINK
+        game.apply(Action("link", (FIRST[cid],)))
+        assert game.state.step == PICK_VALUE
+        game.apply(game.state.legal_actions()[0])
+
+
+def _board_text(app: TableApp) -> str:
+    return app.query_one("#map", Static).content.plain  # type: ignore[union-attr]
+
+
+def _opened_game(tmp_path: Path) -> Game:
+    game = new_game(tmp_path, "trans-siberian", bots="0", players=4)
+    _opened(game)
+    return game
+
+
+# ----- 1. the networks in whole names at 120x40 ------------------------------------------
+
+
+def test_at_120x40_the_board_lists_each_companys_network_in_whole_names(
+        tmp_path: Path) -> None:
+    """TS-2.2, TS-4.1: the default board at 120x40 names each company's network by its
+    cities (``Red    Moscow─Kazan``), wholly in view; no three-letter abbreviation."""
+    game = _opened_game(tmp_path)
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.pause()
+            text = _board_text(app)
+            lines = [line.rstrip() for line in text.split("\n")]
+            for cid, city in CITY.items():
+                assert f"{cid.capitalize():<7}Moscow─{city}" in lines, text
+            assert not re.search(r"\b(Mos|Kaz|Yar|Sam|Vrn|Sar|Che|Yek)\b", text), text
+            board = app.query_one("#board", ScrollableContainer)
+            region = board.scrollable_content_region
+            assert region.width >= app.face.width and region.height >= app.face.height
+            assert app.query_one("#side").display  # the companies' numbers beside it
+            assert "F4: the map" in str(board.border_subtitle)
+
+    asyncio.run(run())
+
+
+def test_f4_switches_to_the_map_and_back(tmp_path: Path) -> None:
+    """The geographic map stays one key away (F4), its border saying how to come back."""
+    game = _opened_game(tmp_path)
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            listed = app.face
+            await pilot.press("f4")
+            await pilot.pause()
+            assert app.face is app.full_face.small  # the compact map
+            assert "Mos" in _board_text(app) and "Moscow─Kazan" not in _board_text(app)
+            board = app.query_one("#board", ScrollableContainer)
+            assert "F4: the networks as a list" in str(board.border_subtitle)
+            await pilot.press("f4")
+            await pilot.pause()
+            assert app.face is listed and "Moscow─Kazan" in _board_text(app)
+
+    asyncio.run(run())
+
+
+def test_the_board_alone_is_still_the_map(tmp_path: Path) -> None:
+    """F2, the board alone, shows the whole map where it fits (120 columns)."""
+    game = _opened_game(tmp_path)
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.press("f2")
+            await pilot.pause()
+            assert app.face is app.full_face
+            assert {app.face.hit(x, y) for y in range(app.face.height)
+                    for x in range(app.face.width)} >= {link.id for link in LINKS}
+
+    asyncio.run(run())
+
+
+# ----- 2. where a company can build next, and the cost ------------------------------------
+
+
+def _building(game: Game) -> None:
+    """Red made public (TS-3.2: two shares owned) and its builder choosing a link."""
+    for _ in range(8):
+        s = game.state
+        assert isinstance(s, TransSiberianState)
+        if Action("build", ("red",)) in s.legal_actions():
+            game.apply(Action("build", ("red",)))
+            return
+        buy = Action("buy", ("red",))
+        game.apply(buy if buy in s.legal_actions() else Action("pass", ()))
+    raise AssertionError("red never became buildable")
+
+
+def test_the_builder_sees_what_its_company_can_build_next_and_at_what_cost(
+        tmp_path: Path) -> None:
+    """TS-4.1, TS-4.2: under the building company's network, the links touching it at
+    $4 from the city they leave (``Kazan→Yekaterinburg 3``), the highest value first;
+    the ones on offer bright; a click on one names it."""
+    game = _opened_game(tmp_path)
+    _building(game)
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.pause()
+            text = _board_text(app)
+            lines = text.split("\n")
+            red = lines.index(next(line for line in lines if line.startswith("Red ")))
+            blue = lines.index(next(line for line in lines if line.startswith("Blue ")))
+            assert lines[red + 1].lstrip().startswith("▶ building $4: Moscow→"), text
+            ahead = "\n".join(lines[red + 1:blue])
+            assert "Moscow→St. Petersburg 3" in ahead and "Kazan→Yekaterinburg 3" in ahead
+            content = app.query_one("#map", Static).content
+            bright = {content.plain[span.start:span.end] for span in content.spans
+                      if Style.parse(str(span.style)) == Style.parse(ts_map.TARGET_STYLE)}
+            assert any(b.startswith("Kazan→Yekaterinburg 3") for b in bright), bright
+            y = next(i for i in range(red + 1, blue) if "Kazan→Yekaterinburg" in lines[i])
+            x = lines[y].index("Yekaterinburg 3")
+            await pilot.click("#map", offset=(x, y))
+            await pilot.pause()
+            assert "Kazan" in app.message and "Yekaterinburg" in app.message
+
+    asyncio.run(run())
+
+
+def test_the_list_follows_each_route_and_starts_branches_where_they_leave() -> None:
+    """A chain runs from Moscow the longest way on; a branch starts at its own city."""
+    game_state = get_game("trans-siberian").new_game(3)
+    assert isinstance(game_state, TransSiberianState)
+    for link in ("moscow-kazan", "kazan-yekaterinburg", "yekaterinburg-tyumen",
+                 "moscow-yaroslavl"):
+        game_state.owner[LINK_INDEX[link]] = 0
+    named = [[routes.place(loc) for loc, _ in chain]
+             for chain in routes.chains(game_state, 0)]
+    assert named == [["Moscow", "Kazan", "Yekaterinburg", "Tyumen"], ["Moscow", "Yaroslavl"]]
+
+
+# ----- 3. the choices open at their first option ------------------------------------------
+
+
+async def _check_first_options(app: TableApp, pilot: Pilot[int], rng: random.Random) -> int:
+    menu = app.query_one("#menu", OptionList)
+    seen = 0
+    for _ in range(30):
+        await pilot.pause()
+        if not app.menu:
+            break
+        assert menu.scroll_y == 0 and menu.highlighted == menu.get_option_index("0"), (
+            menu.scroll_y, menu.highlighted, str(menu.border_title))
+        if menu.max_scroll_y > 0:  # a long list: page down, as a player reading it would
+            seen += 1
+            await pilot.press("pagedown")
+            await pilot.pause()
+        choice = rng.choice(app.menu)
+        app.choose(rng.choice(choice.actions[:3]))
+        await settle(app, pilot)
+    return seen
+
+
+def test_a_new_decision_opens_its_choices_at_the_first_option(tmp_path: Path) -> None:
+    """A list paged down in one decision does not leave the next one's first options
+    behind PgUp (``choices: 29, PgUp/PgDn for more`` with 1 and 2 out of view)."""
+    game = new_game(tmp_path, "trans-siberian", bots="random,random", players=3, seed=4)
+
+    async def run() -> int:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            return await _check_first_options(app, pilot, random.Random(4))
+
+    assert asyncio.run(run()) > 0, "no list long enough to page came"
