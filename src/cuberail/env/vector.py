@@ -252,7 +252,9 @@ class VectorEnv:
         self._seats = runs.to_move  # the same, as a list (for the batch encoder)
         self._to_move[:] = _ints(runs.to_move)
         self._counts[:] = _ints(runs.counts)
-        flat = _flat(_ints(runs.starts), _ints(runs.lengths), sum(runs.counts))
+        total = sum(runs.counts)
+        flat = _ints(runs.starts) if len(runs.starts) == total else \
+            _flat(_ints(runs.starts), _ints(runs.lengths), total)  # (every run one long)
         mask = self._mask.reshape(-1)
         mask[self._set] = 0
         mask[flat] = 1
@@ -347,8 +349,6 @@ def nonzero_rows(mask: npt.NDArray[Any]) -> tuple[Ids, Ids]:
 def _flat(first: Ids, lengths: Ids, total: int) -> Ids:
     """The positions of runs of consecutive positions (``first`` of each, ``lengths``;
     ``total`` in all)."""
-    if total == first.size:  # every run one long (no range of bids)
-        return first
     offset = np.cumsum(lengths) - lengths  # where each run begins among all positions
     out: Ids = np.repeat(first - offset, lengths) + np.arange(total)
     return out
