@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 from clirun import random_record
 
+from cuberail.bots.registry import make_bot
 from cuberail.cli.charts import plot_label
 from cuberail.cli.main import main
-from cuberail.cli.records import load_record
+from cuberail.cli.records import load_record, save_record
 from cuberail.cli.summary import cash_story
-from cuberail.core.record import replay
+from cuberail.core.record import new_record, replay
 from cuberail.draw import svg_for
 from cuberail.games import get_game
+from cuberail.games.chicago_express.board import CHICAGO
 
 Capsys = pytest.CaptureFixture[str]
 TITLES = ["chicago-express", "trans-siberian"]
@@ -89,7 +91,35 @@ def test_the_cash_story_follows_every_dividend_to_the_final_cash(title: str, see
         assert r.cash == after
         assert r.gains == tuple(a - b for a, b in zip(after, before, strict=True))
         assert replay(record, get_game, r.action).dividends == r.number  # type: ignore[attr-defined]
-        assert replay(record, get_game, r.action - 1).dividends < r.number  # type: ignore[attr-defined]
+        if not r.label:  # a counted dividend (the others are CE-7.1's, below)
+            assert replay(record, get_game, r.action - 1).dividends < r.number  # type: ignore[attr-defined]
+
+
+def test_the_chicago_dividend_has_a_row_of_its_own(tmp_path: Path, capsys: Capsys) -> None:
+    """CE-7.1: a company reaching Chicago pays a dividend the general count leaves out; the
+    summary names it (sixth newcomer run: Bot 2's end cash held a +$16 with no row)."""
+    info = get_game("chicago-express")
+    record = new_record(info, ["Ann", "Bo", "Cy"], {})
+    state = info.new_game(3, record.options)
+    bots = [make_bot("heuristic", seed=2 + i) for i in range(3)]
+    while not state.is_terminal():
+        action = bots[state.current_player()].choose(state)
+        state.apply(action)
+        record.actions.append(action)
+    story = cash_story(record)
+    chicago = [r for r in story.rounds if r.label]
+    assert [r.label.split(":")[0] for r in chicago] == ["PRR reaches Chicago"]
+    at = chicago[0].action
+    assert replay(record, get_game, at).network[0] >> CHICAGO & 1  # type: ignore[attr-defined]
+    assert not replay(record, get_game, at - 1).network[0] >> CHICAGO & 1  # type: ignore[attr-defined]
+    assert any(g > 0 for g in chicago[0].gains)
+    totals = [sum(r.gains[p] for r in story.rounds) for p in range(3)]
+    counted = [sum(r.gains[p] for r in story.rounds if not r.label) for p in range(3)]
+    assert totals != counted  # the Chicago dividend is in "all dividends"
+    path = tmp_path / "game.json"
+    save_record(record, path)
+    code, out, _ = run(capsys, "replay", str(path), "--summary")
+    assert code == 0 and "PRR reaches Chicago" in out
 
 
 def test_summary_prints_a_row_per_dividend_with_the_final_cash(tmp_path: Path,

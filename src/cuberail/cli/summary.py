@@ -3,10 +3,12 @@
 The record is replayed action by action, watching each player's cash and the state's
 count of dividends paid (its ``cash`` and ``dividends``: a title that keeps them can be
 summarised). A *round* ends at each dividend; its gain for a player is the change of
-that player's cash at the action that paid it. (In the titles so far players receive cash
-only from dividends; when the move that ends a round also makes a player pay, such as the
-last pass of a share auction, that payment is included in the change, and the table
-says so.)
+that player's cash at the action that paid it. A payout the count leaves out (Chicago
+Express's Chicago dividend, CE-7.1) is a row of its own, named by the title's words for
+the move's events (``event_parts``: the event before the one carrying the payments).
+(In the titles so far players receive cash only from dividends; when the move that ends
+a round also makes a player pay, such as the last pass of a share auction, that payment
+is included in the change, and the table says so.)
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from cuberail.cli.records import replay_record
 from cuberail.core.errors import CuberailError
 from cuberail.core.record import Record
 from cuberail.core.state import GameState
-from cuberail.games import get_game
+from cuberail.core.words import Said, named
+from cuberail.games import get_game, moves_module
+from cuberail.games.words import english
 
 Cash = tuple[int, ...]
 
@@ -35,6 +39,7 @@ class Round:
     action: int  # actions applied when it was paid (the paying action is number action)
     gains: Cash
     cash: Cash
+    label: str = ""  # a payout the count leaves out: what paid it ("": a counted dividend)
 
 
 @dataclass(frozen=True)
@@ -58,17 +63,32 @@ def cash_story(record: Record) -> CashStory:
     """Replay ``record`` (refused as ``replay`` refuses it) and note cash and dividends."""
     replay_record(record)  # the whole record replays, or the reason why not
     state = replay_record(record, 0)
+    parts = getattr(moves_module(record.title), "event_parts", None)
     cash, paid = _money(state)
     history, rounds = [cash], []
     for i, action in enumerate(record.actions, 1):
+        before = state.clone() if parts is not None else state
         state.apply(action)
         after, now = _money(state)
+        gains = tuple(a - b for a, b in zip(after, cash, strict=True))
         if now > paid:
-            gains = tuple(a - b for a, b in zip(after, cash, strict=True))
             rounds.append(Round(now, i, gains, after))
+        elif parts is not None and after != cash:
+            label = _other_payout(parts(before, state), list(record.players))
+            if label:
+                rounds.append(Round(now, i, gains, after, label))
         history.append(after)
         cash, paid = after, now
     return CashStory(list(record.players), history, rounds)
+
+
+def _other_payout(events: list[Said], players: list[str]) -> str:
+    """What paid the players at a move that is not a counted dividend, in English: the
+    event before the one carrying the payments (``payments``); "" when none pays."""
+    for k, said in enumerate(events):
+        if "payments" in said.values and k > 0:
+            return english(named(events[0], players))
+    return ""
 
 
 def summary_table(story: CashStory) -> Table:
@@ -83,7 +103,8 @@ def summary_table(story: CashStory) -> Table:
     table.add_row("start", "0", *(f"${c}" for c in story.cash[0]))
     for r in story.rounds:
         cells = [f"{g:+d} → ${c}" for g, c in zip(r.gains, r.cash, strict=True)]
-        table.add_row(f"dividend {r.number}", str(r.action), *cells)
+        table.add_row(Text(r.label) if r.label else f"dividend {r.number}", str(r.action),
+                      *cells)
     end = len(story.cash) - 1
     table.add_row("end", str(end), *(f"${c}" for c in story.cash[-1]))
     totals = [sum(r.gains[p] for r in story.rounds) for p in range(len(story.players))]
