@@ -5,16 +5,32 @@ from __future__ import annotations
 from cuberail.cli.table import teach
 from cuberail.core.actions import Action
 from cuberail.games import get_game
+from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian.board import COMPANY_INDEX, SHARE_TRACK
 from cuberail.games.trans_siberian.state import ACTIVE, TURN, TransSiberianState
+from cuberail.terminal.chicago_express.teach import TRACKER_WIDTH
 from cuberail.terminal.trans_siberian.teach import nationalization_ahead
 
 
 def test_ce_tracker_names_every_end_condition_ce_9_1() -> None:
     s = get_game("chicago-express").new_game(3, {})
     text = teach.tracker(s).plain
-    for part in ("sold out 0/3", "no locos 0/3", "houses left 20 (ends at 3)", "Detroit 1/8"):
+    for part in ("sold out 0/3", "no locos 0/3", "houses 20 (ends at 3)", "Detroit 1/8",
+                 "auction 0/", "develop 0/", "build 0/", "dividend #1"):
         assert part in text
+
+
+def test_ce_tracker_lines_fit_the_side_panel_at_120_columns() -> None:
+    """Sixth newcomer run: at 120x40 the tracker's lines wrapped ("houses left 20 (ends
+    at 3)  Detroit" / "1/8") and the side panel scrolled. CE-9.1's conditions and the
+    gauges (CE-3) fit its width, in play and at the end (two-digit counts)."""
+    s = get_game("chicago-express").new_game(3, {})
+    assert isinstance(s, ChicagoExpressState)
+    s.houses, s.dividends = 13, 12
+    lines = teach.tracker(s).plain.splitlines()
+    assert len(lines) == 5
+    assert all(len(line) <= TRACKER_WIDTH for line in lines), lines
+    assert lines[0] == "ends at a dividend when one holds:"
 
 
 def _ts_in_phase_2(red_value: int = 24, options: dict[str, object] | None = None,

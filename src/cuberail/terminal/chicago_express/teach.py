@@ -60,22 +60,27 @@ def _end_counts(s: ChicagoExpressState) -> tuple[int, int, int, int]:
     return sold_out, no_locos, s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
 
 
+TRACKER_WIDTH = 36  # the side panel's width at 120 columns, less its scroll bar
+
+
 def tracker(state: GameState) -> Text:
-    """How close the game is to its end, condition by condition."""
+    """How close the game is to its end, condition by condition, in lines of at most
+    :data:`TRACKER_WIDTH` characters (the side panel at 120 columns: none wraps)."""
     s = _ce(state)
     sold_out, no_locos, detroit, top = _end_counts(s)
     over = s.is_terminal()
-    head = (f"game over after general dividend #{s.dividends}; the end conditions:\n" if over
-            else "game ends at a dividend when one holds:\n")
+    head = (f"game over after general dividend #{s.dividends};\n" if over
+            else "ends at a dividend when one holds:\n")
     out = Text(head, style="bold")
     out.append(f" sold out {sold_out}/3", style=_mark(sold_out >= 3))
     out.append(f"  no locos {no_locos}/3\n", style=_mark(no_locos >= 3))
-    out.append(f" houses left {s.houses} (ends at 3)", style=_mark(s.houses <= 3))
+    out.append(f" houses {s.houses} (ends at 3)", style=_mark(s.houses <= 3))
     out.append(f"  Detroit {detroit}/{top}", style=_mark(detroit >= top))
-    gauges = "  ".join(f"{name} {s.gauges[g]}/{s.gauge_size(g)}"
-                       for g, name in enumerate(ceb.GAUGE_NAMES))
-    out.append(f"\n gauges {gauges}" if over
-               else f"\n gauges {gauges} (2 full: dividend #{s.dividends + 1})")
+    gauges = [f"{name} {s.gauges[g]}/{s.gauge_size(g)}"
+              for g, name in enumerate(ceb.GAUGE_NAMES)]
+    out.append(f"\n gauges {'  '.join(gauges[:2])}\n  {'  '.join(gauges[2:])}")
+    if not over:
+        out.append(f" (2 full: dividend #{s.dividends + 1})")
     return out
 
 
