@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import random
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from textual.pilot import Pilot
 from textual.widgets import OptionList
@@ -14,6 +17,9 @@ from textual.worker import WorkerCancelled
 from cuberail.cli import play
 from cuberail.cli.table import choices as C
 from cuberail.cli.table.app import TableApp
+
+T = TypeVar("T")
+Check = Callable[[TableApp, Pilot[int]], Awaitable[T]]
 
 
 def new_game(tmp_path: Path, title: str, bots: str = "random,random", players: int = 3,
@@ -36,6 +42,19 @@ async def settle(app: TableApp, pilot: Pilot[int]) -> None:
         with contextlib.suppress(WorkerCancelled):
             await app.workers.wait_for_complete()
     raise AssertionError("the bots never stopped thinking")
+
+
+def at_table(game: play.Game, check: Check[T], size: tuple[int, int] = (120, 40)) -> T:
+    """Open ``game`` at a table of ``size`` under Textual's pilot, wait for the bots
+    (:func:`settle`), then run ``check(app, pilot)``; its result."""
+
+    async def run() -> T:
+        app = TableApp(game)
+        async with app.run_test(size=size) as pilot:
+            await settle(app, pilot)
+            return await check(app, pilot)
+
+    return asyncio.run(run())
 
 
 def pick(app: TableApp, rng: random.Random) -> C.Choice:

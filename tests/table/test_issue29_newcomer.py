@@ -9,10 +9,11 @@ import random
 from pathlib import Path
 
 from rich.text import Text
-from tablekit import new_game, settle
+from tablekit import at_table, new_game, settle
 from test_issue29_audit import _finished
 from test_issue29_table import _build_step, _visible_hexes
 from textual.containers import ScrollableContainer, VerticalScroll
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from cuberail.cli.table import choices as C
@@ -40,20 +41,17 @@ def test_the_whole_chicago_express_map_is_in_view_at_120x40(tmp_path: Path) -> N
     with the side panel under it, which this test asserted before)."""
     game = new_game(tmp_path, "chicago-express")
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await pilot.pause()
-            board = app.query_one("#board", ScrollableContainer)
-            assert board.scrollable_content_region.width >= app.face.width
-            assert board.scrollable_content_region.height >= app.face.height
-            assert _visible_hexes(app) == {hx.id for hx in HEXES}
-            assert app.face is app.full_face.small and app.screen.has_class("compact")
-            assert app.query_one("#side").display and not app.query_one("#side-low").display
-            assert "off-screen" not in str(board.border_title)
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        board = app.query_one("#board", ScrollableContainer)
+        assert board.scrollable_content_region.width >= app.face.width
+        assert board.scrollable_content_region.height >= app.face.height
+        assert _visible_hexes(app) == {hx.id for hx in HEXES}
+        assert app.face is app.full_face.small and app.screen.has_class("compact")
+        assert app.query_one("#side").display and not app.query_one("#side-low").display
+        assert "off-screen" not in str(board.border_title)
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 def test_a_hex_is_one_block_its_name_above_its_own_edge() -> None:
@@ -88,64 +86,58 @@ def test_ts_link_values_never_touch_another_value() -> None:
 def test_the_ts_board_alone_at_80x24_is_the_whole_map(tmp_path: Path) -> None:
     game = new_game(tmp_path, "trans-siberian")
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("f2")
-            await pilot.pause()
-            await pilot.pause()
-            board = app.query_one("#board", ScrollableContainer)
-            assert app.face is app.full_face.small
-            region = board.scrollable_content_region
-            assert region.width >= app.face.width and region.height >= app.face.height
-            clickable = {app.face.hit(x, y) for y in range(app.face.height)
-                         for x in range(app.face.width)}
-            assert {link.id for link in LINKS} <= clickable
-            assert str(board.border_title) == "board"
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.press("f2")
+        await pilot.pause()
+        await pilot.pause()
+        board = app.query_one("#board", ScrollableContainer)
+        assert app.face is app.full_face.small
+        region = board.scrollable_content_region
+        assert region.width >= app.face.width and region.height >= app.face.height
+        clickable = {app.face.hit(x, y) for y in range(app.face.height)
+                     for x in range(app.face.width)}
+        assert {link.id for link in LINKS} <= clickable
+        assert str(board.border_title) == "board"
 
-    asyncio.run(run())
+    at_table(game, check, (80, 24))
 
 
 def test_pgdn_pages_a_long_list_of_choices_and_shift_pgup_the_log(tmp_path: Path) -> None:
     game = new_game(tmp_path, "trans-siberian", bots="0")
     _build_step(game)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(app, pilot)
-            await pilot.pause()
-            menu = app.query_one("#menu", OptionList)
-            log = app.query_one("#logbox", VerticalScroll)
-            assert menu.max_scroll_y > 0 and "PgUp/PgDn" in str(menu.border_title)
-            start, log_y = menu.highlighted, log.scroll_y
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        menu = app.query_one("#menu", OptionList)
+        log = app.query_one("#logbox", VerticalScroll)
+        assert menu.max_scroll_y > 0 and "PgUp/PgDn" in str(menu.border_title)
+        start, log_y = menu.highlighted, log.scroll_y
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert menu.highlighted is not None and start is not None
+        assert menu.highlighted > start  # the menu paged, the log still at its end
+        assert log.scroll_y == log.max_scroll_y  # not paged: kept at its end
+        log_y = log.scroll_y
+        choice = app._highlighted()  # one cut line each at 80 columns; this one in full
+        assert choice is not None and choice.detail in app.message
+        await pilot.pause()
+        menu._update_lines()
+        line = menu._index_to_line[menu.highlighted] - int(menu.scroll_y)
+        assert 0 <= line < menu.scrollable_content_region.height  # still in view
+        for _ in range(40):
             await pilot.press("pagedown")
-            await pilot.pause()
-            assert menu.highlighted is not None and start is not None
-            assert menu.highlighted > start  # the menu paged, the log still at its end
-            assert log.scroll_y == log.max_scroll_y  # not paged: kept at its end
-            log_y = log.scroll_y
-            choice = app._highlighted()  # one cut line each at 80 columns; this one in full
-            assert choice is not None and choice.detail in app.message
-            await pilot.pause()
-            menu._update_lines()
-            line = menu._index_to_line[menu.highlighted] - int(menu.scroll_y)
-            assert 0 <= line < menu.scrollable_content_region.height  # still in view
-            for _ in range(40):
-                await pilot.press("pagedown")
-            await pilot.pause()
-            last = max(app.option_index(c) for c in app.shown)
-            assert menu.highlighted == last  # the last choice is reachable
-            await pilot.press("shift+pageup")
-            await pilot.pause()
-            assert log.scroll_y < log_y or log.max_scroll_y == 0
-            await pilot.press("f2")  # the message line shrinks: the board's title follows
-            await pilot.pause()
-            await pilot.pause()
-            assert app.query_one("#board").border_title == "board"
+        await pilot.pause()
+        last = max(app.option_index(c) for c in app.shown)
+        assert menu.highlighted == last  # the last choice is reachable
+        await pilot.press("shift+pageup")
+        await pilot.pause()
+        assert log.scroll_y < log_y or log.max_scroll_y == 0
+        await pilot.press("f2")  # the message line shrinks: the board's title follows
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("#board").border_title == "board"
 
-    asyncio.run(run())
+    at_table(game, check, (80, 24))
 
 
 def _ts_holding_private_red(tmp_path: Path) -> TableApp:

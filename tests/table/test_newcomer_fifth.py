@@ -10,9 +10,10 @@ import random
 from pathlib import Path
 from types import ModuleType
 
-from tablekit import new_game, settle, type_text
+from tablekit import at_table, new_game, settle, type_text
 from test_issue29_table import _build_step
 from textual.containers import ScrollableContainer
+from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
 from cuberail.cli.menu import Menu, Reply, read_choice
@@ -146,18 +147,15 @@ def test_typing_while_a_bot_thinks_says_wait(tmp_path: Path) -> None:
     reason computed for the bot's seat ("you have $48 ...")."""
     game = new_game(tmp_path, "trans-siberian", bots="0")
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            app.thinking = "Bot 1"  # as while a bot's worker runs: no choices shown
-            app.refresh_table()
-            assert app.menu == []
-            for typed in ("b 12", "pass", "buy red"):
-                app.submit(typed)
-                assert app.message == "wait: Bot 1 is thinking", app.message
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        app.thinking = "Bot 1"  # as while a bot's worker runs: no choices shown
+        app.refresh_table()
+        assert app.menu == []
+        for typed in ("b 12", "pass", "buy red"):
+            app.submit(typed)
+            assert app.message == "wait: Bot 1 is thinking", app.message
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 # ----- 2. quit: Enter leaves, and the page says which key does what -------------------
@@ -223,49 +221,43 @@ def test_pgdn_pages_the_choices_a_whole_page_from_the_input_and_the_map(
     game = new_game(tmp_path, "trans-siberian", bots="0")
     _build_step(game)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        menu = app.query_one("#menu", OptionList)
+        page = menu.scrollable_content_region.height
+        assert menu.max_scroll_y > page and "PgUp/PgDn" in str(menu.border_title)
+        for focus in ("#command", "#board"):
+            app.query_one(focus).focus()
+            menu.scroll_to(y=0, animate=False)
+            menu.highlighted = 0
             await pilot.pause()
-            menu = app.query_one("#menu", OptionList)
-            page = menu.scrollable_content_region.height
-            assert menu.max_scroll_y > page and "PgUp/PgDn" in str(menu.border_title)
-            for focus in ("#command", "#board"):
-                app.query_one(focus).focus()
-                menu.scroll_to(y=0, animate=False)
-                menu.highlighted = 0
-                await pilot.pause()
-                await pilot.press("pagedown")
-                await pilot.pause()
-                assert menu.scroll_y >= page // 2, (focus, menu.scroll_y, page)
-                assert menu.highlighted is not None
-                assert menu._index_to_line[menu.highlighted] == int(menu.scroll_y)
-                board = app.query_one("#board", ScrollableContainer)
-                assert board.scroll_y == 0  # the map did not take the key
-                await pilot.press("pageup")
-                await pilot.pause()
-                assert menu.scroll_y < page // 2
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert menu.scroll_y >= page // 2, (focus, menu.scroll_y, page)
+            assert menu.highlighted is not None
+            assert menu._index_to_line[menu.highlighted] == int(menu.scroll_y)
+            board = app.query_one("#board", ScrollableContainer)
+            assert board.scroll_y == 0  # the map did not take the key
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert menu.scroll_y < page // 2
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 def test_pgdn_over_the_rules_page_scrolls_the_page(tmp_path: Path) -> None:
     game = new_game(tmp_path, "trans-siberian", bots="0")
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await type_text(pilot, "help rules")
-            await pilot.pause()
-            page = app.screen.query_one("VerticalScroll")
-            assert page.scroll_y == 0
-            await pilot.press("pagedown")
-            await pilot.pause()
-            assert page.scroll_y > 0
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await type_text(pilot, "help rules")
+        await pilot.pause()
+        page = app.screen.query_one("VerticalScroll")
+        assert page.scroll_y == 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert page.scroll_y > 0
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 # ----- 4. plain mode: a bare amount ------------------------------------------------------
@@ -340,19 +332,16 @@ def test_ce_track_is_drawn_as_rails_with_the_companys_letter_ce_5_2() -> None:
 def test_ce_legend_under_the_map_names_every_letter_at_120x40(tmp_path: Path) -> None:
     game = new_game(tmp_path, "chicago-express")
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await pilot.pause()
-            board = app.query_one("#board", ScrollableContainer)
-            legend = str(board.border_subtitle)
-            # the compact map at 120x40 since the seventh newcomer: its shorter legend
-            # (this asserted the whole map's, "═P═ a company's track: ...")
-            assert legend.startswith("═P═ track: "), legend
-            for c, cid in enumerate(CE_IDS):
-                assert f"{ce_map.LETTER[c]}={cid}" in legend, legend
-            assert "★ start" in legend and "⌂ developed" in legend
-            assert len(legend) <= app.face.width - 4  # within the map's width, corners too
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        board = app.query_one("#board", ScrollableContainer)
+        legend = str(board.border_subtitle)
+        # the compact map at 120x40 since the seventh newcomer: its shorter legend
+        # (this asserted the whole map's, "═P═ a company's track: ...")
+        assert legend.startswith("═P═ track: "), legend
+        for c, cid in enumerate(CE_IDS):
+            assert f"{ce_map.LETTER[c]}={cid}" in legend, legend
+        assert "★ start" in legend and "⌂ developed" in legend
+        assert len(legend) <= app.face.width - 4  # within the map's width, corners too
 
-    asyncio.run(run())
+    at_table(game, check)

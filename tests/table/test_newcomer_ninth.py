@@ -7,13 +7,12 @@ choices of a new decision open at their first option."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 from pathlib import Path
 
 from rich.style import Style
-from tablekit import new_game, settle
+from tablekit import at_table, new_game, settle
 from textual.containers import ScrollableContainer
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -67,62 +66,53 @@ def test_at_120x40_the_board_lists_each_companys_network_in_whole_names(
     cities (``Red    Moscow─Kazan``), wholly in view; no three-letter abbreviation."""
     game = _opened_game(tmp_path)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await pilot.pause()
-            text = _board_text(app)
-            lines = [line.rstrip() for line in text.split("\n")]
-            for cid, city in CITY.items():
-                assert f"{cid.capitalize():<7}Moscow─{city}" in lines, text
-            assert not re.search(r"\b(Mos|Kaz|Yar|Sam|Vrn|Sar|Che|Yek)\b", text), text
-            board = app.query_one("#board", ScrollableContainer)
-            region = board.scrollable_content_region
-            assert region.width >= app.face.width and region.height >= app.face.height
-            assert app.query_one("#side").display  # the companies' numbers beside it
-            assert "F4: the map" in str(board.border_subtitle)
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        text = _board_text(app)
+        lines = [line.rstrip() for line in text.split("\n")]
+        for cid, city in CITY.items():
+            assert f"{cid.capitalize():<7}Moscow─{city}" in lines, text
+        assert not re.search(r"\b(Mos|Kaz|Yar|Sam|Vrn|Sar|Che|Yek)\b", text), text
+        board = app.query_one("#board", ScrollableContainer)
+        region = board.scrollable_content_region
+        assert region.width >= app.face.width and region.height >= app.face.height
+        assert app.query_one("#side").display  # the companies' numbers beside it
+        assert "F4: the map" in str(board.border_subtitle)
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 def test_f4_switches_to_the_map_and_back(tmp_path: Path) -> None:
     """The geographic map stays one key away (F4), its border saying how to come back."""
     game = _opened_game(tmp_path)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            listed = app.face
-            await pilot.press("f4")
-            await pilot.pause()
-            assert app.face is app.full_face.small  # the compact map
-            assert "Mos" in _board_text(app) and "Moscow─Kazan" not in _board_text(app)
-            board = app.query_one("#board", ScrollableContainer)
-            assert "F4: the networks as a list" in str(board.border_subtitle)
-            await pilot.press("f4")
-            await pilot.pause()
-            assert app.face is listed and "Moscow─Kazan" in _board_text(app)
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        listed = app.face
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.face is app.full_face.small  # the compact map
+        assert "Mos" in _board_text(app) and "Moscow─Kazan" not in _board_text(app)
+        board = app.query_one("#board", ScrollableContainer)
+        assert "F4: the networks as a list" in str(board.border_subtitle)
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.face is listed and "Moscow─Kazan" in _board_text(app)
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 def test_the_board_alone_is_still_the_map(tmp_path: Path) -> None:
     """F2, the board alone, shows the whole map where it fits (120 columns)."""
     game = _opened_game(tmp_path)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await pilot.press("f2")
-            await pilot.pause()
-            assert app.face is app.full_face
-            assert {app.face.hit(x, y) for y in range(app.face.height)
-                    for x in range(app.face.width)} >= {link.id for link in LINKS}
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.face is app.full_face
+        assert {app.face.hit(x, y) for y in range(app.face.height)
+                for x in range(app.face.width)} >= {link.id for link in LINKS}
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 # ----- 2. where a company can build next, and the cost ------------------------------------
@@ -149,29 +139,26 @@ def test_the_builder_sees_what_its_company_can_build_next_and_at_what_cost(
     game = _opened_game(tmp_path)
     _building(game)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await pilot.pause()
-            text = _board_text(app)
-            lines = text.split("\n")
-            red = lines.index(next(line for line in lines if line.startswith("Red ")))
-            blue = lines.index(next(line for line in lines if line.startswith("Blue ")))
-            assert lines[red + 1].lstrip().startswith("▶ building $4: Moscow→"), text
-            ahead = "\n".join(lines[red + 1:blue])
-            assert "Moscow→St. Petersburg 3" in ahead and "Kazan→Yekaterinburg 3" in ahead
-            content = app.query_one("#map", Static).content
-            bright = {content.plain[span.start:span.end] for span in content.spans
-                      if Style.parse(str(span.style)) == Style.parse(ts_map.TARGET_STYLE)}
-            assert any(b.startswith("Kazan→Yekaterinburg 3") for b in bright), bright
-            y = next(i for i in range(red + 1, blue) if "Kazan→Yekaterinburg" in lines[i])
-            x = lines[y].index("Yekaterinburg 3")
-            await pilot.click("#map", offset=(x, y))
-            await pilot.pause()
-            assert "Kazan" in app.message and "Yekaterinburg" in app.message
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        text = _board_text(app)
+        lines = text.split("\n")
+        red = lines.index(next(line for line in lines if line.startswith("Red ")))
+        blue = lines.index(next(line for line in lines if line.startswith("Blue ")))
+        assert lines[red + 1].lstrip().startswith("▶ building $4: Moscow→"), text
+        ahead = "\n".join(lines[red + 1:blue])
+        assert "Moscow→St. Petersburg 3" in ahead and "Kazan→Yekaterinburg 3" in ahead
+        content = app.query_one("#map", Static).content
+        bright = {content.plain[span.start:span.end] for span in content.spans
+                  if Style.parse(str(span.style)) == Style.parse(ts_map.TARGET_STYLE)}
+        assert any(b.startswith("Kazan→Yekaterinburg 3") for b in bright), bright
+        y = next(i for i in range(red + 1, blue) if "Kazan→Yekaterinburg" in lines[i])
+        x = lines[y].index("Yekaterinburg 3")
+        await pilot.click("#map", offset=(x, y))
+        await pilot.pause()
+        assert "Kazan" in app.message and "Yekaterinburg" in app.message
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 def test_the_list_follows_each_route_and_starts_branches_where_they_leave() -> None:
@@ -213,10 +200,7 @@ def test_a_new_decision_opens_its_choices_at_the_first_option(tmp_path: Path) ->
     behind PgUp (``choices: 29, PgUp/PgDn for more`` with 1 and 2 out of view)."""
     game = new_game(tmp_path, "trans-siberian", bots="random,random", players=3, seed=4)
 
-    async def run() -> int:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            return await _check_first_options(app, pilot, random.Random(4))
+    async def check(app: TableApp, pilot: Pilot[int]) -> int:
+        return await _check_first_options(app, pilot, random.Random(4))
 
-    assert asyncio.run(run()) > 0, "no list long enough to page came"
+    assert at_table(game, check) > 0, "no list long enough to page came"

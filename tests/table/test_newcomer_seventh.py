@@ -6,14 +6,13 @@ Trans-Siberian's side panel."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 from rich.text import Text
-from tablekit import new_game, settle
+from tablekit import at_table, new_game, settle
 from test_issue29_table import _visible_hexes
 from textual.containers import ScrollableContainer, VerticalScroll
 from textual.pilot import Pilot
@@ -41,22 +40,19 @@ def test_chicago_express_at_120x40_shows_the_compact_map_beside_the_side_panel(
     the whole map, with its costs."""
     game = new_game(tmp_path, "chicago-express")
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await pilot.pause()
-            assert app.face is app.full_face.small
-            assert _visible_hexes(app) == {hx.id for hx in HEXES}
-            assert app.query_one("#side").display and not app.query_one("#side-low").display
-            await pilot.press("f2")
-            await pilot.pause()
-            assert app.face is app.full_face  # the other map, one key away
-            await pilot.press("f2")
-            await pilot.pause()
-            assert app.face is app.full_face.small
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        assert app.face is app.full_face.small
+        assert _visible_hexes(app) == {hx.id for hx in HEXES}
+        assert app.query_one("#side").display and not app.query_one("#side-low").display
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.face is app.full_face  # the other map, one key away
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.face is app.full_face.small
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 def test_trans_siberian_at_120x40_shows_its_whole_map(tmp_path: Path) -> None:
@@ -64,26 +60,23 @@ def test_trans_siberian_at_120x40_shows_its_whole_map(tmp_path: Path) -> None:
     choices under it."""
     game = new_game(tmp_path, "trans-siberian")
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        rng = random.Random(5)
+        seen_long = False
+        for _ in range(40):
+            await pilot.pause()
+            board = app.query_one("#board", ScrollableContainer)
+            region = board.scrollable_content_region
+            assert region.width >= app.face.width and region.height >= app.face.height
+            assert "off-screen" not in str(board.border_title)
+            seen_long = seen_long or len(app.shown) > 8
+            if not app.menu:  # the game is over
+                break
+            app.choose(rng.choice(rng.choice(app.menu).actions))
             await settle(app, pilot)
-            rng = random.Random(5)
-            seen_long = False
-            for _ in range(40):
-                await pilot.pause()
-                board = app.query_one("#board", ScrollableContainer)
-                region = board.scrollable_content_region
-                assert region.width >= app.face.width and region.height >= app.face.height
-                assert "off-screen" not in str(board.border_title)
-                seen_long = seen_long or len(app.shown) > 8
-                if not app.menu:  # the game is over
-                    break
-                app.choose(rng.choice(rng.choice(app.menu).actions))
-                await settle(app, pilot)
-            assert seen_long, "no long list of choices came"
+        assert seen_long, "no long list of choices came"
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 # ----- 3. the log has room -------------------------------------------------------------
@@ -94,18 +87,15 @@ def test_the_log_has_room_at_120x40_and_the_choices_stay_in_view(tmp_path: Path)
     four moves); the choices of an auction stay wholly in view beside it."""
     game = new_game(tmp_path, "chicago-express", bots="medium,medium,medium", players=4)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            log = app.query_one("#logbox", VerticalScroll)
-            assert log.scrollable_content_region.height >= 10
-            assert log.scrollable_content_region.width >= 60
-            menu = app.query_one("#menu", OptionList)
-            assert menu.max_scroll_y == 0 and menu.region.height >= 4
-            assert app.query_one("#command").region.height == 1
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        log = app.query_one("#logbox", VerticalScroll)
+        assert log.scrollable_content_region.height >= 10
+        assert log.scrollable_content_region.width >= 60
+        menu = app.query_one("#menu", OptionList)
+        assert menu.max_scroll_y == 0 and menu.region.height >= 4
+        assert app.query_one("#command").region.height == 1
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 # ----- 2. a dividend split by company, and a notice ------------------------------------
@@ -134,21 +124,18 @@ def test_a_dividend_is_split_by_company_in_the_log_with_a_notice(tmp_path: Path,
 
     game = new_game(tmp_path, title, bots="random,random", seed=3)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await _to_dividend(app, pilot, game, 11)
-            block = [e.text for e in app.log_entries if e.kind == "payout"]
-            assert block[0].startswith(BAR) and "income ÷ shares held" in block[0]
-            rows = [line for line in block[1:]]
-            assert rows and all(" a share → " in row for row in rows)
-            assert app.message.startswith("Dividend paid: you ")
-            assert "in the log" in app.message
-            drawn = str(app.query_one("#log", Static).render())
-            assert block[-1].split("→")[0].strip() in drawn
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await _to_dividend(app, pilot, game, 11)
+        block = [e.text for e in app.log_entries if e.kind == "payout"]
+        assert block[0].startswith(BAR) and "income ÷ shares held" in block[0]
+        rows = [line for line in block[1:]]
+        assert rows and all(" a share → " in row for row in rows)
+        assert app.message.startswith("Dividend paid: you ")
+        assert "in the log" in app.message
+        drawn = str(app.query_one("#log", Static).render())
+        assert block[-1].split("→")[0].strip() in drawn
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 def test_the_split_adds_up_to_the_events_payments() -> None:
@@ -188,21 +175,18 @@ def test_after_a_dividend_and_bot_moves_the_log_shows_the_block(tmp_path: Path) 
     game = new_game(tmp_path, "chicago-express", bots="random,random,random", players=4,
                     seed=5)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            await _to_dividend(app, pilot, game, 2)
-            await pilot.pause()
-            await pilot.pause()
-            box = app.query_one("#logbox", VerticalScroll)
-            width = app.query_one("#log", Static).content_region.width
-            lines = Text(str(app.query_one("#log", Static).render())).split("\n")
-            head = next(i for i, line in enumerate(lines) if BAR in line.plain)
-            row = sum(len(line.wrap(Console(width=width), width)) for line in lines[:head])
-            assert box.scroll_y <= row < box.scroll_y + box.scrollable_content_region.height
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await _to_dividend(app, pilot, game, 2)
+        await pilot.pause()
+        await pilot.pause()
+        box = app.query_one("#logbox", VerticalScroll)
+        width = app.query_one("#log", Static).content_region.width
+        lines = Text(str(app.query_one("#log", Static).render())).split("\n")
+        head = next(i for i, line in enumerate(lines) if BAR in line.plain)
+        row = sum(len(line.wrap(Console(width=width), width)) for line in lines[:head])
+        assert box.scroll_y <= row < box.scroll_y + box.scrollable_content_region.height
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 # ----- 4. Trans-Siberian's owners without colour ---------------------------------------
@@ -305,17 +289,14 @@ def test_trans_siberian_side_panel_keeps_whole_names_at_120x40(tmp_path: Path) -
     whole, the shares going to a second line when they must."""
     game = new_game(tmp_path, "trans-siberian", names="Annabelle Lee,Bartholomew")
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            panel = app.query_one("#players", Static)
-            assert panel.content_region.width >= 36
-            for width in (36, panel.content_region.width):
-                console = Console(width=width, record=True)
-                console.print(ts_table.players(game.state, game.names))
-                drawn = console.export_text()
-                assert "Annabelle Lee" in drawn and "Bartholomew" in drawn
-                assert "cash" in drawn and "score" in drawn
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        panel = app.query_one("#players", Static)
+        assert panel.content_region.width >= 36
+        for width in (36, panel.content_region.width):
+            console = Console(width=width, record=True)
+            console.print(ts_table.players(game.state, game.names))
+            drawn = console.export_text()
+            assert "Annabelle Lee" in drawn and "Bartholomew" in drawn
+            assert "cash" in drawn and "score" in drawn
 
-    asyncio.run(run())
+    at_table(game, check)

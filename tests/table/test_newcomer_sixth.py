@@ -8,7 +8,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from tablekit import new_game, settle
+from tablekit import at_table, new_game, settle
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
@@ -116,23 +116,20 @@ def test_new_choices_open_at_the_first_even_after_the_cursor_was_at_the_last(
     game = new_game(tmp_path, "chicago-express", bots="0")
     place = _long_then_long(game)
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            menu = app.query_one("#menu", OptionList)
-            assert menu.max_scroll_y > 0 and menu.scroll_y == 0
-            number = next(c.number for c in app.shown if place in c.actions)
-            # Up from choice 1 wraps to the last (the notes under it are scrolled into
-            # view after the next refresh), and the place is typed before that refresh
-            # (keys read in one burst): the new list must not be scrolled to its foot.
-            app.action_menu(-1)
-            assert menu.highlighted == app.option_index(app.shown[-1])
-            app.submit(number)
-            await settle(app, pilot)
-            await pilot.pause()
-            assert len(app.shown) > 12 and menu.max_scroll_y > 0, "not a long list again"
-            assert menu.highlighted == app.option_index(app.menu[0])
-            assert menu.scroll_y == 0, (menu.scroll_y, menu.max_scroll_y)
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        menu = app.query_one("#menu", OptionList)
+        assert menu.max_scroll_y > 0 and menu.scroll_y == 0
+        number = next(c.number for c in app.shown if place in c.actions)
+        # Up from choice 1 wraps to the last (the notes under it are scrolled into
+        # view after the next refresh), and the place is typed before that refresh
+        # (keys read in one burst): the new list must not be scrolled to its foot.
+        app.action_menu(-1)
+        assert menu.highlighted == app.option_index(app.shown[-1])
+        app.submit(number)
+        await settle(app, pilot)
+        await pilot.pause()
+        assert len(app.shown) > 12 and menu.max_scroll_y > 0, "not a long list again"
+        assert menu.highlighted == app.option_index(app.menu[0])
+        assert menu.scroll_y == 0, (menu.scroll_y, menu.max_scroll_y)
 
-    asyncio.run(run())
+    at_table(game, check)
