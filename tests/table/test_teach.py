@@ -8,7 +8,7 @@ from cuberail.games import get_game
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian.board import COMPANY_INDEX, SHARE_TRACK
 from cuberail.games.trans_siberian.state import ACTIVE, TURN, TransSiberianState
-from cuberail.terminal.chicago_express.teach import TRACKER_WIDTH
+from cuberail.terminal.kit import TRACKER_WIDTH
 from cuberail.terminal.trans_siberian.teach import nationalization_ahead
 
 
@@ -63,7 +63,18 @@ def test_nationalization_comparison_follows_the_option_ts_8_1() -> None:
 def test_ts_tracker_counts_dividends_and_top_value_ts_9_1() -> None:
     s = _ts_in_phase_2()
     text = teach.tracker(s).plain
-    assert f"dividends 0/{s.opts.dividend_track}" in text and "top share value $24/75" in text
+    assert f"dividends 0/{s.opts.dividend_track}" in text and "top value $24/75" in text
+
+
+def test_ts_tracker_lines_fit_the_side_panel_at_120_columns() -> None:
+    """Seventh newcomer run's screen: at 120x40 the tracker wrapped ("top share value" /
+    "$54/75") and the side panel scrolled. TS-9.1's conditions, the phase, timing and
+    nationalization value (TS-8.1), and a warning fit its width."""
+    s = _ts_in_phase_2()
+    s.dividends, s.timing = 5, 4
+    lines = teach.tracker(s).plain.splitlines()
+    assert any("nationalized at the next dividend" in line for line in lines)
+    assert all(len(line) <= TRACKER_WIDTH for line in lines), lines
 
 
 def test_nationalization_ahead_is_warned_ts_8_1() -> None:

@@ -27,6 +27,10 @@ History = list[tuple[int, Action]]  # (seat, action) of every move so far
 TABLE_MODULE = "table"
 
 
+# A tracker's lines fit the side panel at 120 columns (less its scroll bar): none wraps.
+TRACKER_WIDTH = 36
+
+
 @dataclass(frozen=True)
 class Face:
     """One title's map at the table, with company and player tables for 80 columns."""

@@ -60,12 +60,9 @@ def _end_counts(s: ChicagoExpressState) -> tuple[int, int, int, int]:
     return sold_out, no_locos, s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
 
 
-TRACKER_WIDTH = 36  # the side panel's width at 120 columns, less its scroll bar
-
-
 def tracker(state: GameState) -> Text:
     """How close the game is to its end, condition by condition, in lines of at most
-    :data:`TRACKER_WIDTH` characters (the side panel at 120 columns: none wraps)."""
+    :data:`cuberail.terminal.kit.TRACKER_WIDTH` characters (none wraps at 120 columns)."""
     s = _ce(state)
     sold_out, no_locos, detroit, top = _end_counts(s)
     over = s.is_terminal()

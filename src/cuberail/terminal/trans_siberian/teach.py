@@ -63,20 +63,21 @@ def _top_value(s: TransSiberianState) -> int:
 
 
 def tracker(state: GameState) -> Text:
-    """How close the game is to its end, and the companies nationalization threatens."""
+    """How close the game is to its end, and the companies nationalization threatens, in
+    lines of at most :data:`cuberail.terminal.kit.TRACKER_WIDTH` characters."""
     s = _ts(state)
     top = _top_value(s)
     over = s.is_terminal()
     paid = f"{s.dividends} dividend{'s' * (s.dividends != 1)}"  # a top value ends it anytime
-    out = Text(f"game over after {paid}; the end conditions:\n" if over
+    out = Text(f"game over after {paid};\n" if over
                else "game ends when one holds:\n", style="bold")
     out.append(f" dividends {s.dividends}/{s.opts.dividend_track}")
-    out.append(f"  top share value ${top}/{tsb.SHARE_TRACK[tsb.TOP]}\n")
-    out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
-               f"  nationalization ${s.nationalization_value()}")
+    out.append(f"  top value ${top}/{tsb.SHARE_TRACK[tsb.TOP]}\n")
+    out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}\n"
+               f" nationalization ${s.nationalization_value()}")
     for c in [] if over else nationalization_ahead(s):
         out.append(f"\n ⚠ {tsb.COMPANY_IDS[c]} ${s.share_value(c)} is {_compared(s)}"
-                   f" ${s.nationalization_value()}: nationalized at the next dividend",
+                   f" ${s.nationalization_value()}:\n   nationalized at the next dividend",
                    style="bold red")
     return out
 
