@@ -189,3 +189,21 @@ def test_the_hint_s_buttons_and_the_header_s_name_their_words(base_url: str, ope
     pairs = _shown_and_named(page)
     assert ("Play this", "Play this") in pairs and ("Settings", "Settings") in pairs, pairs
     assert _words_missing(pairs) == [], _words_missing(pairs)
+
+
+# ----- 4. the players' table: a score column only where the score is not the cash ----------
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_the_players_table_has_a_worth_column_only_where_it_differs_from_cash(
+        base_url: str, open_page: Any, title: str) -> None:
+    """Seventh newcomer run: Chicago Express's "Net worth" always equalled its cash (CE-9.2:
+    the score is the cash), a column saying nothing; Trans-Siberian's scores the shares
+    too (TS-9.2), so it keeps it."""
+    made = create(base_url, title, NAMES)
+    page = _page(open_page, made["seats"][0]["invite_url"])
+    page.wait_for_selector("#players table")
+    heads = page.locator("#players thead th").all_text_contents()
+    assert "Cash" in heads
+    assert ("Net worth" in heads) == (title == "trans-siberian"), heads
+    cells = page.locator("#players tbody tr").first.locator("td").count()
+    assert cells == len(heads) - 1  # the player's name is the row's header cell

@@ -38,7 +38,9 @@ function table(head, rows, cls) {
 }
 
 export function renderPlayers(box, view, state, mySeat) {
+  // the title's end score ("score"); none where the score is the cash (its own column)
   const worth = currentFace().players?.worth || "cash";
+  const scored = worth !== "cash";
   const rows = state.players.map((p) => {
     const info = view.players.find((x) => x.seat === p.seat) || {};
     const shares = Object.entries(p.shares).map(([c, n]) => chip(c, `${companyName(c)} ${n}`));
@@ -51,10 +53,10 @@ export function renderPlayers(box, view, state, mySeat) {
     return h("tr", { class: p.seat === state.current_player ? "to-move" : "", dataset: { seat: p.seat } },
       h("th", { scope: "row" }, h("span", { class: "name", title: name }, name), " ", marks),
       h("td", { class: "num" }, `$${p.cash}`), h("td", {}, shares),
-      h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`));
+      scored ? h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`) : null);
   });
-  box.replaceChildren(table(["game.player", "game.cash", "game.shares", "game.worth"],
-    rows, "players"));
+  box.replaceChildren(table(["game.player", "game.cash", "game.shares",
+    ...(scored ? ["game.worth"] : [])], rows, "players"));
 }
 
 /** Nationalization: the snapshot's `nationalization` {value, comparison, phase2_value};
