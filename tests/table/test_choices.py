@@ -172,3 +172,21 @@ def test_an_ambiguous_link_name_lists_the_candidates() -> None:
         assert link in reply.text
     unknown = C.interpret(s, menu, "paris")
     assert isinstance(unknown, C.Reply) and "not a legal move" in unknown.text
+
+
+def test_a_choice_s_own_words_are_a_move_ce_5_1() -> None:
+    """Seventh newcomer run: the menu said `build for NYC (treasury $..)`, but typing
+    `build for NYC` was "not a legal move now" (only `company NYC` was). A choice's words,
+    whole or without their bracketed facts, any case, now play it (CE-5.1: the builder
+    picks a company); words that fit no single choice are still refused."""
+    s = _ce()
+    rng = random.Random(1)
+    while not any(a.kind == "company" for a in s.legal_actions()):
+        s.apply(rng.choice(s.legal_actions()))
+    menu = C.build(s, CE_VIEW.describe_action)
+    build = next(c for c in menu if c.actions[0].kind == "company")
+    assert build.detail.startswith("build for ") and " (" in build.detail
+    short = build.detail.split(" (")[0]
+    for typed in (short, short.upper(), build.detail, f"  {short} "):
+        assert C.interpret(s, menu, typed, CE_VIEW) == build.actions[0], typed
+    assert isinstance(C.interpret(s, menu, "build for", CE_VIEW), C.Reply)

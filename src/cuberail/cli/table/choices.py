@@ -307,6 +307,9 @@ def _by_text(state: GameState, choices: list[Choice], text: str) -> Action | Non
     for action in legal:
         if action.text().lower() == low:
             return action
+    said = {c.actions[0] for c in choices if len(c.actions) == 1 and low in _words(c.detail)}
+    if len(said) == 1:  # a choice's own words, as the menu shows them ("build for NYC")
+        return said.pop()
     by_args = [a for a in legal if " ".join(map(str, a.args)).lower() == low]
     if len(by_args) == 1:
         return by_args[0]
@@ -314,6 +317,13 @@ def _by_text(state: GameState, choices: list[Choice], text: str) -> Action | Non
     if word:
         return next((a for a in legal if a.kind == word), None)
     return None
+
+
+def _words(detail: str) -> tuple[str, str]:
+    """A menu line's words as a player may type them: whole, or without the bracketed
+    facts after them ("build for NYC (treasury $20)"), lower case."""
+    whole = " ".join(detail.lower().split())
+    return whole, whole.split(" (")[0]
 
 
 def name_players(text: str, names: Sequence[str]) -> str:

@@ -25,7 +25,7 @@ from .scrolling import off_screen_title, show_targets
 SIDES = ("", "-low")  # the side panel beside the board, or under it when the map needs the width
 NARROW = 120  # columns below which the panels lose their side borders
 SIDE = 40  # columns of the side panel
-SAME_TIP = "tip: the same as above"  # under a choice whose tip the choice before gave
+SAME_TIP = "(↑ same tip)"  # after a choice whose tip the choice before gave, on its line
 FEW = 12  # legal moves up to which each is tried on a clone for a choice that can only be forgone
 MIN_NAME = 8  # characters of a name kept in the standings line however little room
 BOARD_MIN = 16  # rows the board keeps when a long list of choices takes some of its rows
@@ -286,7 +286,7 @@ class TableView(TableLog):
             prompt.append(f"  (+{routes - 1} dearer route{'s' * (routes > 2)}:"
                           f" {choice.base}? lists them)", style="dim")
         if teach.is_tip(choice.warning) and tip_above:
-            prompt.append(f"\n      {SAME_TIP}", style="italic cyan")
+            prompt.append(f"  {SAME_TIP}", style="italic cyan")
         elif teach.is_tip(choice.warning):
             prompt.append(f"\n      {choice.warning}", style="italic cyan")
         elif choice.warning:
