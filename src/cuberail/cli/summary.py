@@ -3,9 +3,9 @@
 The record is replayed action by action, watching each player's cash and the state's
 count of dividends paid (its ``cash`` and ``dividends``: a title that keeps them can be
 summarised). A *round* ends at each dividend; its gain for a player is the change of
-that player's cash at the action that paid it. A payout the count leaves out (Chicago
-Express's Chicago dividend, CE-7.1) is a row of its own, named by the title's words for
-the move's events (``event_parts``: the event before the one carrying the payments).
+that player's cash at the action that paid it. A payout the count leaves out (a title's
+dividend of its own kind) is a row of its own, named by the title's words for the
+move's events (``event_parts``: the event before the one carrying the payments).
 (In the titles so far players receive cash only from dividends; when the move that ends
 a round also makes a player pay, such as the last pass of a share auction, that payment
 is included in the change, and the table says so.)
