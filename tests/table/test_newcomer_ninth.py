@@ -25,6 +25,7 @@ from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS
 from cuberail.games.trans_siberian.state import AUCTION, PICK_LINK, PICK_VALUE, TransSiberianState
 from cuberail.terminal.trans_siberian import board as ts_map
 from cuberail.terminal.trans_siberian import routes
+from cuberail.terminal.trans_siberian.words import by_name
 
 # The first link of red, blue, green and yellow (TS-2.2: each starts in Moscow).
 FIRST = {"red": "moscow-kazan", "blue": "moscow-yaroslavl", "green": "moscow-samara",
@@ -204,3 +205,22 @@ def test_a_new_decision_opens_its_choices_at_the_first_option(tmp_path: Path) ->
         return await _check_first_options(app, pilot, random.Random(4))
 
     assert at_table(game, check) > 0, "no list long enough to page came"
+
+
+def test_links_are_typed_by_the_words_the_table_shows() -> None:
+    """Seventh newcomer run: `border 1` and `bestyakh` were refused although the lists
+    and the hint name them (`St. Petersburg→border 1 (west)`, `Tommot─Nizhny Bestyakh`).
+    One word of a longer name, and a border as the table writes it, now name the link
+    (TS-4.1); what named links before still does."""
+    ids = [link.id for link in LINKS]
+
+    def links(text: str) -> tuple[str, ...]:
+        named = by_name(text, ids)
+        return named.links if named else ()
+
+    assert links("bestyakh") == links("nizhny bestyakh") == ("tommot-nizhnybestyakh",)
+    assert links("border 1") == links("st petersburg border 1") == (
+        "stpetersburg-ext_stpetersburg1",)
+    assert len(links("border")) > 3  # every border: a list to choose from
+    assert links("kazan") == ("moscow-kazan", "kazan-yekaterinburg")
+    assert "tyumen-omsk" in links("omsk")

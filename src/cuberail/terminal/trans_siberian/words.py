@@ -23,11 +23,16 @@ _SPLIT = re.compile(r"[\s\-–—,/+>→]+")
 
 
 def _keys(loc: int) -> tuple[str, ...]:
-    """What a location may be typed as: its name or id without spaces and dashes; a border
-    also as ``external``/``ext``."""
+    """What a location may be typed as: its name or id without spaces and dashes, or one
+    word of a longer name (``bestyakh``); a border also as the table writes it
+    (``border``, St. Petersburg's ``border 1`` to ``border 3``) or ``external``."""
     where = LOCATIONS[loc]
-    keys = (_squash(where.name), _squash(where.id))
-    return (*keys, "external") if where.is_external else keys
+    keys = [_squash(where.name), _squash(where.id)]
+    keys += [w for w in (_squash(part) for part in _SPLIT.split(where.name)) if len(w) > 2]
+    if where.is_external:
+        number = where.name.rpartition("#")[2] if "#" in where.name else ""
+        keys += ["external", "border", f"border{number}"]
+    return tuple(dict.fromkeys(keys))
 
 
 def _squash(text: str) -> str:
