@@ -4,9 +4,10 @@ Each hex is a 5x2 block in its terrain's colour with a blank column between map
 columns, so a hex reads as one unit (the old line view let a hex's second line sit
 beside its neighbour's first). The first line always carries the id, a mark and the
 cost; the second the city's name and the company locomotives as coloured letters,
-underlined and filled with a lower edge (``Cle▁▁``, ``Phi P``, ``▁NB▁▁``): the name
-belongs to the hex above its edge, never to the id beside it, and a letter never starts
-the line (it would read as the end of the neighbouring id or cost).
+underlined and filled with a lower edge (``Cle▁▁``, ``Phi P``, ``═NB══``; the compact
+map's three characters ``Cle``, ``PhP``, ``═N═``): the name belongs to the hex above
+its edge, never to the id beside it, and a letter never starts the line (it would read
+as the end of the neighbouring id or cost); a city with track keeps its name.
 Odd columns sit one line lower (flat-top, odd-q). :func:`hex_at` turns a click
 position back into a hex id, so the geometry lives in one place.
 """
@@ -79,22 +80,27 @@ def _top(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
 
 
 def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
-    """The locomotives as coloured letters after the city name (as much of it as fits,
-    at least two letters, else none) or between rails (``═P═══``, the hex's track, seen
-    without colour): a letter never starts the line, where it would read as part of the
-    neighbouring hex's id or cost. A hex without track keeps its lower edge (``▁``)."""
+    """The locomotives as coloured letters after the city name or between rails (``═P═══``,
+    the hex's track, seen without colour): a letter never starts the line, where it would
+    read as part of the neighbouring hex's id or cost. A city keeps as much of its name as
+    the letters leave, a space between them where two letters of the name still fit
+    (``Bin P``, ``Bi NB``), else none (``ChNBP``; on the compact map ``BiN``, ``CBN``), so
+    a city with track still says which city it is (the letters alone hid it). A hex
+    without track keeps its lower edge (``▁``)."""
     companies = s.companies_on(hx.index)
     name = abbr(hx.name) if hx.name else ""
-    room = cell - len(companies) - (1 if companies else 0)
     fill = RAIL if companies else EDGE
-    if name and (not companies or room >= 2):
-        head = name[:room] + " " if companies else name[:cell]
+    room = cell - len(companies)  # beside the letters
+    if not companies:
+        head = name[:cell]
+    elif name:
+        head = name[:room - 1] + " " if room - 1 >= 2 else name[:max(room, 0)]
     else:
-        head = RAIL if companies and len(companies) < cell else ""
+        head = RAIL if len(companies) < cell else ""
     out = Text(head, style=style)
-    for c in companies:
+    for c in companies[:cell - len(head)]:
         out.append(LETTER[c], style=COMPANY_STYLE[c] + " bold underline")
-    out.append(fill * (cell - len(head) - len(companies)), style=style)
+    out.append(fill * max(cell - len(head) - len(companies), 0), style=style)
     return out
 
 
@@ -175,9 +181,10 @@ def key() -> Text:
         out.append(LETTER[c], style=COMPANY_STYLE[c])
         out.append(f" {cid} ")
     out.append(" you may choose ", style=TARGET_STYLE)
-    out.append(f"\nA hex: id, mark, cost to build; under it the city and its locomotives,"
-               f" closed by {EDGE * 3} ({RAIL}{LETTER[0]}{RAIL}{RAIL}: {COMPANY_IDS[0]}'s"
-               " track)."
+    p, rail = LETTER[0], RAIL
+    out.append(f"\nA hex: id, mark, cost to build; under it the city and the letters of"
+               f" its locomotives (Chi {p} or Ch{p}; {rail}{p}{rail} without a city:"
+               f" {COMPANY_IDS[0]}'s track), else its lower edge {EDGE * 3}."
                f" ♣ forest (develop: cash)  ▲ mountain  ★ start  {DEVELOPED} developed."
                " Click a hex or type its id.")
     return out
