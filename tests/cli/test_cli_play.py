@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from collections.abc import Iterable
@@ -13,6 +14,7 @@ from rich.console import Console
 from cuberail.cli.main import build_parser, main
 from cuberail.cli.play import Game, load_game, new_game, play_loop
 from cuberail.cli.seats import seats_from_record
+from cuberail.core.errors import CuberailError
 from cuberail.core.record import Record, replay
 from cuberail.games import get_game
 
@@ -226,3 +228,24 @@ def test_loading_a_finished_game_shows_the_result(tmp_path: Path,
     capsys.readouterr()
     assert main(["play", "--load", str(tmp_path / "game.json")]) == 0
     assert "final result" in capsys.readouterr().out
+
+
+def test_bots_given_as_kinds_imply_the_seats(tmp_path: Path) -> None:
+    """Seventh newcomer run: `cuberail play chicago-express --bots medium,medium,medium`
+    still asked "players (2-6) [4]:" though three kinds mean you and three bots. Kinds
+    now set the seats (CE-1.1: 2 to 6 players); a count of bots, or kinds too many for
+    the title, still ask."""
+    script = Script([])  # EOFError if anything is asked
+    args = build_parser().parse_args(["play", "chicago-express", "--bots",
+                                      "medium,medium,medium", "--save",
+                                      str(tmp_path / "a.json")])
+    game = new_game(args, script, interactive=True)
+    assert game.state.num_players == 4 and script.prompts == []
+    assert [s.bot is None for s in game.seats] == [True, False, False, False]
+    for bots in ("3", ",".join(["random"] * 6)):  # a count; 7 seats: past the title's 6
+        asked = Script(["4"])
+        args = build_parser().parse_args(["play", "chicago-express", "--bots", bots,
+                                          "--save", str(tmp_path / "b.json")])
+        with contextlib.suppress(CuberailError, EOFError):
+            new_game(args, asked, interactive=True)
+        assert asked.prompts and asked.prompts[0].startswith("players"), bots

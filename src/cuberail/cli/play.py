@@ -297,7 +297,9 @@ def new_game(args: argparse.Namespace, ask: Ask, interactive: bool) -> Game:
     info = get_game(title)
     options = parse_option_args(info.options, args.option or [])
     low, high = info.min_players, info.max_players
+    implied = _seats_of_kinds(args.bots, low, high)
     players = (_players(str(args.players), low, high) if args.players is not None else
+               implied if implied is not None else
                _ask(ask, interactive, f"players ({low}-{high})",
                     str(min(max(DEFAULT_PLAYERS, low), high)),
                     lambda text: _players(text, low, high)))
@@ -354,6 +356,15 @@ def _ask(ask: Ask, interactive: bool, question: str, default: str,
             return parse(answer)
         except CuberailError as exc:
             print(exc)
+
+
+def _seats_of_kinds(bots: str | None, low: int, high: int) -> int | None:
+    """The seats that ``--bots`` given as kinds implies (``medium,medium,medium``: you and
+    three bots), when the title takes that many; None for a count or nothing (asked)."""
+    kinds = [k for k in (bots or "").split(",") if k.strip()]
+    if not kinds or (len(kinds) == 1 and kinds[0].strip().isdigit()):
+        return None
+    return len(kinds) + 1 if low <= len(kinds) + 1 <= high else None
 
 
 def _players(text: str, low: int, high: int) -> int:
