@@ -244,9 +244,30 @@ export function choose(chooser, actions, labels, onPick, about = "", notes = {})
   chooser.querySelector("button").focus();
 }
 
-function applyScale(box) {
+/** The part of the frame's width at which the whole drawing fits its frame's height
+ *  (a desktop's frame ends at the window's foot, fit.js), when the map stays readable at
+ *  that (at least READABLE of the frame's width); else 1: as wide as the frame, and it
+ *  scrolls in it (a short window: 1366x768). 1 on a phone, whose board scrolls. */
+function fitWidth(box, svg) {
+  if (PHONE.matches) return 1;
+  const style = getComputedStyle(box);
+  const most = parseFloat(style.maxHeight);
+  const view = svg.viewBox && svg.viewBox.baseVal;
+  if (!most || !view || !view.width || !view.height || !box.clientWidth) return 1;
+  const room = most - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+    - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth) - 1;
+  const width = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const fit = (room * view.width) / view.height / width;
+  return fit >= READABLE && fit < 1 ? fit : 1;
+}
+
+const READABLE = 0.6;  // the least part of the frame's width a fitted map takes
+
+/** The drawing at the zoom: 1 is the whole map, as wide as the frame and no higher than
+ *  it allows (the page opens so, and "Whole map" comes back to it). */
+export function applyScale(box) {
   const svg = box.querySelector("svg");
-  if (svg) svg.style.width = `${Math.round(scale * 100)}%`;
+  if (svg) svg.style.width = `${Math.round(scale * fitWidth(box, svg) * 1000) / 10}%`;
 }
 
 export function zoom(box, factor) {

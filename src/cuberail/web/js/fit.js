@@ -2,6 +2,7 @@
 // frame and the move log share the window's height, so that the decision, the board's
 // moves and the latest moves are in sight without scrolling the page.
 
+import { applyScale } from "./board.js";
 import { $ } from "./dom.js";
 
 const DESKTOP = window.matchMedia("(min-width: 901px)");
@@ -33,10 +34,12 @@ function fitBoard() {
   const box = $("#board");
   if (!DESKTOP.matches) {
     box.style.maxHeight = "";
+    applyScale(box);
     return;
   }
   const top = box.getBoundingClientRect().top + window.scrollY;
   box.style.maxHeight = `${Math.round(Math.max(window.innerHeight - top - 8, 0.45 * window.innerHeight))}px`;
+  applyScale(box);  // the whole map fits the frame's new height (a zoom: times that)
 }
 
 /** On a desktop the move log fills the right column down to the window's foot (at
