@@ -71,6 +71,7 @@ class Game:
     hint_seconds: float = hints.SECONDS  # the search budget of `hint`
     hint_iterations: int | None = None  # a fixed budget instead (reproducible, for tests)
     hint_memory: hints.Memory = field(default_factory=hints.Memory)  # this game's hints
+    before: GameState = field(init=False, repr=False)  # the state before the last move
 
     @property
     def names(self) -> list[str]:
@@ -108,8 +109,10 @@ class Game:
             self.path = path
 
     def apply(self, action: Action) -> list[str]:
-        """Apply, append to the record, autosave; returns what happened by itself."""
-        before = self.state.clone()
+        """Apply, append to the record, autosave; returns what happened by itself. The
+        state before the move stays in :attr:`before` (the table's dividend block reads
+        it: one copy a move)."""
+        self.before = before = self.state.clone()
         self.state.apply(action)
         self.record.actions.append(action)
         self.save()

@@ -46,7 +46,7 @@ class RemoteGame(Game):
         return False
 
     def apply(self, action: Action) -> list[str]:
-        before = self.state.clone()
+        self.before = before = self.state.clone()  # (Game.apply, without the save)
         self.state.apply(action)
         self.record.actions.append(action)
         events = getattr(self.view, "events", None)

@@ -115,13 +115,12 @@ class TableFlow(TableView):
         text = game.describe(action) + note
         self.history.append((seat, action))
         self.log_entries.append(Entry(seat, text, "forced" if note else "move", move))
-        before = game.state.clone()
         try:
             happened = game.apply(action)
         except CuberailError as exc:  # the move stands in the record; only the save failed
             happened = [f"warning: {exc}"]
         self.log_entries += [Entry(seat, e, "event", move) for e in happened]
-        paid = self._log_dividend(before, game.state, seat, move)
+        paid = self._log_dividend(game.before, game.state, seat, move)
         if paid is not None and self.humans():
             self._announce(paid.notice(self.humans(), game.names))
 
