@@ -510,6 +510,11 @@ function wire() {
   const sound = $("#sound");
   sound.checked = localStorage.getItem("cuberail.sound") === "1";
   window.addEventListener("resize", fitLog);
+  // A line that grows after it is drawn (a dividend's split, read later) refits the log.
+  let refit = 0;
+  new MutationObserver(() => {
+    if (!refit) refit = requestAnimationFrame(() => { refit = 0; fitLog(); });
+  }).observe($("#log"), { childList: true, subtree: true });
   window.addEventListener("resize", fitActions);
   sound.addEventListener("change", () => localStorage.setItem("cuberail.sound", sound.checked ? "1" : "0"));
 }
