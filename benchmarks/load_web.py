@@ -45,6 +45,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -108,6 +109,25 @@ def build_note() -> str:
     return str(_compiled.build_note())
 
 
+class ServerLog:
+    """The lines a server writes to stderr, each stamped (``time.perf_counter``) when read,
+    and passed on to this process's stderr as they come."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.lines: list[tuple[float, str]] = []
+        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream: IO[bytes]) -> None:
+        for raw in stream:
+            line = raw.decode("utf-8", "replace").rstrip()
+            self.lines.append((time.perf_counter(), line))
+            print(line, file=sys.stderr, flush=True)
+
+    def between(self, start: float, end: float) -> list[str]:
+        return [line for at, line in list(self.lines) if start <= at <= end]
+
+
 class Stats:
     def __init__(self, sent: dict[tuple[str, int], float] | None = None) -> None:
         self.sent: dict[tuple[str, int], float] = {} if sent is None else sent
@@ -122,6 +142,8 @@ class Stats:
         self.flood_clients = 0
         self.flood: Counter[tuple[str, str]] = Counter()  # (what, status or error) -> count
         self.flood_latency: list[float] = []
+        self.started = 0.0  # the window's start (time.perf_counter)
+        self.log: list[str] = []  # what the servers logged during the window
 
 
 class Http:
@@ -320,6 +342,7 @@ async def run(bases: list[str], pids: list[int], games: int, interval: float,
                                             random.Random(rng.random()), obey))
                   for _ in range(flooders)]
         start, client0 = time.perf_counter(), own_cpu()
+        stats.started = start
         server0 = sum(cpu_seconds(pid) for pid in pids)
         await asyncio.sleep(duration)
         done.set()
@@ -357,6 +380,8 @@ def report(stats: Stats, title: str) -> None:
           f" clients' CPU: {stats.client_cpu:.1f} s, {stats.client_cpu * per_move:.2f} ms"
           f" per move; load average {stats.load:.2f}")
     print(f"  POST latency ms: p50 {pct(stats.post, 0.5):.1f}, p99 {pct(stats.post, 0.99):.1f}")
+    for line in stats.log:  # a full collection's pause in the window is the p99's first suspect
+        print(f"  the server logged in this window: {line}")
     print(f"  POST -> broadcast at each client's socket, ms ({len(stats.broadcast)} deliveries):"
           f" p50 {pct(stats.broadcast, 0.5):.1f}, p99 {pct(stats.broadcast, 0.99):.1f}")
     if stats.flood_clients:
@@ -423,7 +448,8 @@ def main(argv: list[str] | None = None) -> int:
     url = args.postgres or f"sqlite:///{tmp}/load.sqlite3"
     note = build_note()
     load0 = os.getloadavg()
-    servers = [start_server(url, extra) for _ in range(args.processes)]
+    servers = [start_server(url, extra, subprocess.PIPE) for _ in range(args.processes)]
+    logs = [ServerLog(proc.stderr) for proc, _ in servers if proc.stderr is not None]
     try:
         results = uvloop_run(run([b for _, b in servers], [p.pid for p, _ in servers],
                                  args.games, args.interval, args.duration, phases,
@@ -433,6 +459,11 @@ def main(argv: list[str] | None = None) -> int:
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=30)
         shutil.rmtree(tmp, ignore_errors=True)
+    for log in logs:
+        log.thread.join(timeout=5)
+    for stats in results:
+        stats.log = [line for log in logs
+                     for line in log.between(stats.started, stats.started + stats.elapsed)]
     kind = "PostgreSQL" if args.postgres else "SQLite"
     print(f"build: {note}; server options: {' '.join(extra) or '(defaults)'};"
           f" load average before the start {load0[0]:.2f} / {load0[1]:.2f} / {load0[2]:.2f}")
