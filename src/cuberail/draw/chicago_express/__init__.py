@@ -3,7 +3,8 @@
 Flat-top hexes in odd-q layout (columns A..S west to east, odd columns half a hex
 lower; data/map.json of the title). Each hex shows its terrain (a fill and a pattern,
 so colour is never the only cue), its id, red build cost, income, name, house, and
-the locomotives on it (company colour plus the company's letter). Under the map:
+the locomotives on it (company colour plus the company's letter) over the company's track
+lines (track.py). Under the map:
 the three action gauges, the industrial tracks of Detroit, Wheeling and Pittsburgh,
 the houses left and a terrain key. Every word (labels, tooltips, the moves on a hex or
 gauge, as the games' views word them) is in the language of the ``Words`` given (draw/words.py).
@@ -15,8 +16,9 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from cuberail.draw.chicago_express.track import Tracks
 from cuberail.draw.common import HIGHLIGHT, INK, MUTED, Targets, ink_on, split_targets
-from cuberail.draw.svg import document, el, points, text, title
+from cuberail.draw.svg import Attr, document, el, points, text, title
 from cuberail.draw.words import Words
 from cuberail.games.chicago_express import INFO
 from cuberail.games.chicago_express.board import COMPANIES, GAUGE_NAMES, HEXES, Hex
@@ -88,6 +90,8 @@ class _Board:
         build = snap.get("build") or {}
         self.builder: str | None = build.get("company")
         self.income = {co["id"]: int(co["income"]) for co in snap["companies"]}
+        self.tracks = Tracks([(co["id"], co["hexes"]) for co in snap["companies"]], centre,
+                             COMPANY_FILL)
 
     def gain(self, hx: Hex) -> int:
         """CE-5.5: the income a locomotive placed here adds now."""
@@ -130,13 +134,21 @@ def _tooltip(board: _Board, hx: Hex, targets: Targets) -> str:
     return "\n".join(lines)
 
 
+LOCO, LOCO_GAP = 11.0, 1.5  # a locomotive's square, and the gap between two
+
+
+def _loco_xs(x: float, count: int) -> list[float]:
+    """The middles of ``count`` squares in a row centred on x."""
+    left = x - (count * (LOCO + LOCO_GAP) - LOCO_GAP) / 2
+    return [left + i * (LOCO + LOCO_GAP) + LOCO / 2 for i in range(count)]
+
+
 def _locos(x: float, y: float, companies: list[str]) -> list[str]:
     out = []
-    size, gap = 11.0, 1.5
-    left = x - (len(companies) * (size + gap) - gap) / 2
-    for i, co in enumerate(companies):
+    size = LOCO
+    for co, mid in zip(companies, _loco_xs(x, len(companies)), strict=True):
         fill = COMPANY_FILL[co]
-        lx = left + i * (size + gap)
+        lx = mid - size / 2
         out.append(el("g", [
             el("rect", x=lx, y=y, width=size, height=size, rx=2.0, fill=fill,
                stroke="#000000", stroke_width=0.8),
@@ -176,19 +188,24 @@ def _hex(board: _Board, hx: Hex, targets: Targets) -> str:
     if terrain in TERRAIN_PATTERN:
         body.append(el("polygon", points=points(corners(x, y, R - 1)),
                        fill=TERRAIN_PATTERN[terrain], stroke="none"))
-    body.append(text(x, y - H / 2 + 7, hx.id, fill=MUTED, font_size=8))
-    body.extend(_numbers(board, hx, x, y))
+    here = board.on.get(hx.id, [])
+    joins = dict(zip(here, ((lx, y) for lx in _loco_xs(x, len(here))), strict=True))
+    tracks = board.tracks.drawn(hx.id, joins)  # each company's lines meet above its square
+    body.extend(tracks)
+    halo: dict[str, Attr] = {"stroke": fill, "stroke_width": 3.0, "paint_order": "stroke",
+                             "stroke_linejoin": "round"} if tracks else {}  # text over lines
+    body.append(text(x, y - H / 2 + 7, hx.id, fill=MUTED, font_size=8, **halo))
+    body.extend(_numbers(board, hx, x, y, halo))
     lines = _name_lines(hx.name)
     for i, line in enumerate(lines):
         body.append(text(x, y + H / 2 - 7 - 8.5 * (len(lines) - 1 - i), line, fill=INK,
-                         font_size=8.5, font_weight="bold" if hx.id == "A2" else None))
+                         font_size=8.5, font_weight="bold" if hx.id == "A2" else None, **halo))
     if hx.house:
         body.append(_house(x + 17, y - 4, hx.house, hx.id in board.developed))
     elif terrain == "forest" and hx.id in board.developed:
         body.append(el("g", [el("circle", cx=x + 17, cy=y - 9, r=6.0, fill="#2e7d32"),
                              text(x + 17, y - 9, "$", fill="#ffffff", font_size=8)],
                        class_="house developed"))
-    here = board.on.get(hx.id, [])
     if here:
         body.append(el("g", _locos(x, y + 2, here), class_="locos"))
     target = targets.data(hx.id)
@@ -197,15 +214,16 @@ def _hex(board: _Board, hx: Hex, targets: Targets) -> str:
                        stroke=HIGHLIGHT, stroke_width=4.0, class_="outline"))
     classes = f"hex {terrain}" + (" target" if target["data_action"] else "")
     return el("g", body, id=f"hex-{hx.id}", class_=classes, data_hex=hx.id,
+              data_home="" if terrain == "start" else None,  # CE-1.1: where the companies start
               tabindex="0" if target["data_action"] else None, **target)
 
 
-def _numbers(board: _Board, hx: Hex, x: float, y: float) -> list[str]:
+def _numbers(board: _Board, hx: Hex, x: float, y: float, halo: dict[str, Attr]) -> list[str]:
     """Red build cost (left) and income (right) above the locomotives."""
     out = []
     if hx.cost:
         out.append(text(x - 15, y - 9, f"${hx.cost}", fill=COST_RED, font_size=11.5,
-                        font_weight="bold", class_="cost"))
+                        font_weight="bold", class_="cost", **halo))
     gain = board.gain(hx)
     if hx.terrain_name == "industrial":
         mark = "#000000" if hx.automatic else "#37474f"
@@ -215,7 +233,8 @@ def _numbers(board: _Board, hx: Hex, x: float, y: float) -> list[str]:
                                  font_weight="bold")],
                       class_="track-marker", data_value=gain))
     elif gain:
-        out.append(text(x + 2, y - 9, f"+{gain}", fill=INK, font_size=11.5, class_="income"))
+        out.append(text(x + 2, y - 9, f"+{gain}", fill=INK, font_size=11.5, class_="income",
+                        **halo))
     return out
 
 
