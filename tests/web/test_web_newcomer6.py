@@ -85,3 +85,21 @@ def test_a_desktop_opens_with_the_whole_map_in_its_frame(base_url: str, open_pag
     assert _inside(_rect(page, board), _frame(page))
 
 
+
+
+def test_a_phone_opens_the_chicago_express_map_where_the_companies_start(
+        base_url: str, open_page: Any) -> None:
+    """The first decisions are auctions (CE-2): no move on the map, whose west end (Chicago)
+    filled a phone's frame while the start hexes (CE-1.1, the east) were off-screen. The
+    drawing marks where a game starts ([data-home]); a board first shown without moves
+    opens on it."""
+    made = create(base_url, "chicago-express", NAMES)
+    page = _page(open_page, made["seats"][0]["invite_url"], PHONE)
+    page.locator("#board").scroll_into_view_if_needed()
+    frame = _frame(page)
+    homes = page.evaluate("() => [...document.querySelectorAll('#board [data-home]')].map("
+                          "e => { const r = e.getBoundingClientRect();"
+                          " return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })")
+    assert len(homes) >= 4
+    seen = [h for h in homes if _inside(h, frame, slack=4)]
+    assert len(seen) >= 2, (homes, frame)

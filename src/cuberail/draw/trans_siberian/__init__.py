@@ -350,7 +350,7 @@ def _location(loc_id: str, name: str, kind: str, networks: list[str], words: Wor
              stroke="#ffffff", stroke_width=2.5, paint_order="stroke",
              text_anchor=label_places()[loc_id][2], class_="place-name"),
     ], id=f"loc-{loc_id}", class_="location" + (" moscow" if moscow else ""),
-        data_location=loc_id)
+        data_location=loc_id, data_home="" if moscow else None)  # TS-2.2: every line starts there
 
 
 def _marker(x: float, y: float, company: str, r: float = 7.0) -> str:

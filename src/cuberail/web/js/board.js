@@ -37,6 +37,7 @@ export function insertBoard(box, svgText, clickable) {
   let svg = doc.documentElement;
   if (svg.nodeName !== "svg") return false;
   const [left, top] = [box.scrollLeft, box.scrollTop];  // a redraw keeps the part in view
+  const first = !box.querySelector("svg");
   box.replaceChildren(document.importNode(svg, true));
   svg = box.querySelector("svg");
   boardWords = readWords(box);
@@ -61,7 +62,17 @@ export function insertBoard(box, svgText, clickable) {
   box.scrollLeft = left;
   box.scrollTop = top;
   if (clickable) showTargets(box);
+  if (first) showHome(box);
   return true;
+}
+
+/** A board first shown with no move on it (an auction's turn, a watcher) opens on where
+ *  the game starts, which the drawing marks [data-home] (the title's), when the frame
+ *  does not show it all (a phone's frame shows part of the map). */
+function showHome(box) {
+  if (box.querySelector(".target")) return;
+  const spot = targetsBox(box, "[data-home]");
+  if (spot) centre(box, spot, false);
 }
 
 /** Mark the board's target of a move that can only be forgone (its panel button, class
@@ -80,10 +91,11 @@ const PHONE = window.matchMedia("(max-width: 480px)");
 const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
 const MOST = 4;  // the closest zoom
 
-/** The box around the board's targets, in fractions of the drawing ({x, y, w, h}). */
-function targetsBox(box) {
+/** The box around the board's targets (or the elements `selector` finds), in fractions
+ *  of the drawing ({x, y, w, h}). */
+function targetsBox(box, selector = ".target") {
   const svg = box.querySelector("svg").getBoundingClientRect();
-  const rects = [...box.querySelectorAll(".target")].map((el) => el.getBoundingClientRect())
+  const rects = [...box.querySelectorAll(selector)].map((el) => el.getBoundingClientRect())
     .filter((r) => r.width || r.height);
   if (!rects.length || !svg.width) return null;
   const left = Math.min(...rects.map((r) => r.left));
