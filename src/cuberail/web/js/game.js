@@ -387,9 +387,13 @@ async function undo() {
   await refresh();
 }
 
+/** "Confirm each move" (the settings; kept by the browser): a click on a move or a board
+ *  target asks first, as a phone's first tap does, for a fair game with no slip. */
+const confirming = () => localStorage.getItem("cuberail.confirm") === "1";
+
 function onBoardAction(actions, el, preview) {
   if (!myTurn()) return;
-  if (actions.length === 1 && !preview) {
+  if (actions.length === 1 && !preview && !confirming()) {
     act(actions[0]);
     return;
   }
@@ -481,7 +485,9 @@ function wire() {
   document.addEventListener("pointerdown", () => { G.keyed = false; });  // a mouse user now
   $("#actions").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
-    if (button && !button.disabled) act(button.dataset.action);
+    if (!button || button.disabled) return;
+    if (confirming()) onBoardAction([button.dataset.action], button, true);
+    else act(button.dataset.action);
   });
   $("#undo").addEventListener("click", undo);
   $("#share-strip").addEventListener("click", (event) => {
@@ -517,6 +523,9 @@ function wire() {
   }).observe($("#log"), { childList: true, subtree: true });
   window.addEventListener("resize", fitActions);
   sound.addEventListener("change", () => localStorage.setItem("cuberail.sound", sound.checked ? "1" : "0"));
+  const confirm = $("#confirm-moves");
+  confirm.checked = confirming();
+  confirm.addEventListener("change", () => localStorage.setItem("cuberail.confirm", confirm.checked ? "1" : "0"));
 }
 
 async function main() {
