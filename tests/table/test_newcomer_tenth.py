@@ -93,3 +93,17 @@ def test_ce_every_city_with_track_shows_its_name_and_letters_on_both_maps() -> N
             kept = line.rstrip(ce_map.RAIL)[:-len(letters)].rstrip()
             assert name.startswith(kept), (hx.id, line)
     assert seen >= 8
+
+
+def test_ce_the_compact_map_shows_each_empty_hex_s_build_cost() -> None:
+    """The seventh newcomer run: the 120x40 map has "no costs in it" (the full map has the
+    cost on a hex's first line; the compact one had no room). A hex without name or track
+    now shows its build cost (CE-5.4) on its second line, before its edge (``$2▁``)."""
+    s = get_game("chicago-express").new_game(4)
+    assert isinstance(s, ChicagoExpressState)
+    text = ce_map.render_small(s, set()).plain
+    empty = [hx for hx in HEXES if not hx.name and hx.cost and not s.companies_on(hx.index)]
+    assert len(empty) > 50
+    for hx in empty:
+        assert _second_line(text, hx, ce_map.SMALL) == f"${hx.cost}▁", hx.id
+    assert "$2 cost" in ce_map.legend_small()

@@ -98,8 +98,8 @@ def test_a_phone_opens_the_chicago_express_map_where_the_companies_start(
     page.locator("#board").scroll_into_view_if_needed()
     frame = _frame(page)
     homes = page.evaluate("() => [...document.querySelectorAll('#board [data-home]')].map("
-                          "e => { const r = e.getBoundingClientRect();"
-                          " return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })")
+                          "e => { const r = e.getBoundingClientRect(); return {left: r.left,"
+                          " top: r.top, right: r.right, bottom: r.bottom}; })")
     assert len(homes) >= 4
     seen = [h for h in homes if _inside(h, frame, slack=4)]
     assert len(seen) >= 2, (homes, frame)

@@ -86,12 +86,15 @@ def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Te
     the letters leave, a space between them where two letters of the name still fit
     (``Bin P``, ``Bi NB``), else none (``ChNBP``; on the compact map ``BiN``, ``CBN``), so
     a city with track still says which city it is (the letters alone hid it). A hex
-    without track keeps its lower edge (``▁``)."""
+    without track keeps its lower edge (``▁``), after its build cost on the compact map
+    (``$2▁``: its first line has no room for it, CE-5.4)."""
     companies = s.companies_on(hx.index)
     name = abbr(hx.name) if hx.name else ""
     fill = RAIL if companies else EDGE
     room = cell - len(companies)  # beside the letters
-    if not companies:
+    if not companies and not name and cell < CELL and hx.cost:
+        head = f"${hx.cost}"[:cell]
+    elif not companies:
         head = name[:cell]
     elif name:
         head = name[:room - 1] + " " if room - 1 >= 2 else name[:max(room, 0)]
@@ -164,7 +167,7 @@ def legend_small() -> str:
     """:func:`legend` within the compact map's width (the side panel's key names the
     forest and mountain marks)."""
     companies = " ".join(f"{LETTER[c]}={cid}" for c, cid in enumerate(COMPANY_IDS))
-    return (f"{RAIL}{LETTER[0]}{RAIL} track: {companies} · {GLYPH[START]} start"
+    return (f"{RAIL}{LETTER[0]}{RAIL} {companies} · $2 cost · {GLYPH[START]} start"
             f" {DEVELOPED} developed")
 
 
