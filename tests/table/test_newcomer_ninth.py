@@ -21,10 +21,10 @@ from cuberail.cli.play import Game
 from cuberail.cli.table.app import TableApp
 from cuberail.core.actions import Action
 from cuberail.games import get_game
-from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS
+from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, MOSCOW_LINKS
 from cuberail.games.trans_siberian.state import AUCTION, PICK_LINK, PICK_VALUE, TransSiberianState
 from cuberail.terminal.trans_siberian import board as ts_map
-from cuberail.terminal.trans_siberian import routes
+from cuberail.terminal.trans_siberian import netview, routes
 from cuberail.terminal.trans_siberian.words import by_name
 
 # The first link of red, blue, green and yellow (TS-2.2: each starts in Moscow).
@@ -224,3 +224,18 @@ def test_links_are_typed_by_the_words_the_table_shows() -> None:
     assert len(links("border")) > 3  # every border: a list to choose from
     assert links("kazan") == ("moscow-kazan", "kazan-yekaterinburg")
     assert "tyumen-omsk" in links("omsk")
+
+
+def test_ts_before_any_railroad_the_list_says_how_one_starts_and_its_first_links() -> None:
+    """The opening auctions (TS-2.1) left the networks list an empty box saying only "not
+    yet in play". Before any company is in play it now says how a railroad starts (TS-2.2:
+    the winner chooses its first link out of Moscow, free) and lists those links, the
+    most valuable first."""
+    s = get_game("trans-siberian").new_game(4)
+    text = netview.render(s, set(), 78, 22).plain
+    assert "No railroad yet" in text and "Moscow" in text and "TS-2.2" in text
+    assert "First links:" in text
+    firsts = text[text.index("First links:"):]
+    values = [LINKS[k].value for k in MOSCOW_LINKS]
+    assert f"{max(values)}," in firsts.split("\n")[0]  # the most valuable first
+    assert "not yet in play" in text

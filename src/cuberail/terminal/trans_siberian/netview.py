@@ -27,6 +27,7 @@ from cuberail.games.trans_siberian.board import (
     INTERNAL_COST,
     LINKS,
     LOCATIONS,
+    MOSCOW_LINKS,
     NUM_COMPANIES,
 )
 from cuberail.games.trans_siberian.moves import link_name
@@ -274,10 +275,30 @@ def _builders(s: TransSiberianState) -> set[int]:
     return {c for c in range(NUM_COMPANIES) if s.can_build_for(s.current_player(), c)}
 
 
+OPENING = ("Each company starts at Moscow: whoever wins its opening share (the bid goes into"
+           " its treasury) chooses its first link out of Moscow, free; the company's income"
+           " is that link's value, and the winner sets its share value, at most the winning"
+           " bid (TS-2.2).")
+
+
+def _opening(targets: set[str], width: int) -> list[Line]:
+    """Before any company is in play: where the railroads start (TS-2.2) and the links
+    their first owners choose from, the most valuable first."""
+    words = OPENING.split(" ")
+    out = flow(Text("No railroad yet. ", style="bold"), [(Text(w + " "), -1) for w in words],
+               width, 4)
+    firsts = sorted(MOSCOW_LINKS, key=lambda k: (-LINKS[k].value, _ends(k)))
+    items = [_item(f"{_ends(k)} {LINKS[k].value}" + ("," if i < len(firsts) - 1 else ""),
+                   k, targets) for i, k in enumerate(firsts)]
+    return [*out, [(Text(""), -1)], *flow(Text("First links: ", style="bold"), items, width, 4)]
+
+
 def lines_of(s: TransSiberianState, targets: set[str], width: int, height: int) -> list[Line]:
     """The view's lines: the most that fit ``height`` (fewer next lines, then shorter
     networks, where the companies are many)."""
     shown, mine = _shown(s), _builders(s)
+    if not shown:  # the opening auctions: nothing built yet, say how a railroad starts
+        return _opening(targets, width)[:height] + _footer(s, targets, set(), width)
     out: list[Line] = []
     for budget in BUDGETS:
         body = [line for c in shown
