@@ -154,7 +154,11 @@ def test_a_dividend_is_split_by_company_under_its_move_with_a_notice(base_url: s
             break
     assert paid, "no dividend paid"
     page.wait_for_selector("#toast:not([hidden])")
-    assert f"you received ${paid[0]}" in page.locator("#toast").inner_text()
+    notice = page.locator("#toast").inner_text()
+    if paid.get(0, 0) > 0:
+        assert f"you received ${paid[0]}" in notice, notice
+    else:  # the eighth newcomer run: "you received $0" for a company they held none of
+        assert "nothing for you" in notice and "$0" not in notice, notice
     page.wait_for_selector("#log li.split ul.payouts li.payout")
     got = {name: 0 for name in NAMES}
     rows = page.locator("#log li.paid + li.split li.payout")
@@ -195,3 +199,27 @@ def test_every_link_shows_its_value_apart_and_takes_its_own_click(open_page: Any
              if min(a["box"][2], b["box"][2]) - max(a["box"][0], b["box"][0]) > 0
              and min(a["box"][3], b["box"][3]) - max(a["box"][1], b["box"][1]) > 0]
     assert boxes and close == []  # no value box on another
+
+
+def test_a_dividend_notice_says_nothing_for_you_not_you_received_0(base_url: str,
+                                                                   open_page: Any) -> None:
+    """The eighth newcomer run: "Dividend paid: you received $0." for a Chicago Express
+    dividend of a company they held none of. The reader's $0 now reads "nothing for you
+    this time"; a payment, and a watcher (no seat), keep their notices."""
+    made = create(base_url, "chicago-express", NAMES)
+    page = _page(open_page, made["seats"][0]["invite_url"])
+    said = page.evaluate("""async () => {
+        const { dividendNotice } = await import('/static/js/payout.js');
+        const box = document.querySelector('#toast');
+        const line = document.createElement('li');
+        const out = [];
+        for (const [payments, seat] of [[new Map([[0, 0], [1, 6]]), 0],
+                                        [new Map([[0, 8], [1, 6]]), 0],
+                                        [new Map([[0, 8]]), null]]) {
+          dividendNotice(box, payments, seat, line);
+          out.push(box.querySelector('p').textContent);
+        }
+        return out;
+    }""")
+    assert said == ["Dividend paid: nothing for you this time.",
+                    "Dividend paid: you received $8.", "A dividend was paid."], said

@@ -86,8 +86,9 @@ export function dividendNotice(box, payments, seat, line) {
     box.hidden = true;
     box.replaceChildren();
   };
-  box.replaceChildren(h("p", {}, mine ? t("toast.dividend_you", { amount: payments.get(seat) })
-    : t("toast.dividend")),
+  const got = mine ? payments.get(seat) : 0;  // $0: a company the reader holds none of
+  box.replaceChildren(h("p", {}, !mine ? t("toast.dividend")
+    : got > 0 ? t("toast.dividend_you", { amount: got }) : t("toast.dividend_nothing")),
   h("button", { type: "button", class: "toast-show", onclick: () => {
     line.scrollIntoView({ block: "nearest" });
     line.classList.add("spotlit");
