@@ -115,7 +115,7 @@ def test_describe_the_turn_choices() -> None:
     state = new_state(2)
     play(state, "bid 7", "pass", "pass", "pass", "pass", "pass", "bid 8", "pass")
     assert view.describe_action(state, Action("choose", ("auction",))) == (
-        "choose to auction a share (gauge 1/3)")
+        "choose to auction a share (gauge 0/3 → 1/3)")
     play(state, "choose auction")
     assert view.describe_action(state, Action("share", ("NYC",))) == (
         "put a NYC share up for auction (minimum bid $4)")

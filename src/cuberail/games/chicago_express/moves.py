@@ -123,7 +123,8 @@ def _develop_parts(s: ChicagoExpressState, h: int) -> Said:
 
 def _choose_parts(s: ChicagoExpressState, gauge: str) -> Said:
     g = GAUGE_NAMES.index(gauge)
-    return Said(f"ce.move_choose_{gauge}", {"n": s.gauges[g] + 1, "of": s.gauge_size(g)})
+    return Said(f"ce.move_choose_{gauge}", {"now": s.gauges[g], "n": s.gauges[g] + 1,
+                                             "of": s.gauge_size(g)})
 
 
 def _share_parts(s: ChicagoExpressState, kind: str, arg: Value) -> Said:
