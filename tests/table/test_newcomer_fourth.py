@@ -127,3 +127,14 @@ def test_a_move_taken_back_says_so_in_the_log(tmp_path: Path) -> None:
             assert "Ann: bid $9 for the PRR share (taken back)" in drawn
 
     asyncio.run(run())
+
+
+def test_a_bidder_short_of_the_threshold_is_told_any_bid_of_theirs_does_it() -> None:
+    """The eighth newcomer run, with $20 in hand, read "a bid up to $27 allows red a share
+    value only at or below ... $24" and could not bid $27 at all: when the player's cash
+    is within the doomed range, the tip says any bid they can make does it (TS-2.2)."""
+    s = _ts(phase=1)
+    s.cash[s.current_player()] = 20
+    bids = next(c for c in _menu(s) if c.is_range)
+    assert teach.is_tip(bids.warning) and "any bid you can make (up to $20)" in bids.warning
+    assert "$27" not in bids.warning

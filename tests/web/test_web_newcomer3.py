@@ -188,6 +188,11 @@ def test_the_auction_s_nationalization_note_only_for_a_player_who_can_bid(
     page = _page(open_page, made["seats"][0]["invite_url"])
     page.wait_for_selector("#actions button.pass")
     assert page.locator("#actions .nat-note").count() == 1
+    # phase 1 (TS-8: nothing is nationalized yet): a calm note, not a red warning (the
+    # eighth newcomer run read the first auction's red ⚠ as an alarm)
+    note = page.locator("#actions .nat-note")
+    assert "calm" in (note.get_attribute("class") or "") and "⚠" not in note.inner_text()
+    assert note.evaluate("e => getComputedStyle(e).color") != "rgb(138, 37, 0)"
 
 
 # ----- 5. the value that starts phase 2, from the snapshot --------------------------------

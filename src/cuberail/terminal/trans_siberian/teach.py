@@ -141,8 +141,10 @@ def _risk(s: TransSiberianState, action: Action) -> str:
     doomed = _doomed_bids(s) if action.kind == "bid" else -1
     if action.kind == "bid" and amount <= doomed:
         co = tsb.COMPANY_IDS[s.a_company]
-        text = (f"a bid up to ${doomed} allows {co} a share value only {nat}:"
-                f" {_when(s)}")
+        cash = s.cash[s.current_player()]
+        upto = (f"any bid you can make (up to ${cash})" if cash <= doomed  # said plainly
+                else f"a bid up to ${doomed}")
+        text = f"{upto} allows {co} a share value only {nat}: {_when(s)}"
     elif action.kind == "value" and s.value_nationalizes(amount):
         if s.phase >= 2:
             return ""  # the move's own sentence warns (moves.nat_warning)

@@ -282,8 +282,10 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
   // the nationalization note matters to a player who can bid (the winner sets a share
   // value, which may be at risk): once, after the controls; never to one who can only pass
   const n = nationalization(state);
-  if (n && myTurn && bids.length) {
-    controls.push(h("p", { class: "nat-note" }, "⚠ ", t("nat.auction", { value: n.value, cmp: cmpWords(n) })));
+  if (n && myTurn && bids.length) {  // a warning in phase 2; before, a calm note of what it will do
+    const now = state.phase >= 2;
+    controls.push(h("p", { class: now ? "nat-note" : "nat-note calm" }, now ? "⚠ " : "ⓘ ",
+      t("nat.auction", { value: n.value, cmp: cmpWords(n) })));
   }
   box.replaceChildren(h("div", { class: "auction" }, ...facts, ...controls));
 }
