@@ -84,9 +84,12 @@ def test_the_log_keeps_8_moves_in_sight_when_a_dividend_split_arrives_late(
         route.continue_()
 
     page.route("**/state?at=*", slow)
-    page.goto(made["seats"][view["current_player"]]["invite_url"])
-    wait_loaded(page)
-    page.wait_for_selector("#log li.split li", timeout=20_000)  # the split came, late
-    page.wait_for_timeout(300)
-    at = page.evaluate(WHERE)
+    try:
+        page.goto(made["seats"][view["current_player"]]["invite_url"])
+        wait_loaded(page)
+        page.wait_for_selector("#log li.split li", timeout=20_000)  # the split came, late
+        page.wait_for_timeout(300)
+        at = page.evaluate(WHERE)
+    finally:  # no handler of this test left running when the page closes
+        page.unroute_all(behavior="ignoreErrors")
     assert at["logShown"] >= min(8, at["logCount"]), at
