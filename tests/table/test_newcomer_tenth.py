@@ -107,3 +107,22 @@ def test_ce_the_compact_map_shows_each_empty_hex_s_build_cost() -> None:
     for hx in empty:
         assert _second_line(text, hx, ce_map.SMALL) == f"${hx.cost}▁", hx.id
     assert "$2 cost" in ce_map.legend_small()
+
+
+def test_escape_leaves_the_board_only_view(tmp_path: Path) -> None:
+    """The eighth newcomer run: "Escape doesn't leave the F2 view". F2 shows the board
+    alone; Esc (as F2 again, or `board`) brings back the rest."""
+    game = new_game(tmp_path, "chicago-express")
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> tuple[bool, bool, str]:
+        await pilot.press("f2")
+        await pilot.pause()
+        zoomed = app.screen.has_class("zoomed")
+        said = app.message
+        await pilot.press("escape")
+        await pilot.pause()
+        return zoomed, app.screen.has_class("zoomed"), said
+
+    zoomed, still, said = at_table(game, check)
+    assert zoomed and not still
+    assert "Esc" in said

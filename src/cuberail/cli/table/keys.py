@@ -26,6 +26,7 @@ class TableKeys(TableFlow):
         Binding("f1", "help", "help"),
         Binding("ctrl+q", "quit_game", "quit (asks first)", priority=True),
         Binding("f2", "zoom", "board only"),
+        Binding("escape", "unzoom", show=False),  # the board alone: Esc brings back the rest
         Binding("f3", "hint", "hint"),
         Binding("up", "menu(-1)", "previous move", show=False),
         Binding("down", "menu(1)", "next move", show=False),
@@ -47,9 +48,15 @@ class TableKeys(TableFlow):
         zoomed = not self.screen.has_class("zoomed")
         self.screen.set_class(zoomed, "zoomed")
         self._layout_for(self.size.width, self.size.height)
-        self._say("board only: arrows scroll it; F2 or `board` brings back the rest"
+        self._say("board only: arrows scroll it; F2, Esc or `board` brings back the rest"
                   if zoomed else "")
         self.call_after_refresh(self.board_scrolled)
+
+    def action_unzoom(self) -> None:
+        """Esc leaves the board alone (F2); elsewhere Esc is left to others."""
+        if not self.screen.has_class("zoomed"):
+            raise SkipAction
+        self.action_zoom()
 
     def action_hint(self) -> None:
         """The engine's preferred move (F3 or `hint`), searched off the UI thread."""
