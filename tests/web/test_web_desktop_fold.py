@@ -83,13 +83,10 @@ def test_the_log_keeps_8_moves_in_sight_when_a_dividend_split_arrives_late(
         time.sleep(0.6)
         route.continue_()
 
-    page.route("**/state?at=*", slow)
-    try:
-        page.goto(made["seats"][view["current_player"]]["invite_url"])
-        wait_loaded(page)
-        page.wait_for_selector("#log li.split li", timeout=20_000)  # the split came, late
-        page.wait_for_timeout(300)
-        at = page.evaluate(WHERE)
-    finally:  # no handler of this test left running when the page closes
-        page.unroute_all(behavior="ignoreErrors")
+    page.route("**/state?at=*", slow)  # (open_page unroutes it before the page closes)
+    page.goto(made["seats"][view["current_player"]]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#log li.split li", timeout=20_000)  # the split came, late
+    page.wait_for_timeout(300)
+    at = page.evaluate(WHERE)
     assert at["logShown"] >= min(8, at["logCount"]), at
