@@ -56,7 +56,7 @@ def test_the_whole_chicago_express_map_is_in_view_at_120x40(tmp_path: Path) -> N
 
 def test_a_hex_is_one_block_its_name_above_its_own_edge() -> None:
     """The second line of a hex is its city's name (or nothing) filled with the hex's lower
-    edge, so `Roc▁▁` reads as O0's and never as the id beside it."""
+    edge, so `Rochr` reads as O0's and never as the id beside it."""
     s = get_game("chicago-express").new_game(3, {})
     assert isinstance(s, ChicagoExpressState)
     lines = ce_map.render(s, set()).plain.split("\n")
@@ -65,7 +65,7 @@ def test_a_hex_is_one_block_its_name_above_its_own_edge() -> None:
         if s.companies_on(hx.index):
             continue
         x, y = hx.col * ce_map.STEP, 2 * hx.row + hx.col % 2 + 1
-        name = ce_map.abbr(hx.name) if hx.name else ""
+        name = ce_map.label(hx.name) if hx.name else ""
         assert lines[y][x:x + ce_map.CELL] == name + ce_map.EDGE * (ce_map.CELL - len(name))
 
 

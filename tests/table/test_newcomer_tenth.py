@@ -28,6 +28,13 @@ def _second_line(text: str, hx: Hex, cell: int) -> str:
     return lines[y][x:x + cell]
 
 
+def _first_line(text: str, hx: Hex, cell: int) -> str:
+    """The hex's first line (its id, and on the compact map its companies' letters)."""
+    lines = text.split("\n")
+    x, y = hx.col * (cell + 1), 2 * hx.row + hx.col % 2
+    return lines[y][x:x + cell]
+
+
 def _built_city(game: Game, seed: int = 3) -> Hex:
     """Play random legal moves until a company has built into a city that is not its
     start (CE-5.2: a locomotive placed on a hex adjacent to the company's network);
@@ -47,7 +54,8 @@ def test_ce_a_city_with_track_keeps_its_name_on_the_compact_map_at_120x40(
         tmp_path: Path) -> None:
     """CE-5.2: the hexes with a company's locomotives are its network. At 120x40 (the
     compact map, three characters a hex) a city with a company's track shows both the
-    city (its name cut to two letters) and the company's letter; a start city too."""
+    city (its whole three letters) and the company's letter (after the hex's id, on the
+    line above: ``R5P`` over ``Phi``); a start city too."""
     game = new_game(tmp_path, "chicago-express", bots="0")
     hx = _built_city(game)
 
@@ -62,16 +70,18 @@ def test_ce_a_city_with_track_keeps_its_name_on_the_compact_map_at_120x40(
             letters = "".join(ce_map.LETTER[c] for c in companies)
             assert len(letters) == 1, city.name
             name = ce_map.abbr(city.name)
-            assert _second_line(text, city, ce_map.SMALL) == name[:2] + letters, city.name
+            assert _second_line(text, city, ce_map.SMALL).startswith(name), city.name
+            if len(city.id) + len(letters) <= ce_map.SMALL:
+                assert _first_line(text, city, ce_map.SMALL) == city.id + letters, city.name
 
     at_table(game, check)
 
 
 def test_ce_every_city_with_track_shows_its_name_and_letters_on_both_maps() -> None:
-    """CE-5.2 on both maps, in a game well on: every city with track starts its second
-    line with (the start of) its name and shows every company there by its letter,
-    where they fit with a letter of the name (three companies in Chicago, ``ChNBP`` on
-    the full map; on the compact map up to two)."""
+    """CE-5.2 on both maps, in a game well on: every city with track shows (the start
+    of) its name and every company there by its letter, where they fit: on the full map
+    both on the second line (three companies in Chicago, ``ChNBP``), on the compact map
+    the letters after the hex's id (``R5P``) and the whole name under it (``Phi``)."""
     s = get_game("chicago-express").new_game(3, {})
     assert isinstance(s, ChicagoExpressState)
     rng = random.Random(8)
@@ -88,7 +98,12 @@ def test_ce_every_city_with_track_shows_its_name_and_letters_on_both_maps() -> N
                 continue
             seen += 1
             line = _second_line(text, hx, cell)
-            name = ce_map.abbr(hx.name)
+            name = ce_map.label(hx.name, cell)
+            if cell == ce_map.SMALL:
+                assert line.startswith(name), (hx.id, line)
+                if len(hx.id) + len(letters) <= cell:
+                    assert _first_line(text, hx, cell) == hx.id + letters, hx.id
+                continue
             assert line.rstrip(ce_map.RAIL).endswith(letters) and line[0] == name[0], (hx.id, line)
             kept = line.rstrip(ce_map.RAIL)[:-len(letters)].rstrip()
             assert name.startswith(kept), (hx.id, line)

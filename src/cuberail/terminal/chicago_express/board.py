@@ -3,11 +3,13 @@
 Each hex is a 5x2 block in its terrain's colour with a blank column between map
 columns, so a hex reads as one unit (the old line view let a hex's second line sit
 beside its neighbour's first). The first line always carries the id, a mark and the
-cost; the second the city's name and the company locomotives as coloured letters,
-underlined and filled with a lower edge (``Cle▁▁``, ``Phi P``, ``═NB══``; the compact
-map's three characters ``Cle``, ``PhP``, ``═N═``): the name belongs to the hex above
-its edge, never to the id beside it, and a letter never starts the line (it would read
-as the end of the neighbouring id or cost); a city with track keeps its name.
+cost; the second the city's name (five letters: ``Pitts``) and the company locomotives
+as coloured letters, underlined and filled with a lower edge (``Phi P``, ``═NB══``): the
+name belongs to the hex above its edge, never to the id beside it, and a letter never
+starts the line (it would read as the end of the neighbouring id or cost); a city with
+track keeps its name. The compact map (three characters a hex) writes a city's
+locomotives after its id (``R5P``) over its whole three letters (``Phi``), so a letter
+never mixes with a name (``PhP`` did); the key names every city with its hex.
 Odd columns sit one line lower (flat-top, odd-q). :func:`hex_at` turns a click
 position back into a hex id, so the geometry lives in one place.
 """
@@ -53,12 +55,42 @@ RAIL = "═"  # fills it instead where companies have track: a network reads wit
 _ABBR_OVERRIDES = {"Charlottesville": "Chv", "White Sulphur Springs": "WSS"}
 
 
+# A city in five letters on the whole map (F2 at 120 columns, wide terminals): more of
+# its name than the compact map's three, read without a key.
+_FIVE = {
+    "Chicago": "Chicg", "Lafayette": "Lafay", "South Bend": "SBend", "Fort Wayne": "FtWay",
+    "Indianapolis": "Indpl", "Detroit": "Detrt", "Toledo": "Toldo", "Columbus": "Colmb",
+    "Cincinnati": "Cinci", "Cleveland": "Clevl", "Canton": "Cantn", "Wheeling": "Wheel",
+    "Charleston": "Chstn", "Pittsburgh": "Pitts", "Grafton": "Grftn",
+    "White Sulphur Springs": "WSSpr", "Buffalo": "Bufal", "Altoona": "Altna",
+    "Staunton": "Stntn", "Cumberland": "Cumbl", "Rochester": "Rochr",
+    "Harrisburg": "Harbg", "Charlottesville": "Chvil", "Syracuse": "Syrac",
+    "Binghamton": "Bingh", "Baltimore": "Balti", "Washington": "Washn",
+    "Philadelphia": "Phila", "Albany": "Albny", "New York": "NYork",
+}
+
+
 def abbr(name: str) -> str:
     """Three letters for a city: initials of several words, else its start."""
     if name in _ABBR_OVERRIDES:
         return _ABBR_OVERRIDES[name]
     words = name.split()
     return "".join(w[0] for w in words)[:3] if len(words) > 1 else name[:3]
+
+
+def label(name: str, cell: int = CELL) -> str:
+    """A city's name on a map of ``cell`` characters a hex: five letters on the whole map
+    (``Phila``), three on the compact one (``Phi``; the key names them all)."""
+    return _FIVE.get(name, name[:cell]) if cell >= CELL else abbr(name)
+
+
+def _on_top(s: ChicagoExpressState, hx: Hex, cell: int) -> list[int]:
+    """The companies whose letters a compact city shows after its id (``R5P``), where
+    they fit, so that its second line keeps the whole of its three letters (``Phi``):
+    the letters stay apart from the name."""
+    if cell >= CELL or not hx.name:
+        return []
+    return list(s.companies_on(hx.index))[:max(cell - len(hx.id), 0)]
 
 
 def hex_style(hx: Hex) -> str:
@@ -74,6 +106,12 @@ def _top(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
     """Id (always), a mark (developed, else the terrain glyph) and the cost; the compact
     map keeps the id and, when it has room, the mark."""
     mark = DEVELOPED if s.is_developed(hx.index) else GLYPH.get(hx.terrain, " ")
+    letters = _on_top(s, hx, cell)
+    if letters:
+        out = Text(hx.id, style=style)
+        for c in letters:
+            out.append(LETTER[c], style=COMPANY_STYLE[c] + " bold underline")
+        return out
     if cell < CELL:
         return Text(f"{hx.id}{mark}"[:cell].ljust(cell), style=style)
     return Text(f"{hx.id:<3}{mark}{hx.cost % 10}", style=style)
@@ -84,13 +122,20 @@ def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Te
     the hex's track, seen without colour): a letter never starts the line, where it would
     read as part of the neighbouring hex's id or cost. A city keeps as much of its name as
     the letters leave, a space between them where two letters of the name still fit
-    (``Bin P``, ``Bi NB``), else none (``ChNBP``; on the compact map ``BiN``, ``CBN``), so
+    (``Bin P``, ``Bi NB``), else none (``ChNBP``), so
     a city with track still says which city it is (the letters alone hid it). A hex
     without track keeps its lower edge (``▁``), after its build cost on the compact map
-    (``$2▁``: its first line has no room for it, CE-5.4)."""
-    companies = s.companies_on(hx.index)
-    name = abbr(hx.name) if hx.name else ""
-    fill = RAIL if companies else EDGE
+    (``$2▁``: its first line has no room for it, CE-5.4). A compact city writes its
+    locomotives after its id (:func:`_on_top`) and keeps its three letters whole; those
+    its first line has no room for (``K10``, or a second company) colour its name."""
+    companies = list(s.companies_on(hx.index))[len(_on_top(s, hx, cell)):]
+    name = label(hx.name, cell) if hx.name else ""
+    if cell < CELL and name and companies:
+        mine = COMPANY_STYLE[companies[0]] + " bold underline"
+        return Text(name.ljust(cell, RAIL), style=style if TARGET_STYLE in style else mine)
+    if companies and len(name) > cell - len(companies) - 1:
+        name = abbr(hx.name)  # beside letters: the three letters the key names
+    fill = RAIL if s.companies_on(hx.index) else EDGE
     room = cell - len(companies)  # beside the letters
     if not companies and not name and cell < CELL and hx.cost:
         head = f"${hx.cost}"[:cell]
@@ -165,10 +210,17 @@ def legend() -> str:
 
 def legend_small() -> str:
     """:func:`legend` within the compact map's width (the side panel's key names the
-    forest and mountain marks)."""
+    forest and mountain marks, a city's locomotives after its id, and every city's three
+    letters)."""
     companies = " ".join(f"{LETTER[c]}={cid}" for c, cid in enumerate(COMPANY_IDS))
     return (f"{RAIL}{LETTER[0]}{RAIL} {companies} · $2 cost · {GLYPH[START]} start"
             f" {DEVELOPED} developed")
+
+
+def cities() -> str:
+    """Every city with its hex and its three letters on the compact map, west to east."""
+    named = sorted((h for h in HEXES if h.name), key=lambda h: (h.col, h.row))
+    return ", ".join(f"{abbr(h.name)} {h.name} {h.id}" for h in named)
 
 
 def key() -> Text:
@@ -185,9 +237,13 @@ def key() -> Text:
         out.append(f" {cid} ")
     out.append(" you may choose ", style=TARGET_STYLE)
     p, rail = LETTER[0], RAIL
-    out.append(f"\nA hex: id, mark, cost to build; under it the city and the letters of"
-               f" its locomotives (Chi {p} or Ch{p}; {rail}{p}{rail} without a city:"
-               f" {COMPANY_IDS[0]}'s track), else its lower edge {EDGE * 3}."
+    out.append(f"\nA hex: id, mark, cost to build; under it (its second line, below its"
+               f" id) the city's name and the letters of its locomotives (Phila, Phi {p};"
+               f" {rail}{p}{rail} without a city: {COMPANY_IDS[0]}'s track), else its lower"
+               f" edge {EDGE * 3}. The compact map: the id, then a city's locomotives (R5{p})"
+               f" over its three letters (Phi; in a company's colour where the id leaves"
+               f" no room), else its cost ($2{EDGE});"
                f" ♣ forest (develop: cash)  ▲ mountain  ★ start  {DEVELOPED} developed."
                " Click a hex or type its id.")
+    out.append(f"\nCities (compact map's letters): {cities()}.")
     return out

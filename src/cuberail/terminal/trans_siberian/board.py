@@ -1,9 +1,12 @@
 """The Trans-Siberian board for the full-screen table: a schematic map.
 
 Cities sit where the printed board puts them (its pixel coordinates, copied into
-data/ts_board_xy.json), with the crowded west stretched so that names fit. Links
+data/ts_board_xy.json), with the crowded west stretched so that names fit. The whole
+map writes every city's name (a few of the longest shortened: ``N.Angarsk``); the compact one
+(78 columns) three letters, spelled out in its key (:func:`key_small`). Links
 are lines between city labels with their value at the middle: dim when unowned, in
-the owner's colour when owned, bright when the player to move may build them.
+the owner's colour when owned, bright when the player to move may build them; a line
+stops a cell short of another city's label, so it never reads as a link to that city.
 A junction link runs from a ``+`` to each of its ends. :func:`link_at` answers a
 click with the link drawn there.
 """
@@ -28,7 +31,7 @@ from cuberail.games.trans_siberian.board import (
 )
 from cuberail.games.trans_siberian.state import TransSiberianState
 
-WIDTH, HEIGHT = 112, 26
+WIDTH, HEIGHT = 112, 29
 SMALL_WIDTH, SMALL_HEIGHT = 78, 19  # the compact map: the board alone at 80x24
 WEST_SPLIT = 3600  # board x where the crowded west ends
 WEST_SHARE = 0.56  # of the width given to the west
@@ -56,8 +59,31 @@ _ABBR = {
 }
 
 
+# The whole map (112 columns: the board alone at 120 columns, F2, and wide terminals)
+# writes every city's name, a few of the longest shortened to a readable word (never a
+# code; the crowded east keeps every line and value with these).
+_LONG = {
+    "Nizhneangarsk": "N.Angarsk", "Nizhnevartovsk": "N.Vartovsk",
+    "Nizhny Bestyakh": "N.Bestyakh", "Komsomolsk-na-Amure": "Komsomolsk",
+    "Rostov-na-Donu": "Rostov",
+}
+NAMED_WIDTH = 100  # maps at least this wide write names, narrower ones three letters
+
+
 def abbr(name: str) -> str:
+    """A city's three letters on the compact map (its key names them all)."""
     return _ABBR.get(name, name[:3])
+
+
+def label(name: str, width: int = 0) -> str:
+    """A city's label on a map ``width`` columns wide: its name (a few of the longest
+    shortened, ``N.Angarsk``) on the whole map, its three letters on the compact one."""
+    return _LONG.get(name, name) if width >= NAMED_WIDTH else abbr(name)
+
+
+def _word(loc: int, width: int) -> str:
+    where = LOCATIONS[loc]
+    return "◇" if where.is_external else label(where.name, width)
 
 
 @dataclass(frozen=True)
@@ -98,10 +124,11 @@ def _line(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
             for t in range(steps + 1)]
 
 
-def _cells(loc: int, at: tuple[int, int], margin: int = 0) -> set[tuple[int, int]]:
-    """The cells of a label; ``margin=1`` adds a cell each side: two labels keep a
-    blank (or a line) between them, never ``VrnSar``."""
-    width = 1 if LOCATIONS[loc].is_external else 3
+def _cells(loc: int, at: tuple[int, int], margin: int = 0,
+           size: int = 0) -> set[tuple[int, int]]:
+    """The cells of a label on a map ``size`` columns wide; ``margin=1`` adds a cell each
+    side: two labels keep a blank (or a line) between them, never ``VrnSar``."""
+    width = len(_word(loc, size))
     return {(at[0] - width // 2 + i, at[1]) for i in range(-margin, width + margin)}
 
 
@@ -119,28 +146,88 @@ def _spread(where: dict[int, tuple[int, int]], size: tuple[int, int]) -> dict[in
     pairs = [(a, b) for link in LINKS for a, b in zip(link.ends, link.ends[1:], strict=False)]
     for _ in range(12):
         moved = False
-        for a, b in pairs + _overlaps(where):
-            if (a, b) in pairs and not _is_hidden(a, b, where):
+        for a, b in pairs + _overlaps(where, size[0]):
+            if (a, b) in pairs and not _is_hidden(a, b, where, size[0]):
                 continue
             mover, other = _southern(a, b, where)
             moved = (_move(mover, other, where, size, been)
                      or _move(other, mover, where, size, been) or moved)
         if not moved:
             break
+    if size[0] >= NAMED_WIDTH:
+        _repair(where, pairs, size)
     return where
 
 
-def _is_hidden(a: int, b: int, where: dict[int, tuple[int, int]]) -> bool:
+def _repair(where: dict[int, tuple[int, int]], pairs: list[tuple[int, int]],
+            size: tuple[int, int]) -> None:
+    """Where a link still runs only through its ends' long names, move one end to the
+    nearest free place (up to three cells away) that shows the link and hides no other."""
+    for a, b in pairs:
+        if not _is_hidden(a, b, where, size[0]):
+            continue
+        hidden = sum(_is_hidden(p, q, where, size[0]) for p, q in pairs)
+        for mover in (b, a):
+            x, y = where[mover]
+            taken = set().union(*(_cells(i, p, 0, size[0]) for i, p in where.items()
+                                  if i != mover))
+            spots = sorted(((x + dx, y + dy) for dx in range(-3, 4) for dy in range(-3, 4)),
+                           key=lambda s: abs(s[0] - x) + 2 * abs(s[1] - y))
+            for spot in spots:
+                if (not _inside(mover, spot, size) or not 0 < spot[1] < size[1]
+                        or _cells(mover, spot, 1, size[0]) & taken):
+                    continue
+                where[mover] = spot
+                if sum(_is_hidden(p, q, where, size[0]) for p, q in pairs) < hidden:
+                    break
+                where[mover] = (x, y)
+            else:
+                continue
+            break
+    for link in LINKS:  # a junction's ``+`` beside another city's name would join it
+        hub = _spokes(link.index, where)[0][0]
+        for loc in [i for i in where if link.is_junction and i not in link.ends]:
+            if hub in _cells(loc, where[loc], 1, size[0]):
+                _step_aside(loc, hub, where, pairs, size)
+
+
+def _step_aside(loc: int, hub: tuple[int, int], where: dict[int, tuple[int, int]],
+                pairs: list[tuple[int, int]], size: tuple[int, int]) -> None:
+    """Move a label to the nearest free place clear of ``hub`` that hides no more links."""
+    hidden = sum(_is_hidden(p, q, where, size[0]) for p, q in pairs)
+    x, y = where[loc]
+    taken = set().union(*(_cells(i, p, 0, size[0]) for i, p in where.items() if i != loc))
+    spots = sorted(((x + dx, y + dy) for dx in range(-3, 4) for dy in range(-2, 3)),
+                   key=lambda s: abs(s[0] - x) + 2 * abs(s[1] - y))
+    for spot in spots:
+        room = _cells(loc, spot, 1, size[0])
+        if (not _inside(loc, spot, size) or not 0 < spot[1] < size[1] or room & taken
+                or hub in room):
+            continue
+        where[loc] = spot
+        if (sum(_is_hidden(p, q, where, size[0]) for p, q in pairs) <= hidden
+                and all(_clear(p, q, where, size[0]) for p, q in pairs if loc in (p, q))):
+            return
+        where[loc] = (x, y)
+
+
+def _clear(a: int, b: int, where: dict[int, tuple[int, int]], size: int) -> bool:
+    """Whether the line from ``a`` to ``b`` keeps two cells off every label."""
+    labels = set().union(*(_cells(i, p, 0, size) for i, p in where.items()))
+    return sum(1 for c in set(_line(where[a], where[b])) if c not in labels) >= 2
+
+
+def _is_hidden(a: int, b: int, where: dict[int, tuple[int, int]], size: int) -> bool:
     """Whether the line from ``a`` to ``b`` runs only through their two labels, or
     through one cell between them (a crossing link could take it)."""
-    ends = _cells(a, where[a]) | _cells(b, where[b])
+    ends = _cells(a, where[a], 0, size) | _cells(b, where[b], 0, size)
     return sum(1 for c in set(_line(where[a], where[b])) if c not in ends) < 2
 
 
-def _overlaps(where: dict[int, tuple[int, int]]) -> list[tuple[int, int]]:
+def _overlaps(where: dict[int, tuple[int, int]], size: int) -> list[tuple[int, int]]:
     """Pairs of labels that share a cell or touch (one would hide or run into the other)."""
-    cells = {loc: _cells(loc, at) for loc, at in where.items()}
-    room = {loc: _cells(loc, at, 1) for loc, at in where.items()}
+    cells = {loc: _cells(loc, at, 0, size) for loc, at in where.items()}
+    room = {loc: _cells(loc, at, 1, size) for loc, at in where.items()}
     return [(a, b) for a in where for b in where if a < b and room[a] & cells[b]]
 
 
@@ -156,14 +243,30 @@ def _move(mover: int, other: int, where: dict[int, tuple[int, int]], size: tuple
     not been (no label goes back and forth); True if moved."""
     mx, my = where[mover]
     away = 1 if mx >= where[other][0] else -1
-    taken = set().union(*(_cells(i, p) for i, p in where.items() if i != mover))
+    taken = set().union(*(_cells(i, p, 0, size[0]) for i, p in where.items() if i != mover))
     for step in ((mx, my + 1), (mx + away, my), (mx, my - 1), (mx - away, my)):
-        inside = 2 <= step[0] <= size[0] - 3 and 0 < step[1] < size[1]
-        if inside and step not in been[mover] and not _cells(mover, step, 1) & taken:
+        inside = _inside(mover, step, size) and 0 < step[1] < size[1]
+        if inside and step not in been[mover] and not _cells(mover, step, 1, size[0]) & taken:
             where[mover] = step
             been[mover].add(step)
             return True
     return False
+
+
+def _inside(loc: int, at: tuple[int, int], size: tuple[int, int]) -> bool:
+    """Whether a label at ``at`` lies wholly on the map (a cell from its edges)."""
+    xs = [x for x, _ in _cells(loc, at, 0, size[0])]
+    return 2 <= at[0] <= size[0] - 3 and min(xs) >= 1 and max(xs) <= size[0] - 2
+
+
+def _clamp(loc: int, at: tuple[int, int], size: tuple[int, int]) -> tuple[int, int]:
+    """A label moved sideways, as little as it takes, to lie wholly on the map."""
+    x, y = at
+    while not _inside(loc, (x, y), size) and x < size[0] // 2:
+        x += 1
+    while not _inside(loc, (x, y), size) and x > size[0] // 2:
+        x -= 1
+    return x, y
 
 
 @cache
@@ -175,23 +278,27 @@ def layout(width: int = WIDTH, height: int = HEIGHT) -> Layout:
     box = (min(p[0] for p in pts), max(p[0] for p in pts),
            min(p[1] for p in pts), max(p[1] for p in pts))
     size = (width, height)
-    where = _spread({loc.index: _scale(xy[loc.id][0], xy[loc.id][1], box, size)
+    where = _spread({loc.index: _clamp(loc.index, _scale(xy[loc.id][0], xy[loc.id][1], box,
+                                                         size), size)
                      for loc in LOCATIONS}, size)
     labels: dict[tuple[int, int], tuple[int, str]] = {}
     for loc in LOCATIONS:
         x, y = where[loc.index]
-        word = "◇" if loc.is_external else abbr(loc.name)
+        word = _word(loc.index, width)
         start = x - len(word) // 2
         for i, ch in enumerate(word):
             labels[(start + i, y)] = (loc.index, ch)
     spokes = {link.index: _spokes(link.index, where) for link in LINKS}
     cells = _draw(spokes, where, labels)
+    _part(cells, labels)
     values: dict[tuple[int, int], int] = {}
+    lines = {link: [c for a, b in spokes[link] for c in _line(a, b)] for link in spokes}
     for link in _longest_first(where):
-        line = [c for a, b in spokes[link] for c in _line(a, b)]
-        spot = _value_spot(line, link, cells, values, labels)
+        spot = _value_spot(lines[link], link, cells, values, labels)
         if spot is not None:
             values[spot] = link
+    if width >= NAMED_WIDTH:  # the whole map writes every value
+        _make_room(lines, cells, values, labels)
     marks = {}
     for spot, link in values.items():
         mark = _mark_spot(spot, link, cells, values, labels)
@@ -202,6 +309,44 @@ def layout(width: int = WIDTH, height: int = HEIGHT) -> Layout:
 
 Cells = dict[tuple[int, int], tuple[int, str]]
 Spokes = list[tuple[tuple[int, int], tuple[int, int]]]
+
+
+def _part(cells: Cells, labels: dict[tuple[int, int], tuple[int, str]]) -> None:
+    """A line leaves a blank before another city's label, so that it never reads as a
+    link to that city (``Mos─R3─ Kaz``: red's link ends elsewhere, not at Kazan); a link
+    keeps a cell at least."""
+    for cell, (link, ch) in sorted(cells.items()):
+        beside = [labels.get((cell[0] + d, cell[1])) for d in (-1, 1)]
+        foreign = any(b is not None and b[0] not in LINKS[link].ends for b in beside)
+        if foreign and ch != "+" and sum(1 for k, _ in cells.values() if k == link) > 1:
+            del cells[cell]
+
+
+def _make_room(lines: dict[int, list[tuple[int, int]]], cells: Cells,
+               values: dict[tuple[int, int], int],
+               labels: dict[tuple[int, int], tuple[int, str]]) -> None:
+    """A link left without its value (its few cells are beside other values) takes a
+    cell whose neighbouring value can move to another cell of its own link."""
+    for link in [k for k in lines if k not in values.values()]:
+        for cell in [c for c, (k, _) in cells.items() if k == link and c not in values]:
+            if _between(cell, labels):
+                continue
+            nearby = [(cell[0] + d, cell[1]) for d in (-1, 1) if (cell[0] + d, cell[1]) in values]
+            moved = {spot: values.pop(spot) for spot in nearby}
+            values[cell] = link
+            new = {}
+            for other in moved.values():
+                again = _value_spot(lines[other], other, cells, values, labels)
+                if again is None:
+                    break
+                values[again] = other
+                new[again] = other
+            else:
+                break
+            for spot in new:
+                del values[spot]
+            del values[cell]
+            values.update(moved)
 
 
 def _longest_first(where: dict[int, tuple[int, int]]) -> list[int]:
@@ -382,3 +527,22 @@ def key() -> Text:
                " external (→border in the lists, with its side; St. Petersburg has three), $8,"
                " built alone.  Click a link or type its number.")
     return out
+
+
+SMALL_LEGEND = "F2 at 120 columns: the map with names"
+
+
+def codes() -> str:
+    """Every city's three letters on the compact map with its name, west to east."""
+    lay = layout(SMALL_WIDTH, SMALL_HEIGHT)
+    named = sorted((loc for loc in LOCATIONS if not loc.is_external),
+                   key=lambda loc: lay.where[loc.index])
+    return ", ".join(f"{abbr(loc.name)} {loc.name}" for loc in named)
+
+
+def key_small() -> Text:
+    """:func:`key` for the compact map, with every city's three letters spelled out."""
+    out = key()
+    out.append(f"\nCities (west to east): {codes()}.")
+    return out
+

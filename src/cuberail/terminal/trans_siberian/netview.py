@@ -342,6 +342,8 @@ def names_between(first: int, last: int) -> str:
 
 
 LEGEND = "▶ the mover may build for it (TS-3.2) · bright: on offer now"
+# beside the side panel (120x40): the list first, the map with names one key away
+LEGEND_SMALL = "▶ mover may build · bright: on offer · F2: map with names"
 
 
 def key() -> Text:

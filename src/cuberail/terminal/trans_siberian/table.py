@@ -106,16 +106,21 @@ def end_reasons(state: GameState) -> list[str]:
     return _ts(state).end_reasons()
 
 
-def _list_view(width: int, height: int) -> Face:
+def _list_view(width: int, height: int, legend: str = netview.LEGEND) -> Face:
     """Each company's network as a list (:mod:`.netview`), in ``width`` x ``height``."""
     return Face(width, height, 1, _network(width, height), netview.link_at,
                 netview.names_between, about, companies, players, netview.key, 0,
-                legend=netview.LEGEND, name="the networks as a list")
+                legend=legend, name="the networks as a list")
 
 
+# 120x40 (the compact layout): the networks as a list first, whole names and each
+# company's links in route order with what it can build and jump to; the compact map
+# (three letters a city, spelled out in its key) is F4 away, the map with names F2.
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, 1, _small_board, board.link_at_small,
-             board.names_between_small, about, companies, players, board.key, 0,
-             other=_list_view(board.SMALL_WIDTH, board.SMALL_HEIGHT), other_first=True)
+             board.names_between_small, about, companies, players, board.key_small, 0,
+             legend=board.SMALL_LEGEND,
+             other=_list_view(board.SMALL_WIDTH, board.SMALL_HEIGHT, netview.LEGEND_SMALL),
+             other_first=True)
 FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_between,
             about, companies, players, board.key, 0, SMALL,
             other=_list_view(board.SMALL_WIDTH, board.HEIGHT))  # 80 columns: no side scroll

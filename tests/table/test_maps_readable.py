@@ -1,0 +1,238 @@
+"""The eleventh newcomer run: the terminal maps must read without decoding.
+
+Trans-Siberian: the compact map's three-letter codes (NzV, UsI, Ktl) tangled with the line
+art, and a company's first link drew as ``R3═Kaz`` (read: Moscow–Kazan; it was Moscow–
+Nizhny Novgorod). The networks list stays first at 120x40 (whole names, what each company
+can build and jump to); the whole map (F2 at 120 columns, wide terminals) writes every
+city's name, a line never runs into another city's label, and the compact map's key
+spells out its codes.
+
+Chicago Express: ``PhP``, ``NYN``, ``BiN`` mixed a city's name with a locomotive's letter.
+On the compact map a city keeps its three letters and its locomotives follow its id
+(``R5P`` over ``Phi``); the whole map writes five letters (``Phila``); the key names
+every city with its hex.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+from tablekit import at_table, new_game
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from cuberail.cli.table.app import TableApp
+from cuberail.games import get_game
+from cuberail.games.chicago_express.board import HEXES
+from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATIONS
+from cuberail.games.trans_siberian.state import TransSiberianState
+from cuberail.terminal.chicago_express import board as ce_map
+from cuberail.terminal.chicago_express import table as ce_table
+from cuberail.terminal.trans_siberian import board as ts_map
+from cuberail.terminal.trans_siberian import table as ts_table
+
+CODES = ("NzV", "UsI", "NzA", "Ktl", "Vlg", "NNo", "UsK", "NzB", "NUr", "StP")
+
+
+def _ts_played(moves: int, seed: int = 4) -> TransSiberianState:
+    s = get_game("trans-siberian").new_game(4, {})
+    assert isinstance(s, TransSiberianState)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+def _ce_played(moves: int, seed: int = 3) -> ChicagoExpressState:
+    s = get_game("chicago-express").new_game(4, {})
+    assert isinstance(s, ChicagoExpressState)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+# ----- Trans-Siberian ------------------------------------------------------------------
+
+
+def test_ts_whole_map_writes_every_city_s_name_and_no_code() -> None:
+    s = _ts_played(150)
+    assert any(o >= 0 for o in s.owner)
+    text = ts_map.render(s, set()).plain
+    for loc in LOCATIONS:
+        if not loc.is_external:
+            word = ts_map.label(loc.name, ts_map.WIDTH)
+            assert len(word) >= min(len(loc.name), 4), word
+            assert word in text, loc.name
+    words = set(re.findall(r"[A-Za-z.\-]+", text))
+    assert not words & set(CODES), words & set(CODES)
+    for name in ("Moscow", "Nizhny Novgorod", "St. Petersburg", "Yekaterinburg", "Kazan",
+                 "Novosibirsk", "Krasnoyarsk", "Vladivostok", "Irkutsk", "N.Vartovsk",
+                 "Ust-Ilimsk", "Kotlas", "Vologda"):
+        assert name in text, name
+
+
+def test_ts_whole_map_shows_every_link_and_value() -> None:
+    lay = ts_map.layout()
+    assert {k for k, _ in lay.cells.values()} == set(range(len(LINKS)))
+    assert sorted(lay.values.values()) == list(range(len(LINKS)))
+
+
+def test_ts_a_line_never_runs_into_another_city_s_label() -> None:
+    """``Mos─R3═Kaz`` read as a link to Kazan: no link's line (nor its value or owner's
+    letter) touches, on its row, the label of a city that is not one of its ends."""
+    for size in ((ts_map.WIDTH, ts_map.HEIGHT), (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)):
+        lay = ts_map.layout(*size)
+        for (x, y), (k, _) in lay.cells.items():  # a junction's ``+`` too
+            for d in (-1, 1):
+                near = lay.labels.get((x + d, y))
+                if near is None or LOCATIONS[near[0]].is_external:
+                    continue  # a border's mark (◇) names no city
+                assert near[0] in LINKS[k].ends, (
+                    size, LINKS[k].id, LOCATIONS[near[0]].name)
+
+
+def test_ts_red_s_first_link_reads_as_its_own_ends() -> None:
+    """The review's case: red started on Moscow–Nizhny Novgorod; the compact map drew
+    ``R3═Kaz``. Red's line now stops short of Kazan's label."""
+    s = _ts_played(0)
+    k = LINK_INDEX["moscow-nizhnynovgorod"]
+    s.owner[k] = 0
+    text = ts_map.render_small(s, set()).plain
+    assert "═Kaz" not in text and "R3═Kaz" not in text
+    lay = ts_map.layout(ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)
+    kazan = next(loc.index for loc in LOCATIONS if loc.name == "Kazan")
+    for (x, y), (link, _) in lay.cells.items():
+        if link == k:
+            assert lay.labels.get((x + 1, y), (kazan + 1,))[0] != kazan
+            assert lay.labels.get((x - 1, y), (kazan + 1,))[0] != kazan
+
+
+def test_ts_compact_map_key_spells_out_every_code() -> None:
+    key = ts_map.key_small().plain
+    for loc in LOCATIONS:
+        if not loc.is_external:
+            assert f"{ts_map.abbr(loc.name)} {loc.name}" in key, loc.name
+    assert ts_table.SMALL.key is ts_map.key_small
+    assert "F2" in ts_table.SMALL.legend
+
+
+def test_ts_at_120x40_the_list_first_the_map_a_key_away_names_on_f2(tmp_path: Path) -> None:
+    """At 120x40 the board shows the networks list (whole names) first; F4 the compact
+    map, whose border points to F2; F2 the whole map with names."""
+    game = new_game(tmp_path, "trans-siberian", seed=5)
+    rng = random.Random(2)
+    for _ in range(400):  # a game well on: companies with networks
+        s = game.state
+        assert isinstance(s, TransSiberianState)
+        if sum(1 for o in s.owner if o >= 0) >= 8 or s.is_terminal():
+            break
+        game.state.apply(rng.choice(s.legal_actions()))
+    s = game.state
+    assert isinstance(s, TransSiberianState)
+    owned = [k for k, o in enumerate(s.owner) if o >= 0]
+    assert len(owned) >= 8
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        text = app.query_one("#map", Static).content.plain  # type: ignore[union-attr]
+        assert app.face is app.full_face.small.other  # type: ignore[union-attr]
+        assert "Moscow" in text
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.face is app.full_face.small
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.face.width == ts_map.WIDTH
+        text = app.query_one("#map", Static).content.plain  # type: ignore[union-attr]
+        state = app.game.state
+        assert isinstance(state, TransSiberianState)
+        for k, o in enumerate(state.owner):
+            if o >= 0:
+                for end in LINKS[k].ends:
+                    loc = LOCATIONS[end]
+                    if not loc.is_external:
+                        assert ts_map.label(loc.name, ts_map.WIDTH) in text, loc.name
+        assert not set(re.findall(r"[A-Za-z.\-]+", text)) & set(CODES)
+
+    at_table(game, check)
+
+
+# ----- Chicago Express ---------------------------------------------------------------
+
+
+def _line(text: str, col: int, row: int, second: bool, cell: int) -> str:
+    lines = text.split("\n")
+    x, y = col * (cell + 1), 2 * row + col % 2 + second
+    return lines[y][x:x + cell]
+
+
+def test_ce_compact_map_keeps_a_city_s_letters_apart_from_its_locomotives() -> None:
+    """``PhP`` (Philadelphia with a PRR locomotive) now reads ``R5P`` over ``Phi``."""
+    s = _ce_played(400)
+    text = ce_map.render_small(s, set()).plain
+    seen = 0
+    for hx in HEXES:
+        letters = "".join(ce_map.LETTER[c] for c in s.companies_on(hx.index))
+        if hx.name:  # every city keeps its whole three letters (``WSS``, never ``WSC``)
+            name = ce_map.abbr(hx.name)
+            assert _line(text, hx.col, hx.row, True, ce_map.SMALL).startswith(name), hx.id
+        if not hx.name or not letters or len(hx.id) + len(letters) > ce_map.SMALL:
+            continue
+        seen += 1
+        assert _line(text, hx.col, hx.row, False, ce_map.SMALL) == hx.id + letters, hx.id
+        name = ce_map.abbr(hx.name)
+        assert _line(text, hx.col, hx.row, True, ce_map.SMALL).startswith(name), hx.id
+    assert seen >= 3
+
+
+def test_ce_whole_map_writes_five_letters_of_a_city() -> None:
+    s = _ce_played(0)
+    text = ce_map.render(s, set()).plain
+    for name in ("Pitts", "Bingh", "Clevl", "Chicg", "Harbg", "Bufal", "Cinci"):
+        assert name in text, name
+    for hx in HEXES:
+        if hx.name and not s.companies_on(hx.index):
+            word = ce_map.label(hx.name)
+            assert len(word) >= min(5, len(hx.name)) and word in text, hx.name
+    assert len({ce_map.label(hx.name) for hx in HEXES if hx.name}) == sum(
+        1 for hx in HEXES if hx.name)
+
+
+def test_ce_compact_key_names_every_city_with_its_hex() -> None:
+    key = ce_map.key().plain
+    for hx in HEXES:
+        if hx.name:
+            assert f"{ce_map.abbr(hx.name)} {hx.name} {hx.id}" in key, hx.name
+    legend = ce_map.legend_small()
+    assert "$2 cost" in legend and len(legend) <= ce_map.SMALL_WIDTH - 4
+    assert "R5P" in key and "Phila" in key
+    assert ce_table.SMALL.legend == legend
+
+
+def test_ce_at_120x40_the_default_map_shows_costs_and_whole_city_letters(
+        tmp_path: Path) -> None:
+    game = new_game(tmp_path, "chicago-express", bots="0")
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        assert app.face is app.full_face.small
+        text = app.query_one("#map", Static).content.plain  # type: ignore[union-attr]
+        assert text.count("$") > 50
+        for name in ("Phi", "Bal", "Was", "NY", "Bin", "Pit"):
+            assert name in text, name
+        for merged in ("PhP", "NYN", "BaB", "WaC", "BiN"):
+            assert merged not in text, merged
+        await pilot.press("f2")
+        await pilot.pause()
+        text = app.query_one("#map", Static).content.plain  # type: ignore[union-attr]
+        assert "Pitts" in text and "Bingh" in text and "Phi P" in text
+
+    at_table(game, check)
