@@ -282,6 +282,10 @@ def test_why_a_build_is_missing_is_a_box_of_its_own(base_url: str, open_page: An
     assert len(lines) == len(missing)
     for company, line in zip(missing, lines, strict=True):
         assert line.startswith(f"{company}: "), line
+    opened = "() => document.querySelector('#actions').classList.contains('open')"
+    if not page.evaluate(opened):
+        box.locator("h3").click()  # a desktop's action bar shows its heading: opened, whole
+        page.wait_for_function(opened)
     last = page.locator("#move-list button.move").last.bounding_box()
     head = box.bounding_box()
     assert head["y"] >= last["y"] + last["height"] + 8  # apart from the last button

@@ -258,8 +258,9 @@ export function choose(chooser, actions, labels, onPick, about = "", notes = {})
 
 /** The part of the frame's width at which the whole drawing fits its frame's height
  *  (a desktop's frame ends at the window's foot, fit.js), when the map stays readable at
- *  that (at least READABLE of the frame's width); else 1: as wide as the frame, and it
- *  scrolls in it (a short window: 1366x768). 1 on a phone, whose board scrolls. */
+ *  that (at least READABLE of the frame's width, and READABLE_WIDTH wide or nearly the
+ *  frame's width); else 1: as wide as the frame, and it scrolls in it (a short window:
+ *  1366x768). 1 on a phone, whose board scrolls. */
 function fitWidth(box, svg) {
   if (PHONE.matches) return 1;
   const style = getComputedStyle(box);
@@ -270,10 +271,11 @@ function fitWidth(box, svg) {
     - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth) - 1;
   const width = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const fit = (room * view.width) / view.height / width;
-  return fit >= READABLE && fit < 1 ? fit : 1;
+  return fit >= READABLE && fit < 1 && fit * width >= Math.min(READABLE_WIDTH, 0.85 * width) ? fit : 1;
 }
 
 const READABLE = 0.6;  // the least part of the frame's width a fitted map takes
+const READABLE_WIDTH = 800;  // px: the least width of a fitted map (ids, costs, names readable)
 
 /** The drawing at the zoom: 1 is the whole map, as wide as the frame and no higher than
  *  it allows (the page opens so, and "Whole map" comes back to it). */
