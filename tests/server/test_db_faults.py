@@ -73,7 +73,7 @@ def test_database_faults_answer_503_with_a_short_reason(
         client: TestClient, monkeypatch: pytest.MonkeyPatch, message: str, said: str) -> None:
     game = new_game(client)
 
-    def fail(*_args: Any) -> Any:
+    def fail(*_args: Any, **_kwargs: Any) -> Any:
         raise sa.OperationalError("INSERT INTO entries ...", {}, sqlite3.OperationalError(message))
 
     monkeypatch.setattr(GameService, "act", fail)
@@ -86,7 +86,7 @@ def test_other_database_errors_answer_500_without_details(
         client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     game = new_game(client)
 
-    def fail(*_args: Any) -> Any:
+    def fail(*_args: Any, **_kwargs: Any) -> Any:
         raise sa.ProgrammingError("SELECT secret FROM x", {}, sqlite3.ProgrammingError("bug"))
 
     monkeypatch.setattr(GameService, "act", fail)

@@ -163,9 +163,10 @@ class GameService:
 
     # ----- loading ------------------------------------------------------------------
 
-    def lock(self, game_id: str) -> AbstractContextManager[None]:
-        """One writer per game in this process (forgotten when nobody holds it)."""
-        return self._locks.hold(game_id)
+    def lock(self, game_id: str, wait: bool = True) -> AbstractContextManager[None]:
+        """One writer per game in this process (forgotten when nobody holds it); with
+        ``wait`` False, :class:`WouldWait` when another holds it."""
+        return self._locks.hold(game_id, wait)
 
     def load(self, conn: Connection, game_id: str) -> Loaded:
         """The game, its seats and its state at the log's last entry (404 when unknown)."""
@@ -236,9 +237,13 @@ class GameService:
 
     # ----- moves --------------------------------------------------------------------------
 
-    def act(self, game_id: str, token: str | None, index: int, action_text: str) -> Outcome:
-        """A human's move, checked in the documented order (404, 401/403, 409, 403, 422)."""
-        with self.lock(game_id):
+    def act(self, game_id: str, token: str | None, index: int, action_text: str,
+            wait: bool = True) -> Outcome:
+        """A human's move, checked in the documented order (404, 401/403, 409, 403, 422).
+
+        ``wait`` False: :class:`WouldWait`, with nothing written, where the game's lock or
+        the database's writer is busy (so that the event loop may try it at once)."""
+        with self.lock(game_id, wait):
             loaded = self.read(game_id)
             seat = self.seat_of(loaded, token)
             self._check_index(loaded, index)
@@ -246,7 +251,7 @@ class GameService:
             if current != seat:
                 raise Refused(403, Said("refusal.not_your_turn",
                                         {"seat": seat, "current": current}))
-            return self._append_move(loaded, seat, action_text)
+            return self._append_move(loaded, seat, action_text, wait)
 
     def bot_act(self, game_id: str, seat: int, index: int, action_text: str,
                 timeout_after: float | None = None) -> Outcome:
@@ -282,7 +287,8 @@ class GameService:
         if loaded.snap.state.is_terminal():
             raise Refused(409, Said("refusal.game_over"))
 
-    def _append_move(self, loaded: Loaded, seat: int, action_text: str) -> Outcome:
+    def _append_move(self, loaded: Loaded, seat: int, action_text: str,
+                     wait: bool = True) -> Outcome:
         state = loaded.snap.state.clone()
         try:
             action = Action.from_text(action_text)
@@ -299,10 +305,10 @@ class GameService:
                  "words": move_words(title, before, action),
                  "events": event_words(title, before, state),
                  "current_player": state.current_player(), "over": state.is_terminal()}
-        return self._commit(loaded, entry, snap, [event])
+        return self._commit(loaded, entry, snap, [event], wait)
 
     def _commit(self, loaded: Loaded, entry: Entry, snap: Snapshot,
-                events: list[dict[str, Any]]) -> Outcome:
+                events: list[dict[str, Any]], wait: bool = True) -> Outcome:
         """Write ``entry``: the only part of a move that holds the database's writer.
 
         ``loaded`` was read under the game's lock, so nothing in this process wrote the
@@ -314,7 +320,7 @@ class GameService:
         if snap.state.is_terminal():
             events.append({"type": "over", "game": loaded.game.id, "index": snap.index,
                            "seq": snap.seq, "result": result_json(snap.state)})
-        with self.store.write() as conn:
+        with self.store.write(wait) as conn:
             if snap.state.is_terminal() != loaded.game.over:
                 self.store.set_over(conn, loaded.game.id, snap.state.is_terminal())
             try:

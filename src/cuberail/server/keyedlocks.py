@@ -12,6 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 
+class WouldWait(Exception):
+    """A lock (or the database) is busy and the caller asked not to wait: try elsewhere."""
+
+
 class KeyedLocks:
     """``with locks.hold(key):`` one holder per key at a time; no memory for idle keys."""
 
@@ -23,11 +27,16 @@ class KeyedLocks:
         return len(self._locks)
 
     @contextmanager
-    def hold(self, key: str) -> Iterator[None]:
+    def hold(self, key: str, wait: bool = True) -> Iterator[None]:
+        """Hold ``key``'s lock; with ``wait`` False, :class:`WouldWait` when it is held."""
         lock = self._enter(key)
         try:
-            with lock:
+            if not lock.acquire(blocking=wait):
+                raise WouldWait(key)
+            try:
                 yield
+            finally:
+                lock.release()
         finally:
             self._leave(key)
 

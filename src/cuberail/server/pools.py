@@ -1,9 +1,10 @@
 """Expensive reads (board drawings, replays at a position) on their own small pool.
 
-A move runs in the database threads of :class:`cuberail.server.app.Server`; drawings and
-replays run here, in a few threads of their own (each handing the drawing itself to a
-worker process of :mod:`cuberail.server.drawers` when ``processes`` is on, so that it
-does not hold the server's GIL), with a bounded number waiting: past it
+A move runs on the event loop or in a database thread (:meth:`Server.run_short
+<cuberail.server.runtime.Server.run_short>`); drawings and replays run here, in a few
+threads of their own (each handing the drawing itself to a worker process of
+:mod:`cuberail.server.drawers` when ``processes`` is on, so that it does not hold the
+server's GIL), with a bounded number waiting: past it
 the server answers 503 with ``Retry-After`` (:class:`Busy`) instead of queueing work
 that would make every game wait. Finished answers are remembered in a bounded LRU
 (:class:`Answers`) keyed by the position (see :func:`cuberail.server.boards.position_key`):

@@ -26,6 +26,7 @@ from cuberail.server.broadcast import Hub, listen
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, Outcome, Refused
 from cuberail.server.gcpause import keep_collections_short
+from cuberail.server.keyedlocks import WouldWait
 from cuberail.server.notify import Notifier
 from cuberail.server.pools import Answers, ExpensivePool
 from cuberail.server.schemas import GAME_ID
@@ -105,6 +106,24 @@ class Server:
     async def run(self, func: Callable[..., T], *args: Any) -> T:
         """``func(*args)`` in a database thread (the event loop never waits on the database)."""
         return await asyncio.get_running_loop().run_in_executor(self.executor, func, *args)
+
+    async def run_short(self, func: Callable[..., T], *args: Any) -> T:
+        """A short job that takes ``wait`` (a move: ``func(*args, wait=False)``) on the event
+        loop itself where the database answers at once (an SQLite file without an fsync
+        per commit: :attr:`Store.answers_at_once`), else, or when a lock it needs is busy
+        (:class:`WouldWait`), as :meth:`run`.
+
+        Why: a move needs a fraction of a millisecond of work, but in a database thread
+        it waits for the interpreter's lock (GIL) each time its thread hands it back for
+        a statement, behind the event loop's work: that wait, not the database, was the
+        load benchmark's move p99 (docs/speed.md).
+        """
+        if self.store.answers_at_once:
+            try:
+                return func(*args, wait=False)
+            except WouldWait:
+                pass
+        return await self.run(func, *args)
 
 
 def get_server(request: Request) -> Server:

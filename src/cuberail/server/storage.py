@@ -40,9 +40,11 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 
 from cuberail.server.checkpoints import Checkpointer
 from cuberail.server.dbfaults import Recovery
+from cuberail.server.keyedlocks import WouldWait
 from cuberail.server.models import analyses, chat, entries, games, seats
 from cuberail.server.storage_analyses import AnalysisQueries
 
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
     import psycopg
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+BUSY_MS = 30000  # how long an SQLite statement waits for another writer (in a thread)
 WAL_KEEP = 16 * 1024 * 1024  # bytes of WAL file kept for reuse when the WAL resets
 
 # The statements of the move path, built once: building one per call (and its cache key)
@@ -126,7 +129,7 @@ def _sqlite_engine(url: str, immediate: bool, synchronous: str,
         if not autocheckpoint:  # the store's checkpointer thread does it
             cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.execute(f"PRAGMA journal_size_limit={WAL_KEEP}")
-        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute(f"PRAGMA busy_timeout={BUSY_MS}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
@@ -136,6 +139,23 @@ def _sqlite_engine(url: str, immediate: bool, synchronous: str,
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
+
+
+def _begin_at_once(conn: Connection) -> None:
+    """Begin ``conn``'s write transaction (SQLite's BEGIN IMMEDIATE) without waiting for
+    another program's writer: :class:`WouldWait` when the file is locked."""
+    raw = conn.connection.driver_connection
+    assert raw is not None
+    raw.execute("PRAGMA busy_timeout=0")
+    try:
+        conn.begin()
+    except OperationalError as exc:
+        if "locked" not in str(exc.orig) and "busy" not in str(exc.orig):
+            raise
+        conn.rollback()
+        raise WouldWait("the database file is locked by another program") from None
+    finally:
+        raw.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 
 
 def sqlite_url(path: Path) -> str:
@@ -164,6 +184,7 @@ class Store(AnalysisQueries):
         store (started by the first write, stopped by :meth:`dispose`), not in commits.
         """
         self.url = url
+        self.sync = sqlite_sync.upper()
         self.dialect = make_url(url).get_backend_name()
         if sqlite_sync.upper() not in ("NORMAL", "FULL"):
             raise ValueError(f"sqlite synchronous mode {sqlite_sync!r}: use NORMAL or FULL")
@@ -187,6 +208,13 @@ class Store(AnalysisQueries):
     @property
     def is_postgres(self) -> bool:
         return self.dialect == "postgresql"
+
+    @property
+    def answers_at_once(self) -> bool:
+        """Whether a short job may run without a thread: an SQLite file written without an
+        fsync per commit (``synchronous=NORMAL``), its locks tried without waiting
+        (``wait=False`` of :meth:`write`); a job that would wait goes to a thread."""
+        return self._write_lock is not None and self.sync == "NORMAL"
 
     def migrate(self) -> None:
         """Bring the schema to the newest Alembic revision."""
@@ -213,19 +241,30 @@ class Store(AnalysisQueries):
             conn.rollback()
 
     @contextmanager
-    def write(self) -> Iterator[Connection]:
-        """One write transaction, committed on success (SQLite writers take turns here)."""
+    def write(self, wait: bool = True) -> Iterator[Connection]:
+        """One write transaction, committed on success (SQLite writers take turns here).
+
+        ``wait`` False (SQLite only, see :attr:`answers_at_once`): :class:`WouldWait`,
+        before anything is written, when another writer of this process or another
+        program holds the file's write lock.
+        """
         if self._write_lock is None:
             with self.recovery.connect(self.writer) as conn:
                 yield conn
                 conn.commit()
             return
-        with self._write_lock:
+        if not self._write_lock.acquire(blocking=wait):
+            raise WouldWait("the database's writer")
+        try:
             if self.checkpointer is not None and not self.checkpointer.running:
                 self.checkpointer.start()
             with self.recovery.connect(self.writer) as conn:
+                if not wait:
+                    _begin_at_once(conn)
                 yield conn
                 conn.commit()
+        finally:
+            self._write_lock.release()
 
     # ----- queries ------------------------------------------------------------------
 

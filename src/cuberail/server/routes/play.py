@@ -40,7 +40,7 @@ async def actions(game_id: GameId, server: ServerDep, since: Since = 0,
                      " 403, 422")
 async def act(game_id: GameId, req: MoveRequest, server: ServerDep,
               token: Token) -> IndexReply:
-    out = await server.run(server.service.act, game_id, token, req.index, req.action)
+    out = await server.run_short(server.service.act, game_id, token, req.index, req.action)
     server.deliver(game_id, out)
     return IndexReply(index=out.index, seq=out.seq)
 
