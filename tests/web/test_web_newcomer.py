@@ -150,7 +150,7 @@ def test_the_log_is_in_view_beside_the_board_at_1366(base_url: str, open_page: A
     made = create(base_url, "chicago-express", NAMES)
     view = play_until(base_url, made, lambda v: v["index"] >= 30, seed=3)
     page = page_of_current(base_url, open_page, made, view, width=1366, height=768)
-    page.wait_for_selector("#log li.move")
+    page.wait_for_selector("#log li.move:not(.folded)")  # (a closed auction's bids fold)
     inside = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
                          return r.top >= 0 && r.bottom <= innerHeight && r.height > 0; }"""
     assert page.evaluate(inside, "#log-title")

@@ -158,3 +158,29 @@ def post_json(url: str, body: dict[str, Any], token: str | None = None) -> Any:
                                      headers=headers)
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.load(answer)
+
+
+RAISES = 6  # play_first_auction: bids before the players start passing
+
+
+def play_first_auction(base_url: str, made: dict[str, Any]) -> tuple[int, int, list[int]]:
+    """Every seat bids the lowest bid allowed until RAISES bids were made, then passes,
+    until the first auction closes (a bid or pass with events: who won). The number of
+    moves made, the seat that made the last, and the amounts bid."""
+    url = f"{base_url}/api/games/{made['id']}"
+    amounts: list[int] = []
+    for _ in range(40):
+        view = get_json(url)
+        seat = view["current_player"]
+        legal = view["legal"]
+        offers = sorted((a for a in legal if a.startswith("bid ")), key=lambda a: int(a.split()[1]))
+        action = offers[0] if offers and len(amounts) < RAISES else "pass"
+        assert action in legal, legal
+        if action.startswith("bid "):
+            amounts.append(int(action.split()[1]))
+        post_json(f"{url}/actions", {"action": action, "index": view["index"]},
+                  made["seats"][seat]["token"])
+        last = get_json(f"{url}/actions?since=0")["entries"][-1]
+        if last["events"]:
+            return view["index"] + 1, seat, amounts
+    raise AssertionError("the first auction did not close")

@@ -32,6 +32,20 @@ function labelInName(el, words) {
   return !shown || plain(words).includes(plain(shown)) ? words : `${shown}: ${words}`;
 }
 
+/** What the last move acted on, marked for a moment (a glow, three times) so that the
+ *  eye finds what just happened: each drawn element whose id ends with one of the
+ *  move's words ("place R3": `hex-R3`; a link, a gauge), unless it was `mine`. */
+export function markLast(box, last, mine) {
+  for (const el of box.querySelectorAll(".just-moved")) el.classList.remove("just-moved");
+  if (!last || mine) return;
+  const words = last.action.split(/[ +]/).slice(1).filter((w) => w && !w.includes(":"));
+  for (const word of words) {
+    for (const el of box.querySelectorAll(`svg [id$="-${CSS.escape(word)}"]`)) {
+      el.classList.add("just-moved");
+    }
+  }
+}
+
 export function insertBoard(box, svgText, clickable) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   let svg = doc.documentElement;

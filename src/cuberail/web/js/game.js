@@ -4,7 +4,7 @@
 
 import { AnalysisView } from "./analysis.js";
 import { api, fragment, remember, remembered, socketUrl } from "./api.js";
-import { boardTargets, choose, insertBoard, markForgoes, revealPlaces, wireBoard } from "./board.js";
+import { boardTargets, choose, insertBoard, markForgoes, markLast, revealPlaces, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
 import { currentFace, faceOf, pick, setFace } from "./face.js";
@@ -55,6 +55,7 @@ async function showBoard(at, clickable) {
   if (ticket !== G.drawn) return;  // a newer position is on its way
   if (answer.ok && typeof answer.data === "string") {
     insertBoard(box, answer.data, clickable && myTurn());
+    if (at === undefined) markLast(box, G.view.last, G.view.last?.seat === G.seat);
     G.boardKey = key;
     renderShareStrip($("#share-strip"), box, at === undefined ? G.view.state : G.shown);
   } else if (!answer.network) {  // no network: the banner says so

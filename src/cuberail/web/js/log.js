@@ -85,6 +85,7 @@ export class MoveLog {
       }
       const line = e.kind === "undo" ? this.undoLine(e) : this.moveLine(e);
       this.list.append(line);
+      if (e.kind !== "undo") foldAuction(line, e);
       this.tell(e, line);
       if (e.kind === "undo") this.entries.pop();
       else this.entries.push(e);
@@ -104,7 +105,9 @@ export class MoveLog {
         this.later(split, paid, n);
         return [item, split];
       });
-    return h("li", { class: "move", dataset: { seq: e.seq, action: e.action, index: n } },
+    const company = bidFor(e);
+    const data = { seq: e.seq, action: e.action, index: n, ...(company ? { bid: company } : {}) };
+    return h("li", { class: "move", dataset: data },
       h("a", { href: `#at=${n}`, class: "at", title: t("replay.link") }, `${n}.`), " ",
       h("strong", {}, this.nameOf(e.seat)), said ? [": ", ...said] : [" ", ...withChips(words(e.action))],
       events.length ? h("ul", { class: "events" }, events) : null);
@@ -160,7 +163,10 @@ export class MoveLog {
   /** Who took back what (the entry's seat, and the words of the move taken back). */
   undoLine(e) {
     const live = [...this.list.querySelectorAll("li.move:not(.undone)")].pop();
-    if (live) live.classList.add("undone");
+    if (live) {
+      live.classList.add("undone");
+      unfold(live);  // an auction's last move taken back: the auction is open again
+    }
     const said = told(e.words, this.nameOf) || (e.action ? withChips(words(e.action)) : null);
     return h("li", { class: "undo", dataset: { seq: e.seq, seat: e.seat } },
       h("strong", {}, this.nameOf(e.seat)), " ", t("log.undo"), said ? [" (", ...said, ")"] : null);
@@ -190,6 +196,60 @@ export class MoveLog {
     const at = this.where();
     if (at && this.seq) localStorage.setItem(seenKey(at.game, at.seat), String(this.seq));
   }
+}
+
+/** The company whose share a move bids on or passes on (an auction's move), else "". */
+function bidFor(e) {
+  const kind = e.action.split(" ")[0];
+  const company = e.words?.values?.company;
+  return (kind === "bid" || kind === "pass") && company ? JSON.stringify(company) : "";
+}
+
+const FOLD_LEAST = 3;  // an auction's moves before its last that are folded into one line
+
+/** When `line` (entry `e`) ends an auction (a bid or pass that says what it caused: who
+ *  won the share), the auction's earlier bids and passes fold into one line before it
+ *  ("9 bids and passes, $7 to $20"), opened by a click: a bots' auction raised a dollar
+ *  at a time took 10-15 lines of the log. The last move and what it caused stay. */
+function foldAuction(line, e) {
+  const company = line.dataset.bid;
+  if (!company || !(e.events || []).length) return;
+  const run = [];
+  for (let li = line.previousElementSibling; li; li = li.previousElementSibling) {
+    if (li.matches("li.undo, li.move.undone")) {  // taken back within the auction
+      run.unshift(li);
+      continue;
+    }
+    if (!li.matches("li.move")) break;  // a mark ("since your last visit") or a fold
+    if (li.dataset.bid !== company || li.querySelector("ul.events")) break;
+    run.unshift(li);
+  }
+  const moves = run.filter((li) => li.matches(".move:not(.undone)"));
+  if (moves.length < FOLD_LEAST) return;
+  const bids = moves.map((li) => li.dataset.action).filter((a) => a.startsWith("bid "))
+    .map((a) => Number(a.split(" ")[1]));
+  const said = t("log.folded", { from: moves[0].dataset.index,
+    to: moves[moves.length - 1].dataset.index, count: moves.length });
+  const range = bids.length ? ` · ${t("log.folded_bids", { low: Math.min(...bids), high: Math.max(...bids) })}` : "";
+  const button = h("button", { type: "button", class: "fold-toggle", "aria-expanded": "false" },
+    `${said}${range}`);
+  const fold = h("li", { class: "fold" }, button);
+  fold.folded = run;
+  for (const li of run) li.classList.add("folded");
+  button.addEventListener("click", () => {
+    const open = button.getAttribute("aria-expanded") !== "true";
+    button.setAttribute("aria-expanded", String(open));
+    for (const li of run) li.classList.toggle("folded", !open);
+  });
+  line.before(fold);
+}
+
+/** Undo of an auction's last move (`line`): its fold opens for good. */
+function unfold(line) {
+  const fold = line.previousElementSibling;
+  if (!fold?.matches("li.fold")) return;
+  for (const li of fold.folded || []) li.classList.remove("folded");
+  fold.remove();
 }
 
 export function renderChat(list, lines, nameOf) {
