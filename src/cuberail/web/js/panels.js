@@ -137,8 +137,8 @@ function valueChoices(state, moves) {
  *  less, so the table fits the side panel), then the face's columns. */
 function companyRow(c, face, state) {
   const status = face.company_status;
-  const label = status && pick(c, status.value);
   const risk = nationalRisk(state, c);
+  const label = status && !risk && pick(c, status.value);  // (at risk: in play, said once)
   return h("tr", { class: risk ? "nat-risk" : "", dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id),
     label || risk ? h("span", { class: "status" }, label ? t(`${status.label}${label}`) : null,
       risk ? [" ", h("span", { class: "nat-flag", title: risk }, h("span", { "aria-hidden": "true" }, "⚠ "),
