@@ -39,9 +39,13 @@ def searched(best_value: float, runner_value: float) -> tuple[str, str]:
 
 
 def test_a_hint_rated_below_its_runner_up_says_it_is_a_close_call() -> None:
+    """The ninth newcomer run read "22% (vs 26% after ...)" as the hint recommending the
+    worse move: the two chances now come as one range for either move, never as a lower
+    number for the hinted one."""
     text, _ = searched(0.27, 0.29)
-    assert "27%" in text and "29%" in text
+    assert "your winning chance about 27%-29% with it or " in text, text
     assert hints.CLOSE_CALL in text
+    assert "vs 29%" not in text
 
 
 def test_a_hint_rated_above_its_runner_up_says_nothing_more() -> None:
@@ -111,3 +115,24 @@ def test_a_tip_shared_by_several_choices_is_written_once(tmp_path: Path) -> None
     # one row each (seventh newcomer run: "tip: the same as above" on its own line under
     # every option still read as repetition)
     assert all("\n" not in line for line in same), same
+
+
+def test_a_hint_without_a_title_phrase_gives_the_medium_bot_s_reason() -> None:
+    """The ninth newcomer run: "place a NYC locomotive on R2 — your winning chance about
+    34%" gave no reason where the browser's hint gave one. Without a title phrase the
+    terminal's hint now says the medium bot's reason too, in English, with the move's
+    effect on the mover's dividend when it has one (CE-5.2: a placement)."""
+    import random
+
+    state = get_game("chicago-express").new_game(4)
+    rng = random.Random(5)
+    for _ in range(3000):
+        places = [a for a in state.legal_actions() if a.kind == "place"]
+        if places:
+            reason = hints.reason(state, places[0])
+            assert reason, places[0].text()
+            assert "{" not in reason and "player None" not in reason, reason
+            assert not reason.startswith("your dividend"), reason  # the bot's words first
+            return
+        state.apply(rng.choice(state.legal_actions()))
+    raise AssertionError("no placement came")

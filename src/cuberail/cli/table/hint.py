@@ -18,11 +18,15 @@ from __future__ import annotations
 import json
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import lru_cache
 
 from cuberail.bots.analysis import Estimate, analysis_bot, estimate
+from cuberail.bots.heuristic import heuristic_reason, reason_packages
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
+from cuberail.core.words import Words, named
+from cuberail.games.words import move_packages
 from cuberail.terminal.kit import Payout, TableKit, find_table
 
 Describe = Callable[[GameState, Action], str]
@@ -31,8 +35,9 @@ OFF = "hints are off in this game"  # the answer in a game played with --no-hint
 CLOSE = 0.03  # a winning chance this near the best keeps the last hinted move
 KEPT = 64  # positions whose hint is remembered
 # when the runner-up rates higher than the hinted move (the move searched most, or the
-# one hinted last and still close): a newcomer read it as the hint being wrong
-CLOSE_CALL = ": a close call, the two are within a short search's noise"
+# one hinted last and still close): a newcomer read "22% (vs 26% after ...)" as the hint
+# being wrong, so the line gives the two as one range and says why either will do
+CLOSE_CALL = "a close call: the two are within a short search's noise"
 
 
 
@@ -80,13 +85,16 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     runner = max(((visits, chance, action) for action, (visits, chance)
                   in found.children.items() if action != best),
                  key=lambda t: (t[0], t[1]), default=None)
-    versus = (f" (vs {_percent(runner[1])} after {_short(describe, state, runner[2])}"
-              f"{CLOSE_CALL if runner[1] > value else ''})" if runner is not None else "")
+    chance = f"your winning chance about {_percent(value)}"
+    if runner is not None and runner[1] > value:  # (never a lower number for the hint)
+        chance = (f"your winning chance about {_percent(value)}-{_percent(runner[1])}"
+                  f" with it or {_short(describe, state, runner[2])} ({CLOSE_CALL})")
+    elif runner is not None:
+        chance += f" (vs {_percent(runner[1])} after {_short(describe, state, runner[2])})"
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
     why = reason(state, best)
     because = f" — {why};" if why else " —"
-    return (f"hint: {_short(describe, state, best)}{because} your winning chance about"
-            f" {_percent(value)}{versus}, {budget} of search")
+    return f"hint: {_short(describe, state, best)}{because} {chance}, {budget} of search"
 
 
 def _steady(state: GameState, found: Estimate, memory: Memory) -> Action:
@@ -108,13 +116,34 @@ def _position(state: GameState) -> str:
 
 
 def reason(state: GameState, action: Action) -> str:
-    """Why ``action``, in a phrase: the title kit's reason, else what it does to the
-    mover's dividend if one were paid now; '' when neither says anything."""
+    """Why ``action``, in a phrase: the title kit's reason, else the medium bot's (the
+    browser's hint gives the same) and what it does to the mover's dividend if one were
+    paid now; '' when none says anything."""
     kit = _kit(state)
     if kit is None:
         return ""
     said = kit.hint_why(state, action)
-    return said or _dividend_change(state, action, kit.payouts)
+    if said:
+        return said
+    parts = (_bot_reason(state, action), _dividend_change(state, action, kit.payouts))
+    return "; ".join(part for part in parts if part)
+
+
+def _bot_reason(state: GameState, action: Action) -> str:
+    """The medium bot's reason for ``action`` in English (seats as ``player N``), or ''."""
+    try:
+        said = heuristic_reason(state, action)
+    except CuberailError:
+        return ""
+    if said is None:
+        return ""
+    names = [f"player {seat + 1}" for seat in range(state.num_players)]
+    return _reason_words(state.title).render(named(said, names))
+
+
+@lru_cache(maxsize=8)
+def _reason_words(title: str) -> Words:
+    return Words("en", (*move_packages(), *reason_packages(title)))
 
 
 def _kit(state: GameState) -> TableKit | None:
