@@ -167,3 +167,7 @@ def test_a_watched_game_logs_every_auction_dividend_and_the_end(
     assert len(end.needles) > 1, "the end says why"
     assert missing(facts, shown) == []
     assert len(reads) > 2, "the log grew while the game was played, not in one read"
+    # the last dividend's notice goes when the end banner comes (it said the outcome;
+    # the ninth newcomer run saw the notice stay over the end screen)
+    page.wait_for_selector("#end-banner:not([hidden])")
+    assert page.locator("#toast").is_hidden()

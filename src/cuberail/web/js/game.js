@@ -69,6 +69,7 @@ function renderPanels(view, state, live) {
   const waiting = view.over ? t("game.over") : offline ? t("net.paused")
     : t("game.waiting", { name: nameOf(state.current_player) });
   renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf);
+  if (live && view.over) $("#toast").hidden = true;  // the end banner tells the last dividend's outcome
   showRematch(live && view.over);
   renderPlayers($("#players"), view, state, G.seat);
   renderCompanies($("#companies"), view, state);
