@@ -194,3 +194,18 @@ def test_the_first_dividend_is_explained_once(base_url: str, open_page: Any,
     checked(page)
     if page.locator(PANEL).count():
         assert shown(page) != "event:dividend"
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_on_a_desktop_the_guide_leaves_the_board_free(base_url: str, open_page: Any,
+                                                      title: str) -> None:
+    """The ninth newcomer run: the guide card sat over the board, on the share track it
+    asked to click. On a desktop it stands over the side column's foot instead."""
+    page = open_page(width=1366, height=768).page
+    start_guided(page, base_url, title)
+    shown(page)
+    card = page.locator("#guide").bounding_box()
+    board = page.locator(".board-area").bounding_box()
+    assert card is not None and board is not None
+    assert card["x"] >= board["x"] + board["width"], (card, board)
+    assert card["y"] + card["height"] <= 768

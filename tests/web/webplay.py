@@ -46,30 +46,47 @@ def create_in_lobby(page: Any, base: str, title: str, seats: list[dict[str, str]
     return humans
 
 
-def click_create(page: Any) -> dict[str, Any]:
-    """Press "Create game" in the lobby; the server's answer, read before the page has
-    it (a game of bots alone, or against bots, sends the page to its table at once)."""
-    made: list[dict[str, Any]] = []
+# The lobby's fetch, wrapped: the answer to its POST /api/games is kept in the tab's
+# sessionStorage before the page reads it (it may leave for the game's table at once).
+KEEP_CREATED = """() => {
+  sessionStorage.removeItem('test.created');
+  if (window.keepsCreated) return;
+  window.keepsCreated = true;
+  const fetched = window.fetch;
+  window.fetch = async (url, init) => {
+    const answer = await fetched(url, init);
+    if (String(url).endsWith('/api/games') && init && init.method === 'POST') {
+      sessionStorage.setItem('test.created', await answer.clone().text());
+    }
+    return answer;
+  };
+}"""
 
-    def keep(route: Any) -> None:
-        if route.request.method != "POST":
-            route.continue_()
-            return
-        answer = route.fetch()
-        made.append(answer.json())  # kept before the page can have the answer (and leave)
-        route.fulfill(response=answer)
+
+def click_create(page: Any) -> dict[str, Any]:
+    """Press "Create game" in the lobby; the server's answer, kept by the page before it
+    read it (a game of bots alone, or against bots, sends the page to its table at once).
+
+    (It was read by routing the request through the test, ``page.route``; a CI run hung
+    15 minutes in the ``page.unroute`` after it, which waits on the browser without a
+    time limit.)"""
 
     def created(response: Any) -> bool:
         return bool(response.request.method == "POST" and response.url.endswith("/api/games"))
 
-    page.route("**/api/games", keep)
-    try:
-        with page.expect_response(created):  # the page has the answer: kept already
-            page.click("#create-button")
-    finally:
-        page.unroute("**/api/games", keep)
-    assert made, "the lobby's request to create the game was not seen"
-    return made[0]
+    page.evaluate(KEEP_CREATED)
+    with page.expect_response(created):
+        page.click("#create-button")
+    for _ in range(100):
+        try:
+            text = page.evaluate("() => sessionStorage.getItem('test.created')")
+        except Exception:  # (the page was leaving for the game's table: ask again)
+            text = None
+        if text:
+            made: dict[str, Any] = json.loads(text)
+            return made
+        page.wait_for_timeout(100)
+    raise AssertionError("the lobby's request to create the game was not seen")
 
 
 def game_index(page: Any) -> int:
