@@ -24,6 +24,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from cuberail.cli.table.app import TableApp
+from cuberail.core.state import GameState
 from cuberail.games import get_game
 from cuberail.games.chicago_express.board import HEXES
 from cuberail.games.chicago_express.state import ChicagoExpressState
@@ -37,9 +38,9 @@ from cuberail.terminal.trans_siberian import table as ts_table
 CODES = ("NzV", "UsI", "NzA", "Ktl", "Vlg", "NNo", "UsK", "NzB", "NUr", "StP")
 
 
-def _ts_played(moves: int, seed: int = 4) -> TransSiberianState:
-    s = get_game("trans-siberian").new_game(4, {})
-    assert isinstance(s, TransSiberianState)
+def _played(title: str, moves: int, seed: int) -> GameState:
+    """Four seats, ``moves`` seeded random moves in (fewer if the game ends)."""
+    s = get_game(title).new_game(4, {})
     rng = random.Random(seed)
     for _ in range(moves):
         if s.is_terminal():
@@ -48,14 +49,15 @@ def _ts_played(moves: int, seed: int = 4) -> TransSiberianState:
     return s
 
 
+def _ts_played(moves: int, seed: int = 4) -> TransSiberianState:
+    s = _played("trans-siberian", moves, seed)
+    assert isinstance(s, TransSiberianState)
+    return s
+
+
 def _ce_played(moves: int, seed: int = 3) -> ChicagoExpressState:
-    s = get_game("chicago-express").new_game(4, {})
+    s = _played("chicago-express", moves, seed)
     assert isinstance(s, ChicagoExpressState)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_terminal():
-            break
-        s.apply(rng.choice(s.legal_actions()))
     return s
 
 
