@@ -30,8 +30,9 @@ KEYS_TAIL = (
     " not fit, also while typing (else the log), Shift+PgUp/PgDn scroll the log, Ctrl+Left/"
     "Right/Up/Down scroll the map (also while typing; Home/End move in the input line),"
     " F1 help, F2 the board alone (at 80 columns the compact map, its last rows below"
-    " when the terminal is short: Up/Down and PgUp/PgDn scroll it), F3 hint (unless the game was started with --no-hints), F4 the board's"
-    " other view where the game has one (its networks as a list), Ctrl+Q quit."
+    " when the terminal is short: Up/Down and PgUp/PgDn scroll it), F3 hint (unless the"
+    " game was started with --no-hints), F4 the board's other view where the game has one"
+    " (its networks as a list), Ctrl+Q quit."
     " The game is saved after every move.")
 
 
