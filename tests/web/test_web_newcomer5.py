@@ -144,15 +144,25 @@ ROLE_LINE = re.compile(r'^- button "(.*)"', re.M)
 
 def _shown_and_named(page: Any) -> list[tuple[str, str]]:
     """Every visible button: (its visible text, its accessible name as Chromium computes
-    it, read from the accessibility tree)."""
-    out = []
-    for i in page.evaluate(NAMES_SHOWN):
-        button = page.locator(f"button[data-probe='{i}']")
-        shown = " ".join(button.evaluate(SHOWN).split())
-        found = ROLE_LINE.search(button.aria_snapshot())
-        name = json.loads(f'"{found.group(1)}"') if found else ""
-        out.append((shown, " ".join(name.split())))
-    return out
+    it, read from the accessibility tree). A button drawn again while they are read (the
+    share track comes with the board, after the moves) loses its probe: read them all
+    again (a CI run timed out waiting for such a button)."""
+    from playwright.sync_api import TimeoutError as Late
+
+    for _ in range(5):
+        out = []
+        for i in page.evaluate(NAMES_SHOWN):
+            button = page.locator(f"button[data-probe='{i}']")
+            try:
+                shown = " ".join(button.evaluate(SHOWN, timeout=3000).split())
+                found = ROLE_LINE.search(button.aria_snapshot(timeout=3000))
+            except Late:
+                break
+            name = json.loads(f'"{found.group(1)}"') if found else ""
+            out.append((shown, " ".join(name.split())))
+        else:
+            return out
+    raise AssertionError("the page kept drawing its buttons again while they were read")
 
 
 def _words_missing(pairs: list[tuple[str, str]]) -> list[tuple[str, str]]:
