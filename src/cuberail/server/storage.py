@@ -186,7 +186,7 @@ class Store(AnalysisQueries):
         self.url = url
         self.sync = sqlite_sync.upper()
         self.dialect = make_url(url).get_backend_name()
-        if sqlite_sync.upper() not in ("NORMAL", "FULL"):
+        if self.sync not in ("NORMAL", "FULL"):
             raise ValueError(f"sqlite synchronous mode {sqlite_sync!r}: use NORMAL or FULL")
         self.checkpointer: Checkpointer | None = None
         self.recovery = Recovery()  # a fault throws its connection (and pool) away
@@ -196,8 +196,8 @@ class Store(AnalysisQueries):
             if background_checkpoints and path and path != ":memory:" and self._write_lock:
                 self.checkpointer = Checkpointer(Path(path), self._write_lock)
             auto = self.checkpointer is None
-            self.reader = _sqlite_engine(url, False, sqlite_sync.upper(), auto)
-            self.writer = _sqlite_engine(url, True, sqlite_sync.upper(), auto)
+            self.reader = _sqlite_engine(url, False, self.sync, auto)
+            self.writer = _sqlite_engine(url, True, self.sync, auto)
         elif self.dialect == "postgresql":
             self.reader = self.writer = create_engine(url, pool_size=10, max_overflow=20,
                                                       pool_pre_ping=True)
