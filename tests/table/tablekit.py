@@ -17,6 +17,8 @@ from textual.worker import WorkerCancelled
 from cuberail.cli import play
 from cuberail.cli.table import choices as C
 from cuberail.cli.table.app import TableApp
+from cuberail.core.state import GameState
+from cuberail.games import get_game
 
 T = TypeVar("T")
 Check = Callable[[TableApp, Pilot[int]], Awaitable[T]]
@@ -88,3 +90,15 @@ async def click_choice(app: TableApp, pilot: Pilot[int], choice: C.Choice) -> No
     line = menu._index_to_line[index] - int(menu.scroll_y)
     assert 0 <= line < menu.scrollable_content_region.height, "the option is not in view"
     await pilot.click("#menu", offset=(8, 1 + line))
+
+
+def played(title: str, moves: int, players: int, seed: int) -> GameState:
+    """A seeded game of ``players`` seats after ``moves`` random legal moves (fewer if it
+    ends first): the maps' tests draw such positions."""
+    s = get_game(title).new_game(players, {})
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import random
+from tablekit import played
 
-from cuberail.games import get_game
+from cuberail.core.state import GameState
 from cuberail.games.chicago_express.board import HEXES
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian.board import LINKS, LOCATIONS
@@ -13,13 +13,8 @@ from cuberail.terminal.chicago_express import board as ce_map
 from cuberail.terminal.trans_siberian import board as ts_map
 
 
-def _played(title: str, moves: int):  # type: ignore[no-untyped-def]
-    s, rng = get_game(title).new_game(3, {}), random.Random(8)
-    for _ in range(moves):
-        if s.is_terminal():
-            break
-        s.apply(rng.choice(s.legal_actions()))
-    return s
+def _played(title: str, moves: int) -> GameState:
+    return played(title, moves, players=3, seed=8)
 
 
 def test_ce_every_hex_shows_its_id_where_a_click_finds_it() -> None:

@@ -19,13 +19,11 @@ import random
 import re
 from pathlib import Path
 
-from tablekit import at_table, new_game
+from tablekit import at_table, new_game, played
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from cuberail.cli.table.app import TableApp
-from cuberail.core.state import GameState
-from cuberail.games import get_game
 from cuberail.games.chicago_express.board import HEXES
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATIONS
@@ -38,25 +36,14 @@ from cuberail.terminal.trans_siberian import table as ts_table
 CODES = ("NzV", "UsI", "NzA", "Ktl", "Vlg", "NNo", "UsK", "NzB", "NUr", "StP")
 
 
-def _played(title: str, moves: int, seed: int) -> GameState:
-    """Four seats, ``moves`` seeded random moves in (fewer if the game ends)."""
-    s = get_game(title).new_game(4, {})
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if s.is_terminal():
-            break
-        s.apply(rng.choice(s.legal_actions()))
-    return s
-
-
 def _ts_played(moves: int, seed: int = 4) -> TransSiberianState:
-    s = _played("trans-siberian", moves, seed)
+    s = played("trans-siberian", moves, players=4, seed=seed)
     assert isinstance(s, TransSiberianState)
     return s
 
 
 def _ce_played(moves: int, seed: int = 3) -> ChicagoExpressState:
-    s = _played("chicago-express", moves, seed)
+    s = played("chicago-express", moves, players=4, seed=seed)
     assert isinstance(s, ChicagoExpressState)
     return s
 
