@@ -143,15 +143,18 @@ function fittingScale(box, spot) {
 }
 
 /** Bring the moves into view: on a phone the board zooms to the targets' box (the Fit
- *  button shows the whole map again) and centres it; elsewhere the frame (as high as the
- *  window allows) scrolls to them when they are not all in sight. */
+ *  button shows the whole map again) and centres it; on a desktop each new decision opens
+ *  the map readable again (unless the player keeps the whole map: readableWidth); the
+ *  frame (as high as the window allows) scrolls to them when they are not all in sight. */
 function showTargets(box) {
   const spot = targetsBox(box);
   if (!spot) return;
   if (PHONE.matches) {
     scale = fittingScale(box, spot);
-    applyScale(box);
+  } else {
+    readable = !keepsWhole();
   }
+  applyScale(box);
   centre(box, spot, PHONE.matches);
   box.dataset.zoomed = PHONE.matches ? "targets" : "";
 }
@@ -291,15 +294,53 @@ function fitWidth(box, svg) {
 const READABLE = 0.6;  // the least part of the frame's width a fitted map takes
 const READABLE_WIDTH = 800;  // px: the least width of a fitted map (ids, costs, names readable)
 
-/** The drawing at the zoom: 1 is the whole map, as wide as the frame and no higher than
- *  it allows (the page opens so, and "Whole map" comes back to it). */
-export function applyScale(box) {
-  const svg = box.querySelector("svg");
-  if (svg) svg.style.width = `${Math.round(scale * fitWidth(box, svg) * 1000) / 10}%`;
+const NARROW_DESKTOP = window.matchMedia("(min-width: 901px) and (max-width: 1499px)");
+const LABELS = "text.place-name, text.value";  // the labels a drawing wants read (names, values)
+const READ_PX = 11;  // the least size of a label on screen, in px
+const WHOLE = "cuberail.whole-map";  // the browser remembers a player's "Whole map"
+let readable = true;  // a desktop's map opens with its labels readable (a floor to the zoom)
+
+const keepsWhole = () => localStorage.getItem(WHOLE) === "1";
+
+/** On a desktop below 1500 px, the part of the frame's width at which the drawing's
+ *  smallest label is READ_PX on screen (0: no such labels, another window, or the player
+ *  keeps the whole map): a map fitted to such a window (1366x768) is that wide, and
+ *  scrolls in its frame. A wider window's layout shows the whole map large. */
+function readableWidth(box, svg) {
+  if (!readable || !NARROW_DESKTOP.matches || keepsWhole()) return 0;
+  const sizes = [...svg.querySelectorAll(LABELS)]
+    .map((el) => parseFloat(el.getAttribute("font-size"))).filter((n) => n > 0);
+  const view = svg.viewBox && svg.viewBox.baseVal;
+  if (!sizes.length || !view || !view.width || !box.clientWidth) return 0;
+  return (READ_PX * view.width) / Math.min(...sizes) / box.clientWidth;
 }
 
+/** The part of the frame's width the drawing takes now: the zoom's, or readable when
+ *  that sets the labels clearly smaller (below SLACK of READ_PX; a hair over it). */
+function shownWidth(box, svg) {
+  const part = scale * fitWidth(box, svg);
+  const need = readableWidth(box, svg);
+  return part >= SLACK * need ? part : need + 0.001;
+}
+
+const SLACK = 0.95;
+
+/** The drawing at the zoom: 1 is the whole map, as wide as the frame and no higher than
+ *  it allows ("Whole map" comes back to it); on a desktop no smaller than readable. */
+export function applyScale(box) {
+  const svg = box.querySelector("svg");
+  if (svg) svg.style.width = `${Math.round(shownWidth(box, svg) * 1000) / 10}%`;
+}
+
+/** Zoom by `factor` from what is shown (0: the whole map, which the browser remembers
+ *  until the player zooms in or out again). */
 export function zoom(box, factor) {
-  scale = factor === 0 ? 1 : Math.min(4, Math.max(1, scale * factor));
+  const svg = box.querySelector("svg");
+  if (svg && factor !== 0) scale = shownWidth(box, svg) / fitWidth(box, svg);
+  readable = false;
+  scale = factor === 0 ? 1 : Math.min(MOST, Math.max(1, scale * factor));
+  if (factor === 0) localStorage.setItem(WHOLE, "1");
+  else localStorage.removeItem(WHOLE);
   applyScale(box);
 }
 

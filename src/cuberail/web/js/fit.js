@@ -27,19 +27,51 @@ export function fitActions() {
   fitBoard();
 }
 
-/** The decision's help lines that the bar cuts (to one line beside the title) say so:
- *  a click on one, or Enter or Space when it has the focus, shows them whole (and again
- *  cut). Their whole words are in the page all along: a screen reader reads them. */
+/** The decision's help lines that the bar cuts (to one line beside the title, after a
+ *  whole word: cutHelp) say so: a click on one, or Enter or Space when it has the focus,
+ *  shows them whole (and again cut). Their whole words are in the page all along: a
+ *  screen reader reads them. */
 function markHelp(box) {
   wireHelp(box);
   const open = box.classList.contains("open");
+  for (const help of box.querySelectorAll(".help.decide")) {
+    const cut = cutHelp(help, open);
+    help.classList.toggle("more", DESKTOP.matches && (open || cut));
+  }
+  for (const help of box.querySelectorAll(".help.missing")) {
+    help.classList.toggle("more", DESKTOP.matches && (open || !fits(help)));
+  }
   for (const help of box.querySelectorAll(".help.decide, .help.missing")) {
-    const cut = DESKTOP.matches && (open || help.scrollWidth > help.clientWidth + 1
-      || help.scrollHeight > help.clientHeight + 1);
-    help.classList.toggle("more", cut);
-    if (cut) help.tabIndex = 0;
+    if (help.classList.contains("more")) help.tabIndex = 0;
     else help.removeAttribute("tabindex");
   }
+}
+
+const fits = (el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1;
+
+/** Cut a help line longer than its room after the last whole word that fits (with its
+ *  mark "…▸"): the words shown, then the rest, kept in the page but out of sight (class
+ *  "rest"). True when it is cut. */
+function cutHelp(help, open) {
+  const words = help.textContent.split(" ");
+  const [shown, rest] = [document.createElement("span"), document.createElement("span")];
+  const show = (n) => { shown.textContent = `${words.slice(0, n).join(" ")} `; };
+  shown.textContent = words.join(" ");
+  rest.className = "rest";
+  help.replaceChildren(shown, rest);
+  help.classList.remove("cut");
+  if (open || !DESKTOP.matches || help.hidden || fits(help)) return false;
+  help.classList.add("cut");
+  let [low, high] = [1, words.length - 1];  // the most words that fit
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    show(mid);
+    if (fits(help)) low = mid;
+    else high = mid - 1;
+  }
+  show(low);
+  rest.textContent = words.slice(low).join(" ");
+  return true;
 }
 
 let wired = false;
@@ -75,9 +107,10 @@ function fitBoard() {
   applyScale(box);  // the whole map fits the frame's new height (a zoom: times that)
 }
 
-/** On a desktop the move log fills the right column down to the window's foot (at
- *  least the last 8 moves), so that the latest move is in sight; kept at its
- *  foot when it was there. */
+/** On a desktop the move log, under the players, ends at the window's foot at the most,
+ *  so that the latest move is in sight, and holds at least the last 8 moves; it leaves
+ *  the card under it (the companies) in sight when the window has room for both. Kept at
+ *  its foot when it was there. */
 export function fitLog() {
   const box = $("#log");
   const atFoot = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
@@ -90,6 +123,9 @@ export function fitLog() {
   const eighth = entries[Math.max(0, entries.length - 8)];
   const least = eighth ? entries[entries.length - 1].offsetTop + entries[entries.length - 1].offsetHeight
     - eighth.offsetTop + 8 : 0;  // the last 8 moves
-  box.style.maxHeight = `${Math.round(Math.max(least, window.innerHeight - top - 12, 160))}px`;
+  const foot = window.innerHeight - top - 12;
+  const next = box.closest(".card")?.nextElementSibling;
+  const room = foot - (next && next.offsetHeight ? next.offsetHeight + 12 : 0);
+  box.style.maxHeight = `${Math.round(Math.max(Math.min(least, foot), room, 160))}px`;
   if (atFoot) box.scrollTop = box.scrollHeight;
 }

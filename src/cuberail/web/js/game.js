@@ -9,6 +9,7 @@ import { gameCharts, sampleIndices } from "./charts.js";
 import { $, say } from "./dom.js";
 import { currentFace, faceOf, pick, setFace } from "./face.js";
 import { fitActions, fitLog } from "./fit.js";
+import { wireFold } from "./fold.js";
 import { Guide } from "./guide.js";
 import { Hint } from "./hint.js";
 import { wireSettings } from "./menu.js";
@@ -515,6 +516,7 @@ function wire() {
     if (at !== undefined) setAt(at);
   });
   wireSettings($("#settings-toggle"), $("#settings"));
+  wireFold($("#fold-side"), $(".layout"), () => { fitActions(); fitLog(); });
   const sound = $("#sound");
   sound.checked = localStorage.getItem("cuberail.sound") === "1";
   window.addEventListener("resize", fitLog);
