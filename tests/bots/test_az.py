@@ -85,6 +85,53 @@ def test_a_guided_root_lists_each_searched_move_once(title: str) -> None:
     assert len(actions) == len(set(actions)) and sum(c.visits for c in root.children) == 30
 
 
+def counting(inner):  # type: ignore[no-untyped-def]
+    """``inner`` (a guide) counting its calls in ``.calls``."""
+
+    def guide(state: GameState, actions: list[Action]) -> tuple[list[float], list[float]]:
+        guide.calls += 1  # type: ignore[attr-defined]
+        return inner(state, actions)  # type: ignore[no-any-return]
+
+    guide.calls = 0  # type: ignore[attr-defined]
+    return guide
+
+
+def _nodes(root: Node) -> list[Node]:
+    found, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        todo.extend(node.children)
+    return found
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_guide_after_asks_only_positions_visited_that_often(title: str) -> None:
+    state = choice_state(title)
+    eager = counting(favouring(1))
+    MCTSBot(3, MCTSConfig(iterations=300, guide="net"), guide=eager).search(state)
+    lazy = counting(favouring(1))
+    root = MCTSBot(3, MCTSConfig(iterations=300, guide="net", guide_after=8),
+                   guide=lazy).search(state)
+    assert lazy.calls < eager.calls / 2, (eager.calls, lazy.calls)
+    expanded = [n for n in _nodes(root) if n.children]
+    assert root.guided and root.children[1].prior == 0.9  # the root is asked at once
+    for node in expanded:  # asked when a descent passes it with 8 visits: then it has 9
+        assert node.guided == (node.visits > 8 or node is root), node.visits
+        priors = {round(c.prior, 9) for c in node.children}
+        assert len(priors) == (1 if not node.guided or len(node.children) == 1 else 2)
+    assert lazy.calls == sum(1 for n in expanded if n.guided)
+
+
+def test_guide_after_is_an_az_option_only() -> None:
+    base = make_bot("az", 1).config  # type: ignore[attr-defined]
+    assert parse_mcts("az:500:after8", base).guide_after == 8
+    with pytest.raises(CuberailError, match="afterN"):
+        make_bot("mcts:500:after8", 1)
+    with pytest.raises(CuberailError, match="the guide's visits"):
+        make_bot("az:500:after999999999", 1)
+
+
 def test_an_unguided_search_never_loads_the_network() -> None:
     bot = MCTSBot(1, MCTSConfig(iterations=5))
     bot.choose(choice_state(TITLES[0]))
@@ -216,7 +263,7 @@ def test_a_candidate_file_is_checked_when_the_bot_plays(tmp_path: object,
 
 def test_the_train_command_reproduces_its_weights(tmp_path: object) -> None:
     pytest.importorskip("torch")
-    from cuberail.bots.az_train import TrainSpec, train
+    from cuberail.bots.az_train import TrainSpec, command_for, train
     from cuberail.cli import train as train_command
 
     title = TITLES[-1]
@@ -235,3 +282,6 @@ def test_the_train_command_reproduces_its_weights(tmp_path: object) -> None:
     assert written["command"] == (f"cuberail train {title} --generations 2 --games 1"
                                   " --iterations 4 --hidden 8 --epochs 2")
     network.load_net(title, out)  # the written file passes the checks
+    lazy = parser.parse_args(["train", title, "--guide-after", "8"])
+    assert lazy.guide_after == 8
+    assert command_for(TrainSpec(title, guide_after=8)) == f"cuberail train {title} --guide-after 8"

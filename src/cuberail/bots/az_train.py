@@ -45,6 +45,7 @@ class TrainSpec:
     iterations: int = 64  # search iterations per decision
     noise: float = 0.25  # Dirichlet noise at the roots
     exploration: float = AZ_EXPLORATION  # PUCT's constant (the az bot's)
+    guide_after: int = 0  # a position below the root asks the network at this many visits
     hidden: int = 32
     epochs: int = 30
     batch: int = 128
@@ -67,7 +68,7 @@ def play_game(spec: TrainSpec, guide: Guide, seed: int) -> tuple[list[Sample], l
     features, network = netmod.parts_for(spec.title)
     state = get_game(spec.title).new_game(spec.players)
     config = MCTSConfig(iterations=spec.iterations, guide="net", noise=spec.noise,
-                         exploration=spec.exploration)
+                         exploration=spec.exploration, guide_after=spec.guide_after)
     bots = [MCTSBot(seed * 100 + p, config, guide=guide) for p in range(spec.players)]
     samples: list[Sample] = []
     movers: list[int] = []

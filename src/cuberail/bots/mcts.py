@@ -95,6 +95,8 @@ class MCTSConfig:
     guide: str = ""  # one of GUIDES: "" (UCT) or "net" (PUCT with the title's network)
     leaf: str = "rollout"  # one of LEAVES: a guided search's leaf value
     noise: float = 0.0  # a guided root's priors mixed with this much Dirichlet noise (self-play)
+    guide_after: int = 0  # guided search: a position below the root asks the guide once it
+    # has this many visits (its moves alike before); 0: as soon as it is expanded
 
     def describe(self) -> str:
         budget = []
@@ -117,8 +119,8 @@ class MCTSConfig:
 class Node:
     """A position in the tree, reached by ``action``; statistics are for the seat that moved."""
 
-    __slots__ = ("action", "children", "mover", "player", "prior", "untried", "value", "visits",
-                 "wins")
+    __slots__ = ("action", "children", "guided", "mover", "player", "prior", "untried", "value",
+                 "visits", "wins")
 
     def __init__(self, action: Action | None, mover: int) -> None:
         self.action = action
@@ -131,6 +133,7 @@ class Node:
         self.prior = 0.0  # guided search: the guide's prior of ``action``
         self.value = 0.0  # guided search: the guide's value here for ``player`` (children's
         # value before their first visit)
+        self.guided = False  # guided search: the priors and value are the guide's
 
     def select(self, exploration: float) -> Node:
         """The child with the highest UCT value."""
@@ -255,6 +258,8 @@ class MCTSBot(Bot):
             else:
                 self._expand(root, state)
         if guided:  # the guide's priors replace the heuristic's visits (prior_visits)
+            if root.children and not root.guided:  # a kept subtree's root, asked lazily
+                self._ask_guide(root, state)
             if cfg.noise > 0:
                 self._add_noise(root)
         elif cfg.prior_visits > 0 and not self.last_reused:
@@ -322,7 +327,10 @@ class MCTSBot(Bot):
         node = root
         path = [root]
         c = self._explorations()
+        after = self.config.guide_after
         while node.children:
+            if not node.guided and node.visits >= after:
+                self._ask_guide(node, state)
             node = node.select_puct(c[node.player])
             assert node.action is not None
             state.apply_unchecked(node.action)
@@ -330,7 +338,7 @@ class MCTSBot(Bot):
             if node.untried is None:
                 break
         if node.untried is None:
-            rewards = self._expand_guided(node, state)
+            rewards = self._expand_guided(node, state, len(path) > 1 and after > 0)
         elif state.is_terminal():
             rewards = terminal_utility(state, self.config.score_weight)
         else:  # the root of a kept subtree grown without a guide: score it as a leaf
@@ -345,23 +353,44 @@ class MCTSBot(Bot):
             if n.mover >= 0:
                 n.wins += rewards[n.mover]
 
-    def _expand_guided(self, node: Node, state: GameState) -> list[float]:
-        """Give ``node`` a child per searched action with the guide's prior; return the leaf's
-        rewards (a rollout from ``state``, which it consumes, or the guide's values)."""
+    def _expand_guided(self, node: Node, state: GameState, lazy: bool = False) -> list[float]:
+        """Give ``node`` a child per searched action with the guide's prior (``lazy``: alike
+        priors, the guide asked later, see ``guide_after``); return the leaf's rewards (a
+        rollout from ``state``, which it consumes, or the guide's values)."""
         node.untried = []
         if state.is_terminal():
             return terminal_utility(state, self.config.score_weight)
-        guide = self._guide
-        assert guide is not None
         player = state.current_player()
         node.player = player
         actions = self._prune(state, state.legal_actions(), self)
+        if lazy and self.config.leaf == "rollout":
+            share = 1.0 / len(actions)
+            node.value = 1.0 / state.num_players
+            node.children = [_child(a, player, share) for a in actions]
+            return self._rollout(state)
+        guide = self._guide
+        assert guide is not None
         priors, values = guide(state, actions)
         node.value = values[player]
+        node.guided = True
         node.children = [_child(a, player, p) for a, p in zip(actions, priors, strict=True)]
         if self.config.leaf == "guide":
             return values
         return self._rollout(state)
+
+    def _ask_guide(self, node: Node, state: GameState) -> None:
+        """Give ``node``'s children (expanded with alike priors) the guide's priors, and the
+        node the guide's value (what its unvisited children count at)."""
+        guide = self._guide
+        assert guide is not None
+        node.guided = True
+        if not node.children:
+            return
+        actions = [child.action for child in node.children if child.action is not None]
+        priors, values = guide(state, actions)
+        node.value = values[node.player]
+        for child, p in zip(node.children, priors, strict=True):
+            child.prior = p
 
     def _add_noise(self, root: Node) -> None:
         """Mix Dirichlet(0.3) noise into the root's priors (self-play explores with it)."""

@@ -156,6 +156,9 @@ def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
         return replace(cfg, jump_bids=word == "jump")
     if word in ("netvalue", "rolloutvalue") and cfg.guide:
         return replace(cfg, leaf="guide" if word == "netvalue" else "rollout")
+    if word.startswith("after") and _digits(word[5:]) and cfg.guide:
+        visits = int(_number(word[5:], PRIOR_VISITS, "the guide's visits (afterN)", spec))
+        return replace(cfg, guide_after=visits)
     if word in ("quiet", "noquiet"):
         return replace(cfg, quiet=word == "quiet")
     if word.startswith("cut") and _digits(word[3:]):
@@ -171,7 +174,7 @@ def _mcts_option(cfg: MCTSConfig, word: str, spec: str) -> MCTSConfig:
     raise CuberailError(
         f"bad bot {spec!r}: {word!r} is not an iteration count (500), a time (1.5s),"
         f" full, cutN, cX (exploration), pN (prior visits), jump, nojump, quiet, noquiet,"
-        f" learned, hand, netvalue, rolloutvalue (az)"
+        f" learned, hand, netvalue, rolloutvalue, afterN (az)"
         f" or a rollout"
         f" ({', '.join(ROLLOUTS)})"
     )

@@ -33,9 +33,11 @@ def register(subparsers: Any) -> None:
                             ("generations", "self-play generations"),
                             ("games", "self-play games per generation"),
                             ("iterations", "search iterations per decision"),
+                            ("guide_after", "visits before a position below the root asks"
+                             " the network (0: at once)"),
                             ("hidden", "hidden units"), ("epochs", "fitting epochs per generation"),
                             ("batch", "fitting batch size"), ("seed", "run seed")):
-        p.add_argument(f"--{name}", type=int, default=getattr(d, name),
+        p.add_argument(f"--{name.replace('_', '-')}", type=int, default=getattr(d, name),
                        help=f"{help_text} (default {getattr(d, name)})")
     for name, help_text in (("noise", "Dirichlet noise at the search's roots"),
                             ("exploration", "PUCT's constant"),
@@ -56,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
     title = get_game(args.title).title
     _, encoding = network.parts_for(title)
     spec = TrainSpec(title, players=args.players, generations=args.generations, games=args.games,
-                     iterations=args.iterations, noise=args.noise,
+                     iterations=args.iterations, guide_after=args.guide_after,
+                     noise=args.noise,
                      exploration=args.exploration, hidden=args.hidden,
                      epochs=args.epochs, batch=args.batch, lr=args.lr, l2=args.l2, seed=args.seed)
     _check(spec)
@@ -75,5 +78,7 @@ def _check(spec: Any) -> None:
     for name in ("generations", "games", "iterations", "hidden", "epochs", "batch"):
         if getattr(spec, name) < 1:
             raise CuberailError(f"--{name} must be at least 1")
+    if spec.guide_after < 0:
+        raise CuberailError("--guide-after must be at least 0")
     if not 0 <= spec.noise < 1:
         raise CuberailError("--noise must be from 0 to below 1")
