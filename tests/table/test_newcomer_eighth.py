@@ -18,7 +18,7 @@ from textual.widgets import OptionList
 from cuberail.bots.analysis import Estimate
 from cuberail.cli.table import hint as hints
 from cuberail.cli.table.app import TableApp
-from cuberail.cli.table.drawing import SAME_TIP
+from cuberail.cli.table.menuview import SAME_TIP
 from cuberail.core.actions import Action
 from cuberail.games import get_game
 from cuberail.terminal import face

@@ -18,7 +18,7 @@ from textual.widgets import OptionList, Static
 from cuberail.cli import play
 from cuberail.cli.table import rulebook, teach
 from cuberail.cli.table.app import TableApp
-from cuberail.cli.table.drawing import rank_of
+from cuberail.cli.table.menuview import rank_of
 from cuberail.core.actions import Action
 from cuberail.games import get_game
 from cuberail.games.chicago_express.state import ChicagoExpressState
@@ -99,7 +99,7 @@ def test_a_choice_that_can_only_be_forgone_says_so_in_the_list(tmp_path: Path) -
             assert "only move is to forgo the development" in develop.warning
             menu = app.query_one("#menu", OptionList)
             line = str(menu.get_option_at_index(app.option_index(develop)).prompt)
-            assert "forgo the development" in line
+            assert "forgo the development" in " ".join(line.split())  # however it is broken
             others = [c for c in app.menu if c is not develop]
             assert others and not any("forgo" in c.warning for c in others)
 

@@ -85,6 +85,11 @@ def no_refusals(state: GameState) -> list[str]:
     return []
 
 
+def no_places(state: GameState) -> set[str]:
+    """A title that names no places of interest (the board's window stays where it is)."""
+    return set()
+
+
 def no_reason(state: GameState, kind: str) -> str:
     """A title that does not say why a kind of move is not on offer."""
     return ""
@@ -120,7 +125,10 @@ class TableKit:
     (``bid``, ``build``) is on offer now, and why a move played for them was their only
     one ('' when the kit does not say: the table then says what the step is).
     ``payouts``: what each company with shares held would pay at a dividend now;
-    ``hint_why``: why a move is worth making, in a short phrase of facts (the hint's)."""
+    ``hint_why``: why a move is worth making, in a short phrase of facts (the hint's);
+    ``networks``: the places (hexes, links) of the networks the player to move cares
+    about (their companies', else every company's): where the board's window goes when
+    nothing is on offer and no move was made on the map since their last move."""
 
     face: Face
     how_to_win: str
@@ -136,6 +144,7 @@ class TableKit:
     only_move: Callable[[GameState, Action], str] = no_forced  # why a move was the only one
     payouts: Callable[[GameState], list[Payout]] = no_payouts  # each company's dividend now
     hint_why: Callable[[GameState, Action], str] = no_forced  # a hinted move's reason
+    networks: Callable[[GameState], set[str]] = no_places  # the mover's networks' places
 
 
 @dataclass(frozen=True)
@@ -195,5 +204,5 @@ def table_for(title: str) -> TableKit:
 
 
 __all__ = ["NAME", "Face", "History", "Named", "Payout", "TableKit", "bid_out_of_reach",
-           "compact_table", "find_table", "no_forced", "no_payouts", "no_reason", "no_refusals",
-           "no_warning", "short", "table_for", "table_module_name"]
+           "compact_table", "find_table", "no_forced", "no_payouts", "no_places", "no_reason",
+           "no_refusals", "no_warning", "short", "table_for", "table_module_name"]

@@ -51,6 +51,7 @@ Screen { layout: vertical; }
 .zoomed #bottom, .zoomed #side, .zoomed #side-low, .zoomed #endline,
 .zoomed #standings { display: none; }
 .zoomed #top { height: 1fr; max-height: 100%; }
+.tight #step { display: none; }
 .compact #side { width: 1fr; }
 .narrow #board, .narrow .side, .narrow #logbox, .narrow #menu {
     border: none; border-top: round $secondary; }
@@ -85,10 +86,21 @@ class Board(ScrollableContainer):
 
 
 class Choices(OptionList):
-    """The menu: the choice under the cursor stays in view when the menu shrinks."""
+    """The menu: its lines broken again for a new width; the choice under the cursor
+    stays in view when the menu shrinks, the first one with the top of the list."""
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.scroll_to_highlight)
+        app = self.app
+        assert isinstance(app, TableApp)
+        app.refit_menu()
+        self.call_after_refresh(self._keep_highlight)
+
+    def _keep_highlight(self) -> None:
+        first = self.option_count and self.highlighted == 0
+        if first:
+            self.scroll_home(animate=False, immediate=True)
+        else:
+            self.scroll_to_highlight()
 
 
 class TableApp(TableInput):
@@ -128,6 +140,7 @@ class TableApp(TableInput):
         self.follow_log()
         self.watch(self.query_one("#board"), "scroll_x", self.board_scrolled, init=False)
         self.watch(self.query_one("#board"), "scroll_y", self.board_scrolled, init=False)
+        self.watch(self.query_one("#menu"), "scroll_y", self._title_menu, init=False)
         self._layout_for(self.size.width, self.size.height)
         board = self.query_one("#board", ScrollableContainer)
         self.call_after_refresh(board.scroll_to, x=self.face.home_x, animate=False)

@@ -74,7 +74,8 @@ def _amount(action: Action) -> int | None:
     return None
 
 
-def _target(action: Action) -> str:
+def target_of(action: Action) -> str:
+    """The hex or link a move is about ('' for a bid, a pass, a choice of step)."""
     if action.kind in ("place", "develop", "link") and action.args:
         return str(action.args[0])
     return ""
@@ -128,9 +129,9 @@ def _numbered(state: GameState, describe: Describe, warn: Callable[[Action], str
         return [Choice(n, f"{first.kind} {low}..{high}", detail, tuple(group),
                        warning=warn(first) if warn else "")]  # its lowest amount's
     if first.kind == "link" and len(group) > 1:
-        return [Choice(f"{n}{chr(97 + i)}", a.text(), describe(state, a), (a,), _target(a),
+        return [Choice(f"{n}{chr(97 + i)}", a.text(), describe(state, a), (a,), target_of(a),
                        warn(a) if warn else "") for i, a in enumerate(group)]
-    return [Choice(n, first.text(), describe(state, first), (first,), _target(first),
+    return [Choice(n, first.text(), describe(state, first), (first,), target_of(first),
                    warn(first) if warn else "")]
 
 

@@ -1,9 +1,9 @@
-"""The table drawn: the board (full or compact to fit the terminal), the companies, the
-players, the end tracker, the step line, the log and the menu of choices."""
+"""The table drawn: the board (full or compact to fit the terminal, its window following
+play), the companies, the players, the end tracker, the step line and the panes' sizes
+(fixed for a terminal's size, whatever they hold); the menu is drawn by :mod:`.menuview`."""
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from rich.console import Group
@@ -12,27 +12,25 @@ from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
-from textual.widgets import OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Static
 
 from cuberail.terminal.kit import Face
 
 from . import choices as C
 from . import teach
-from .log import TableLog
-from .scrolling import off_screen_title, show_targets
+from .menuview import TableMenu
+from .scrolling import follow, off_screen_title
 
 SIDES = ("", "-low")  # the side panel beside the board, or under it when the map needs the width
 NARROW = 120  # columns below which the panels lose their side borders
 SIDE = 40  # columns of the side panel
-SAME_TIP = "(↑ same tip)"  # after a choice whose tip the choice before gave, on its line
-FEW = 12  # legal moves up to which each is tried on a clone for a choice that can only be forgone
 MIN_NAME = 8  # characters of a name kept in the standings line however little room
 BOARD_MIN = 16  # rows the board keeps when a long list of choices takes some of its rows
 MENU_AROUND = 7  # of the LOW lines, those not the menu's: step, standings, end lines, input
 LOW = 16  # lines beside a wide board: the step, the end line, log and choices, the input
 LOW_COMPACT = 14  # lines under a compact board: the step, the log and choices, the input
 SIDE_MIN = 38  # columns the side panel keeps beside a compact board
+AROUND_ZOOM = 4  # lines the board alone leaves the rest: the step (2), the message, the input
 
 
 def standings(players: Table, names: Sequence[str] = (), width: int = 0) -> Text:
@@ -77,13 +75,7 @@ def _standings(players: Table, names: Sequence[str], cut: int) -> Text:
     return Text(" · ", style="dim").join(rows)
 
 
-def rank_of(scores: tuple[int, ...], p: int) -> str:
-    """Seat ``p``'s place by score: ``2.``, or ``1=`` for a place shared by a tie."""
-    rank = 1 + sum(1 for q in scores if q > scores[p])
-    return f"{rank}{'=' if scores.count(scores[p]) > 1 else '.'}"
-
-
-class TableView(TableLog):
+class TableView(TableMenu):
     """Draws the game's state on the table's widgets after every change."""
 
     BINDINGS = [  # noqa: RUF012 - Textual's own class attribute
@@ -110,8 +102,29 @@ class TableView(TableLog):
         self.screen.set_class(wide, "wide")
         self.screen.set_class(beside, "compact")
         self._fit_face(width)
+        self.screen.set_class(self._is_tight(height), "tight")
+        self._show_message()
         self._size_top(width, height)
         self.call_after_refresh(self.board_scrolled)
+        self.call_after_refresh(self._follow)
+
+    def _is_tight(self, height: int) -> bool:
+        """The board alone on a terminal too short for the whole map with the lines around
+        it: the board takes every row but the input's (and its border's); the step and
+        the message lines are left out, the message goes into the board's border."""
+        return (self.screen.has_class("zoomed")
+                and height < self.face.height + self._borders() + AROUND_ZOOM)
+
+    def _borders(self) -> int:
+        """The board's border lines (a top line only where the terminal is narrow)."""
+        return 1 if self.screen.has_class("narrow") else 2
+
+    def zoom_fits(self) -> bool:
+        """Whether the board alone shows the whole map (nothing to scroll)."""
+        width, height = self.size
+        around = 1 if self.screen.has_class("tight") else AROUND_ZOOM
+        return (self.face.width + 2 * (self._borders() - 1) <= width
+                and self.face.height + self._borders() + around <= height)
 
     def _compact_fits(self, width: int) -> bool:
         """Whether the compact map fits beside a side panel of ``SIDE_MIN`` columns."""
@@ -135,12 +148,11 @@ class TableView(TableLog):
                                                  else None)
         self.query_one("#menu").styles.width = self._menu_width(width) if compact else None
 
-    def _menu_width(self, width: int) -> int:
-        """The choices' columns under a compact board: as wide as their longest line (a
-        third of the screen at least, 45% at most); the log has the rest."""
-        longest = max((len(line) + 6 for c in self.shown
-                       for line in self._prompt(c).plain.split("\n")), default=0)
-        return max(width // 3, min(longest, width * 9 // 20))
+    @staticmethod
+    def _menu_width(width: int) -> int:
+        """The choices' columns under a compact board: 45% of the terminal, the log the
+        rest; never what they hold (the panes would jump from one decision to the next)."""
+        return width * 9 // 20
 
     def _menu_lack(self, width: int, height: int) -> int:
         """Rows the choices lack beside a wide board, taken from the board while it keeps
@@ -183,7 +195,6 @@ class TableView(TableLog):
             return
         self.chosen_other = not any(self.face is f.other for f in bases)
         self._layout_for(self.size.width, self.size.height)
-        self._show_targets({c.target for c in self.menu if c.target})
 
     def _size_map(self) -> None:
         view = self.query_one("#map", Static)
@@ -195,7 +206,7 @@ class TableView(TableLog):
         state = self.game.state
         self.menu = self._build_menu()
         self._size_top(self.size.width, self.size.height)
-        targets = self._draw_map()
+        self._draw_map()
         for suffix in SIDES:
             self.query_one(f"#companies{suffix}", Static).update(self.face.companies(state))
             self.query_one(f"#players{suffix}", Static).update(
@@ -210,7 +221,7 @@ class TableView(TableLog):
         self._draw_log()
         self._draw_menu()
         self._show_message()
-        self._show_targets(targets)
+        self.call_after_refresh(self._follow)
 
     def _draw_map(self) -> set[str]:
         """The board with the places the player may choose drawn bright; returns them."""
@@ -232,13 +243,42 @@ class TableView(TableLog):
         name = self.game.seats[state.current_player()].name
         return Text.assemble((f"▶ {name}, your move: ", "bold reverse"), " ", step)
 
-    def _show_targets(self, targets: set[str]) -> None:
-        show_targets(self.query_one("#board", ScrollableContainer), self.face, targets)
+    def in_play(self) -> set[str]:
+        """The places the board's window follows: those on offer now; else the place of
+        the last move that had one, since the mover's own last move; else the mover's
+        networks (the title's kit says which, e.g. those of the companies they hold)."""
+        targets = {c.target for c in self.menu if c.target}
+        if targets:
+            return targets
+        mover = self.game.state.current_player()
+        for seat, action in reversed(self.history):
+            place = C.target_of(action)
+            if place or seat == mover:
+                if place:
+                    return {place}
+                break
+        return self.kit.networks(self.game.state)
+
+    def _follow(self) -> None:
+        """The board's window on the places in play, unless the player panned it since
+        the decision began (a pan holds until the next decision)."""
+        if self.panned_at != self.moment():
+            follow(self.query_one("#board", ScrollableContainer), self.face, self.in_play())
+
+    def _show_message(self) -> None:
+        """The message line; on the board alone at a short terminal, the board's border."""
+        super()._show_message()
+        if self.screen.has_class("tight"):
+            self.query_one("#hint", Static).display = False
+            self.board_scrolled()
 
     def board_scrolled(self, *_: object) -> None:
-        """The board's border: what is off-screen above, what the marks mean below."""
+        """The board's border: what is off-screen above (or the message, on the board
+        alone at a short terminal), what the marks mean below."""
         board = self.query_one("#board", ScrollableContainer)
         board.border_title = off_screen_title(board, self.face)
+        if self.screen.has_class("tight") and self.message:
+            board.border_title = Text(self.message)
         switch = self._switch_note()
         board.border_subtitle = (Text(" · ".join(n for n in (self.face.legend, switch) if n))
                                  if self.face.legend or switch else None)
@@ -252,167 +292,3 @@ class TableView(TableLog):
                 if self.face is base.other:
                     return f"F4: {base.name}"
         return ""
-
-    # ----- the menu ------------------------------------------------------------------------
-
-    def _build_menu(self) -> list[C.Choice]:
-        state = self.game.state
-        if state.is_terminal() or self.thinking or self.waiting:
-            return []
-        few = len(state.legal_actions()) <= FEW
-        return C.build(state, self.game.describe_in,
-                       lambda a: teach.warning(state, a, self.history)
-                       or (teach.forgo_only(state, a, self.game.describe_in) if few else ""))
-
-    @property
-    def shown(self) -> list[C.Choice]:
-        """The choices drawn in the menu: one line per link (its cheapest route), a link's
-        other routes only after `N?`."""
-        return [c for c in self.menu if not c.is_dearer_route or c.base == self.expanded]
-
-    def _prompt(self, choice: C.Choice, tip_above: bool = False) -> Text:
-        """One menu line: a link's cheapest route is numbered as the link, with how many
-        other routes it has. ``tip_above``: the choice before carries the same tip, which
-        is then not repeated (four share values under one 3-line tip pushed the list out
-        of its box)."""
-        routes = len(C.routes_of(self.menu, choice.base)) if choice.is_route else 0
-        folded = routes > 1 and choice.base != self.expanded
-        number = choice.base if folded else choice.number
-        prompt = Text.assemble((f"{number:>4} ", "bold"), (choice.detail, ""))
-        if choice.is_range:
-            prompt = Text.assemble((f"{number:>4} ", "bold"), (choice.label, "bold"), "  ",
-                                   choice.detail)
-        if folded:
-            prompt.append(f"  (+{routes - 1} dearer route{'s' * (routes > 2)}:"
-                          f" {choice.base}? lists them)", style="dim")
-        if teach.is_tip(choice.warning) and tip_above:
-            prompt.append(f"  {SAME_TIP}", style="italic cyan")
-        elif teach.is_tip(choice.warning):
-            prompt.append(f"\n      {choice.warning}", style="italic cyan")
-        elif choice.warning:
-            prompt.append(f"\n      ⚠ {choice.warning}", style="bold red")
-        return prompt
-
-    def _highlighted(self) -> C.Choice | None:
-        """The menu choice under the menu's cursor (headers and notes are not choices)."""
-        menu = self.query_one("#menu", OptionList)
-        option = menu.highlighted_option
-        if option is None or option.id is None:
-            return None
-        return self.menu[int(option.id)]
-
-    def _say_highlighted(self) -> None:
-        """After the cursor moved: when the choices are cut to a line each (a long list on
-        a narrow screen), the one under it in full in the message line; at the last choice,
-        the notes under it."""
-        choice = self._highlighted()
-        menu = self.query_one("#menu", OptionList)
-        if choice is not None and choice == self.shown[-1]:  # the notes under it too
-            self.call_after_refresh(self._notes_in_view, choice)
-        if choice is not None and menu.has_class("cut"):
-            self._say(" ".join(self._prompt(choice).plain.split()))
-
-    def _notes_in_view(self, choice: C.Choice) -> None:
-        """The notes under the last choice scrolled into view, if it is still the one
-        under the cursor (new choices since open at their top)."""
-        if self._highlighted() is choice:
-            self.query_one("#menu", OptionList).scroll_end(animate=False)
-
-    def _menu_home(self, moment: tuple[int, int]) -> None:
-        """New choices open at their top, the first one under the cursor (unless the
-        player moved the cursor since)."""
-        menu = self.query_one("#menu", OptionList)
-        if self.menu and moment == self.moment() and menu.highlighted == menu.get_option_index(
-                "0"):
-            menu.scroll_home(animate=False)
-
-    def _draw_menu(self) -> None:
-        menu = self.query_one("#menu", OptionList)
-        menu.clear_options()
-        shown = self.shown
-        options, tip = [], ""
-        for i, c in enumerate(self.menu):
-            if c in shown:
-                options.append(Option(self._prompt(c, tip_above=bool(tip) and c.warning == tip),
-                                      id=str(i)))
-                tip = c.warning if teach.is_tip(c.warning) else ""
-        if self.menu:
-            options += self._asides()
-        elif self.game.state.is_terminal():
-            options = self._final_standings()
-        height = self.query_one("#bottom").size.height - 1  # the menu's room, not its size
-        # about 2 lines a choice at 80 columns: a list that would not fit is cut to a line each
-        menu.set_class(self.screen.has_class("narrow") and 2 * len(options) > height, "cut")
-        menu.add_options(options)
-        if self.menu:
-            menu.highlighted = menu.get_option_index("0")
-            if self.menu_at != self.moment():  # a new decision: its list from the top
-                self.menu_at = self.moment()
-                self.call_after_refresh(self._menu_home, self.menu_at)
-        self._title_menu()
-        self.call_after_refresh(self._title_menu)
-
-    def _final_standings(self) -> list[Option]:
-        """The choices' place at the end: rank, name, score and the winners, why the game
-        ended, and how to leave."""
-        state = self.game.state
-        result = state.result()
-        scores = result.scores
-        out = [Option(Text("   final standings", style="bold"), disabled=True)]
-        for p in sorted(range(len(scores)), key=lambda p: -scores[p]):
-            won = p in result.winners
-            line = Text(f"{rank_of(scores, p):>5} {self.game.seats[p].name}  ${scores[p]}",
-                        style="bold" if won else "")
-            if won:
-                line.append("  ★ winner", style="bold yellow")
-            out.append(Option(line, disabled=True))
-        reasons = teach.end_reasons(state)
-        if reasons:
-            out += [Option(Text(""), disabled=True),
-                    Option(Text("   the game ended:", style="bold"), disabled=True)]
-            out += [Option(Text(part, style="italic"), disabled=True)
-                    for reason in reasons for part in self._wrapped(reason)]
-        out += [Option(Text(""), disabled=True),
-                Option(Text("   type quit (or Ctrl+Q) to leave; the record is saved",
-                            style="italic"), disabled=True)]
-        return out
-
-    def _asides(self) -> list[Option]:
-        """Under the choices, set apart: what their words mean, and why a build the player
-        might look for is not among them."""
-        state = self.game.state
-        out: list[Option] = []
-        for head, lines in (("what the choices mean:", teach.notes(state)),
-                            ("not on offer:", teach.build_refusals(state))):
-            if lines:
-                out.append(Option(Text(""), disabled=True))
-                out.append(Option(Text(f"   {head}", style="bold"), disabled=True))
-                out += [Option(Text(part, style="italic"), disabled=True)
-                        for line in lines for part in self._wrapped(line)]
-        return out
-
-    def _wrapped(self, line: str) -> list[str]:
-        """A note under the choices in lines that fit the menu (a narrow menu cuts lines)."""
-        width = max(self.query_one("#menu", OptionList).scrollable_content_region.width, 30)
-        parts = textwrap.wrap(line, width - 6) or [""]
-        return [f"   · {parts[0]}", *(f"     {part}" for part in parts[1:])]
-
-    def _title_menu(self) -> None:
-        """The menu's border names how to reach choices that do not fit."""
-        menu = self.query_one("#menu", OptionList)
-        if not self.menu and self.game.state.is_terminal():
-            menu.border_title = "game over: final standings"
-            return
-        if not self.menu:
-            menu.border_title = ("waiting for a bot" if self.thinking else "waiting"
-                                 if self.waiting else "no choices")
-            return
-        count = len(self.shown)
-        more = menu.max_scroll_y > 0
-        menu.border_title = (f"choices: {count}, PgUp/PgDn for more" if more
-                             else "your choices")
-
-    def option_index(self, choice: C.Choice) -> int:
-        """Where ``choice`` is in the menu widget (for the cursor, tests and clicks)."""
-        return self.query_one("#menu", OptionList).get_option_index(
-            str(self.menu.index(choice)))

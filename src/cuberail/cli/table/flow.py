@@ -13,8 +13,9 @@ from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
 from . import teach
-from .drawing import TableView, rank_of
+from .drawing import TableView
 from .log import Entry
+from .menuview import rank_of
 
 FORCED = " (the only legal move)"
 

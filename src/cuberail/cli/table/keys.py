@@ -48,7 +48,8 @@ class TableKeys(TableFlow):
         zoomed = not self.screen.has_class("zoomed")
         self.screen.set_class(zoomed, "zoomed")
         self._layout_for(self.size.width, self.size.height)
-        self._say("board only: arrows scroll it; F2, Esc or `board` brings back the rest"
+        whole = ", the whole map:" if self.zoom_fits() else ": arrows scroll it;"
+        self._say(f"board only{whole} F2, Esc or `board` brings back the rest"
                   if zoomed else "")
         self.call_after_refresh(self.board_scrolled)
 
@@ -148,5 +149,8 @@ class TableKeys(TableFlow):
         box.scroll_to(y=box.scroll_y + step * max(box.size.height - 1, 1), animate=False)
 
     def action_pan(self, dx: int, dy: int) -> None:
+        """Scroll the board by hand: it stays there until the next decision (it follows
+        play again then)."""
+        self.panned_at = self.moment()
         board = self.query_one("#board", ScrollableContainer)
         board.scroll_to(x=board.scroll_x + dx, y=board.scroll_y + dy, animate=False)

@@ -1,25 +1,74 @@
-"""The board's scrolling at the table: bring a choosable place into view, and name what
-a small terminal leaves off-screen (in the board's border)."""
+"""The board's scrolling at the table: the window follows play (the places on offer, the
+last move's place, the networks), and what a small terminal leaves off-screen is named
+in the board's border."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from textual.containers import ScrollableContainer
 
 from cuberail.terminal.kit import Face
 
+LINES = 2  # lines a place may take on the map (a hex's two)
 
-def show_targets(board: ScrollableContainer, face: Face, targets: set[str]) -> None:
-    """Scroll the board so that a place the player may choose is in view."""
-    if not targets:
-        return
-    cells = [(x, y) for y in range(face.height) for x in range(face.width)
-             if face.hit(x, y) in targets]
+
+def places_at(face: Face, places: set[str]) -> list[tuple[int, int]]:
+    """Where ``places`` (hexes, links) are drawn: each place's first cell (top, then left)."""
+    first: dict[str, tuple[int, int]] = {}
+    for y in range(face.height):
+        for x in range(face.width):
+            place = face.hit(x, y)
+            if place in places and place not in first:
+                first[place] = (x, y)
+    return list(first.values())
+
+
+def _span(values: Iterable[int], size: int, limit: int, now: int, extent: int) -> int:
+    """The start of a window of ``size`` over ``0..limit`` that holds the most places
+    starting at ``values`` and ``extent`` long (the current window ``now`` when it holds
+    as many, else the nearest of the best), centred on those it holds."""
+    points = sorted(values)
+    high = max(limit - size, 0)
+    now = min(max(now, 0), high)
+
+    def held(start: int) -> list[int]:
+        return [v for v in points if start <= v and v + extent < start + size]
+
+    starts = {min(max(v - 1, 0), high) for v in points}
+    best = max(len(held(s)) for s in starts)
+    if len(held(now)) >= best:
+        return now  # the window already holds as many: it stays (a steady screen)
+    start = min((s for s in starts if len(held(s)) == best), key=lambda s: abs(s - now))
+    inside = held(start)
+    middle = (inside[0] + inside[-1] + extent + 1) // 2 - size // 2
+    return min(max(middle, 0), high)
+
+
+def window_for(face: Face, places: set[str], now: tuple[int, int],
+               size: tuple[int, int]) -> tuple[int, int] | None:
+    """Where the board's window starts so that most of ``places`` are in view (those
+    across, then those down among them); None when none is on the map."""
+    cells = places_at(face, places)
+    if not cells:
+        return None
+    width, height = size
+    wide = max(face.cell - 2, 0)  # a hex's columns after its first (none for a link's cell)
+    x = _span((c[0] for c in cells), width, face.width, now[0], wide)
+    across = [c for c in cells if x <= c[0] and c[0] + wide < x + width] or cells
+    y = _span((c[1] for c in across), height, face.height, now[1], LINES - 1)
+    return x, y
+
+
+def follow(board: ScrollableContainer, face: Face, places: set[str]) -> None:
+    """Scroll the board so that the places play is about are in view (as many as fit)."""
     region = board.scrollable_content_region
-    seen = [(x, y) for x, y in cells if board.scroll_x <= x < board.scroll_x + region.width
-            and board.scroll_y <= y < board.scroll_y + region.height]
-    if cells and not seen:
-        x, y = cells[0]
-        board.scroll_to(x=max(x - 4, 0), y=max(y - 2, 0), animate=False)
+    if region.width <= 0 or region.height <= 0:
+        return
+    start = window_for(face, places, (int(board.scroll_x), int(board.scroll_y)),
+                       (region.width, region.height))
+    if start is not None:
+        board.scroll_to(x=start[0], y=start[1], animate=False)
 
 
 def off_screen_title(board: ScrollableContainer, face: Face) -> str:

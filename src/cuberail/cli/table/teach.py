@@ -29,8 +29,9 @@ KEYS_TAIL = (
     "Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn page the choices when they do"
     " not fit, also while typing (else the log), Shift+PgUp/PgDn scroll the log, Ctrl+Left/"
     "Right/Up/Down scroll the map (also while typing; Home/End move in the input line),"
-    " F1 help, F2 the board alone (at 80 columns the compact map, its last rows below"
-    " when the terminal is short: Up/Down and PgUp/PgDn scroll it), F3 hint (unless the"
+    " F1 help, F2 the board alone (at 80 columns the compact map, whole at 80x24: the"
+    " step and message lines make way for it; where it does not fit, Up/Down and"
+    " PgUp/PgDn scroll it), F3 hint (unless the"
     " game was started with --no-hints), F4 the board's other view where the game has one"
     " (its networks as a list), Ctrl+Q quit."
     " The game is saved after every move.")

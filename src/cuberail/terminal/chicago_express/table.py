@@ -8,7 +8,7 @@ from rich.text import Text
 
 from cuberail.core.state import GameState
 from cuberail.games.chicago_express import board as ceb
-from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.games.chicago_express.state import BID, SETUP, ChicagoExpressState
 from cuberail.terminal import chicago_express as view
 from cuberail.terminal.chicago_express import board, hints, teach
 from cuberail.terminal.kit import NAME, Face, Payout, TableKit, compact_table, short
@@ -85,6 +85,18 @@ def about(state: GameState, target: str) -> str:
     return ", ".join(parts)
 
 
+def networks(state: GameState) -> set[str]:
+    """CE-5.2: the hexes of the networks (hexes with a company's locomotives) the player
+    to move cares about: the company whose share is at auction (CE-2, CE-4), else the
+    companies they hold shares of, else every company."""
+    s = _ce(state)
+    p = s.current_player()
+    held = [c for c in range(len(ceb.COMPANIES)) if 0 <= p < s.num_players and s.held[p][c]]
+    auctioned = [s.a_company] if s.step in (SETUP, BID) and s.a_company >= 0 else []
+    mine = set(auctioned or held or range(len(ceb.COMPANIES)))
+    return {hx.id for hx in ceb.HEXES if mine & set(s.companies_on(hx.index))}
+
+
 def end_reasons(state: GameState) -> list[str]:
     """CE-9.1: the end conditions that held at the last dividend, in words."""
     return _ce(state).end_conditions()
@@ -101,4 +113,4 @@ FACE = Face(board.WIDTH, board.HEIGHT, board.STEP, _board, board.hex_at,
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  tracker_line=teach.tracker_line, end_reasons=end_reasons,
                  why_not=teach.why_not, only_move=teach.only_move, payouts=payouts,
-                 hint_why=hints.why)
+                 hint_why=hints.why, networks=networks)

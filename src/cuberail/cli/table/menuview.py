@@ -1,0 +1,283 @@
+"""The table's menu of choices: the legal moves numbered as drawn, each on lines that fit
+the box (an example such as `b 20` is never split), what their words mean under them,
+and the box's title (whether some choices are out of view)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.text import Text
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option, OptionDoesNotExist
+
+from . import choices as C
+from . import teach
+from .log import TableLog
+
+INDENT = 5  # columns before a choice's later lines: under its words, past its number
+SAME_TIP = "(↑ same tip)"  # after a choice whose tip the choice before gave, on its line
+FEW = 12  # legal moves up to which each is tried on a clone for a choice that can only be forgone
+
+
+def rank_of(scores: tuple[int, ...], p: int) -> str:
+    """Seat ``p``'s place by score: ``2.``, or ``1=`` for a place shared by a tie."""
+    rank = 1 + sum(1 for q in scores if q > scores[p])
+    return f"{rank}{'=' if scores.count(scores[p]) > 1 else '.'}"
+
+
+def breaks(plain: str, width: int, indent: int) -> list[int]:
+    """Where ``plain`` is broken (at spaces) to fit ``width`` columns, its later lines
+    after ``indent`` spaces; never inside a quoted example (```b 20```), which moves whole
+    to the next line. A word longer than a line is left to overflow.
+
+    >>> breaks("2 bid 8..20  type b and the amount: `b 8` to `b 20`", 45, 5)
+    [44]
+    """
+    spaces = [i for i, ch in enumerate(plain) if ch == " " and plain.count("`", 0, i) % 2 == 0]
+    out: list[int] = []
+    start, room, last = 0, width, -1
+    for end in [*spaces, len(plain)]:
+        if end - start > room and last > start:
+            out.append(last)
+            start, room = last + 1, width - indent
+            while start < len(plain) and plain[start] == " ":
+                start += 1
+        last = end
+    return out
+
+
+def fit(text: Text, width: int, indent: int = INDENT) -> Text:
+    """``text`` broken into lines of ``width`` columns by :func:`breaks` (the later ones
+    indented); as it is when it fits or no width is known."""
+    if width <= indent:
+        return text
+    plain, starts, parts = text.plain, [0], []
+    for at in breaks(plain, width, indent):
+        parts.append(text[starts[-1]:at])
+        starts.append(len(plain) - len(plain[at:].lstrip(" ")))
+    parts.append(text[starts[-1]:])
+    return Text("\n" + " " * indent).join(parts)
+
+
+class TableMenu(TableLog):
+    """Draws the menu of choices (the layer under the board's drawing)."""
+
+    # ----- the menu ------------------------------------------------------------------------
+
+    def _build_menu(self) -> list[C.Choice]:
+        state = self.game.state
+        if state.is_terminal() or self.thinking or self.waiting:
+            return []
+        few = len(state.legal_actions()) <= FEW
+        return C.build(state, self.game.describe_in,
+                       lambda a: teach.warning(state, a, self.history)
+                       or (teach.forgo_only(state, a, self.game.describe_in) if few else ""))
+
+    @property
+    def shown(self) -> list[C.Choice]:
+        """The choices drawn in the menu: one line per link (its cheapest route), a link's
+        other routes only after `N?`."""
+        return [c for c in self.menu if not c.is_dearer_route or c.base == self.expanded]
+
+    def _prompt(self, choice: C.Choice, tip_above: bool = False) -> Text:
+        """One menu line: a link's cheapest route is numbered as the link, with how many
+        other routes it has. ``tip_above``: the choice before carries the same tip, which
+        is then not repeated (four share values under one 3-line tip pushed the list out
+        of its box). Broken into lines that fit the menu (:func:`fit`), unless it is cut
+        to a line a choice."""
+        head, warning = self._prompt_parts(choice, tip_above)
+        width = self._menu_columns()
+        lines = [fit(head, width)]
+        if warning.plain:  # its later lines under its words, past a warning's `⚠ `
+            under = 6 + 2 * warning.plain.startswith("⚠")
+            lines.append(fit(Text("      ").append_text(warning), width, under))
+        return Text("\n").join(lines)
+
+    def _menu_columns(self) -> int:
+        """The columns a choice's line may take: the menu's, less a scroll bar's even
+        while there is none (one may come with the choices); 0 where the choices are cut
+        to a line each, or before the menu has a size."""
+        if not self.is_running:  # a choice's lines asked for before the table is up
+            return 0
+        menu = self.query_one("#menu", OptionList)
+        if menu.has_class("cut"):
+            return 0
+        width = menu.scrollable_content_region.width
+        return width - (0 if menu.show_vertical_scrollbar else 1) if width > 20 else 0
+
+    def _prompt_parts(self, choice: C.Choice, tip_above: bool) -> tuple[Text, Text]:
+        """A choice's line and its tip or warning (empty when it has none)."""
+        routes = len(C.routes_of(self.menu, choice.base)) if choice.is_route else 0
+        folded = routes > 1 and choice.base != self.expanded
+        number = choice.base if folded else choice.number
+        prompt = Text.assemble((f"{number:>4} ", "bold"), (choice.detail, ""))
+        if choice.is_range:
+            prompt = Text.assemble((f"{number:>4} ", "bold"), (choice.label, "bold"), "  ",
+                                   choice.detail)
+        if folded:
+            prompt.append(f"  (+{routes - 1} dearer route{'s' * (routes > 2)}:"
+                          f" {choice.base}? lists them)", style="dim")
+        if teach.is_tip(choice.warning) and tip_above:
+            prompt.append(f"  {SAME_TIP}", style="italic cyan")
+            return prompt, Text()
+        if teach.is_tip(choice.warning):
+            return prompt, Text(choice.warning, style="italic cyan")
+        return prompt, Text(f"⚠ {choice.warning}" if choice.warning else "", style="bold red")
+
+    def _highlighted(self) -> C.Choice | None:
+        """The menu choice under the menu's cursor (headers and notes are not choices)."""
+        menu = self.query_one("#menu", OptionList)
+        option = menu.highlighted_option
+        if option is None or option.id is None:
+            return None
+        return self.menu[int(option.id)]
+
+    def _say_highlighted(self) -> None:
+        """After the cursor moved: when the choices are cut to a line each (a long list on
+        a narrow screen), the one under it in full in the message line; at the last choice,
+        the notes under it."""
+        choice = self._highlighted()
+        menu = self.query_one("#menu", OptionList)
+        if choice is not None and choice == self.shown[-1]:  # the notes under it too
+            self.call_after_refresh(self._notes_in_view, choice)
+        if choice is not None and menu.has_class("cut"):
+            self._say(" ".join(self._prompt(choice).plain.split()))
+
+    def _notes_in_view(self, choice: C.Choice) -> None:
+        """The notes under the last choice scrolled into view, if it is still the one
+        under the cursor (new choices since open at their top)."""
+        if self._highlighted() is choice:
+            self.query_one("#menu", OptionList).scroll_end(animate=False)
+
+    def _menu_home(self, moment: tuple[int, int]) -> None:
+        """New choices open at their top, the first one under the cursor (unless the
+        player moved the cursor since)."""
+        menu = self.query_one("#menu", OptionList)
+        if self.menu and moment == self.moment() and menu.highlighted == menu.get_option_index(
+                "0"):
+            menu.scroll_home(animate=False)
+
+    def _prompts(self) -> list[tuple[str, Text]]:
+        """The shown choices' ids in the menu and their lines (a tip said once for a run
+        of choices that share it)."""
+        out, tip, shown = [], "", self.shown
+        for i, c in enumerate(self.menu):
+            if c in shown:
+                out.append((str(i), self._prompt(c, tip_above=bool(tip) and c.warning == tip)))
+                tip = c.warning if teach.is_tip(c.warning) else ""
+        return out
+
+    def refit_menu(self) -> None:
+        """The choices' lines broken again for the menu's width (after a resize)."""
+        menu = self.query_one("#menu", OptionList)
+        if self.menu and menu.option_count:
+            for option_id, prompt in self._prompts():
+                menu.replace_option_prompt(option_id, prompt)
+        self._title_menu()
+
+    def _draw_menu(self) -> None:
+        menu = self.query_one("#menu", OptionList)
+        menu.clear_options()
+        options = [Option(prompt, id=i) for i, prompt in self._prompts()]
+        if self.menu:
+            options += self._asides()
+        elif self.game.state.is_terminal():
+            options = self._final_standings()
+        height = self.query_one("#bottom").size.height - 1  # the menu's room, not its size
+        # about 2 lines a choice at 80 columns: a list that would not fit is cut to a line each
+        cut = self.screen.has_class("narrow") and 2 * len(options) > height
+        if cut != menu.has_class("cut"):  # the lines as the menu will show them
+            menu.set_class(cut, "cut")
+            options[:len(self.shown)] = [Option(p, id=i) for i, p in self._prompts()]
+        menu.add_options(options)
+        if self.menu:
+            menu.highlighted = menu.get_option_index("0")
+            if self.menu_at != self.moment():  # a new decision: its list from the top
+                self.menu_at = self.moment()
+                menu.scroll_home(animate=False, immediate=True)
+                self.call_after_refresh(self._menu_home, self.menu_at)
+        self._title_menu()
+        self.call_after_refresh(self._title_menu)
+
+    def _final_standings(self) -> list[Option]:
+        """The choices' place at the end: rank, name, score and the winners, why the game
+        ended, and how to leave."""
+        state = self.game.state
+        result = state.result()
+        scores = result.scores
+        out = [Option(Text("   final standings", style="bold"), disabled=True)]
+        for p in sorted(range(len(scores)), key=lambda p: -scores[p]):
+            won = p in result.winners
+            line = Text(f"{rank_of(scores, p):>5} {self.game.seats[p].name}  ${scores[p]}",
+                        style="bold" if won else "")
+            if won:
+                line.append("  ★ winner", style="bold yellow")
+            out.append(Option(line, disabled=True))
+        reasons = teach.end_reasons(state)
+        if reasons:
+            out += [Option(Text(""), disabled=True),
+                    Option(Text("   the game ended:", style="bold"), disabled=True)]
+            out += [Option(Text(part, style="italic"), disabled=True)
+                    for reason in reasons for part in self._wrapped(reason)]
+        out += [Option(Text(""), disabled=True),
+                Option(Text("   type quit (or Ctrl+Q) to leave; the record is saved",
+                            style="italic"), disabled=True)]
+        return out
+
+    def _asides(self) -> list[Option]:
+        """Under the choices, set apart: what their words mean, and why a build the player
+        might look for is not among them."""
+        state = self.game.state
+        out: list[Option] = []
+        for head, lines in (("what the choices mean:", teach.notes(state)),
+                            ("not on offer:", teach.build_refusals(state))):
+            if lines:
+                out.append(Option(Text(""), disabled=True))
+                out.append(Option(Text(f"   {head}", style="bold"), disabled=True))
+                out += [Option(Text(part, style="italic"), disabled=True)
+                        for line in lines for part in self._wrapped(line)]
+        return out
+
+    def _wrapped(self, line: str) -> list[str]:
+        """A note under the choices in lines that fit the menu (a narrow menu cuts lines)."""
+        width = max(self.query_one("#menu", OptionList).scrollable_content_region.width, 30)
+        parts = textwrap.wrap(line, width - 6) or [""]
+        return [f"   · {parts[0]}", *(f"     {part}" for part in parts[1:])]
+
+    def _title_menu(self) -> None:
+        """The menu's border names how to reach choices that do not fit."""
+        menu = self.query_one("#menu", OptionList)
+        if not self.menu and self.game.state.is_terminal():
+            menu.border_title = "game over: final standings"
+            return
+        if not self.menu:
+            menu.border_title = ("waiting for a bot" if self.thinking else "waiting"
+                                 if self.waiting else "no choices")
+            return
+        count = len(self.shown)
+        menu.border_title = (f"choices: {count}, PgUp/PgDn for more"
+                             if self._choices_hidden() else "your choices")
+
+    def _choices_hidden(self) -> bool:
+        """Whether a line of some choice is out of the menu's view (the notes under the
+        choices do not count: PgUp/PgDn are not needed for the choices then)."""
+        menu = self.query_one("#menu", OptionList)
+        if menu.max_scroll_y <= 0:
+            return False
+        menu._update_lines()
+        top = int(menu.scroll_y)
+        bottom = top + menu.scrollable_content_region.height
+        for choice in self.shown:
+            try:
+                index = self.option_index(choice)
+            except OptionDoesNotExist:  # the menu is being filled
+                return False
+            line = menu._index_to_line.get(index)
+            if line is None or line < top or line + menu._heights[index] > bottom:
+                return True
+        return False
+
+    def option_index(self, choice: C.Choice) -> int:
+        """Where ``choice`` is in the menu widget (for the cursor, tests and clicks)."""
+        return self.query_one("#menu", OptionList).get_option_index(
+            str(self.menu.index(choice)))
