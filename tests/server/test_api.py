@@ -38,7 +38,7 @@ def test_a_move_is_accepted_at_the_current_index_and_answers_the_next(
     reply = move(client, game, 0, "bid 8", 0)
     assert reply.status_code == 200 and reply.json() == {"index": 1, "seq": 1}
     v = view(client, game["id"])
-    assert v["last"] == {"action": "bid 8", "seat": 0, "name": "P0"}
+    assert v["last"] == {"action": "bid 8", "seat": 0, "name": "P0", "answered_by": None}
 
 
 def test_refusal_order_404_then_401_403_then_409_then_403_then_422(

@@ -33,7 +33,8 @@ from cuberail.cli.records import (
 )
 from cuberail.cli.seats import Seat, make_seats, parse_bots, parse_names, seats_from_record
 from cuberail.cli.table import hint as hints
-from cuberail.cli.table.undo import undo_own
+from cuberail.cli.table.undo import CHOICES as UNDO_CHOICES
+from cuberail.cli.table.undo import set_undo_option, undo_own
 from cuberail.cli.titles import load_view, option_help
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -195,7 +196,8 @@ Type a number from the list, or a move as text (e.g. `bid 12`, `place R3`; any c
 In an auction a bare amount is a bid: `12` means `bid 12`; a number that is also a
 choice's number is that choice (`1` is `1) pass`: a bid of $1 is typed `bid 1`).
 Commands: board (show the table again), save [FILE] (save a copy), undo (take back
-your own last decision and the bots' moves after it), hint (the engine's preferred
+your own last decision and the bots' moves after it; with --undo unanswered, only until
+another player moves), hint (the engine's preferred
 move; off in a game started with --no-hints), quit (save and stop), help."""
 
 
@@ -316,6 +318,7 @@ def new_game(args: argparse.Namespace, ask: Ask, interactive: bool) -> Game:
                 load_view(info.title))
     if getattr(args, "no_hints", False):
         game.forbid_hints()
+    set_undo_option(game, getattr(args, "undo", None))
     game.save_first(save)
     return game
 
@@ -336,6 +339,7 @@ def load_game(args: argparse.Namespace) -> Game:
     game = Game(record, state, seats, Path(args.load), load_view(record.title))
     if getattr(args, "no_hints", False):
         game.forbid_hints()  # a loaded game can lose its hints, never get them back
+    set_undo_option(game, getattr(args, "undo", None))  # limited, never freed again
     if args.save and not _same_file(Path(args.save), game.path):
         game.save_first(Path(args.save))
     return game
@@ -453,6 +457,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--no-hints", action="store_true",
                    help="no `hint` (F3) for anyone in this game, also when it is loaded"
                    " again: a fair game between friends")
+    p.add_argument("--undo", choices=UNDO_CHOICES,
+                   help="free (default): undo takes back your own last decision and the"
+                   " bots' moves after it; unanswered: only until another player, a bot"
+                   " included, has moved (kept when the game is loaded again)")
     p.add_argument("--plain", action="store_true",
                    help="line by line instead of the full-screen table (automatic when stdin"
                    " or stdout is not a terminal)")

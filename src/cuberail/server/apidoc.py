@@ -19,6 +19,12 @@ the medium bot suggests, its sentence in `lang` and a reason when the title offe
 A game created with `"hints": false` (the game view's `hints`) answers no hint to anyone
 while it runs: 403.
 
+**Undo.** `POST /api/games/{id}/undo` (the seat's token) takes back the seat's own last
+move in force. The table option `undo` (the game view's `undo`) limits it:
+`"free"` (the default) allows that; `"unanswered"` also refuses it (403) once any other
+seat, a bot included, has acted after the move, even with a move taken back since (the
+view's `last.answered_by` names that seat).
+
 **Refusals.** An error answer says why in `detail` (English); the server's own refusals
 also carry `words`, the same sentence as data (`{"key", "values"}`, as a move's `words`),
 to render in the reader's language with `GET /api/words/{lang}`. An engine's reason for an

@@ -27,9 +27,9 @@ from cuberail.server.games import (
     Loaded,
     Refused,
     initial_state,
-    labels,
     page_words,
 )
+from cuberail.server.gameview import labels
 from cuberail.server.pools import Answers
 
 

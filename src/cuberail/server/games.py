@@ -30,10 +30,12 @@ from cuberail.core.words import DEFAULT, Said, Words
 from cuberail.games import get_game, moves_module
 from cuberail.games.words import english, move_packages
 from cuberail.server import tokens
+from cuberail.server.gameview import game_view, result_json
 from cuberail.server.history import Replay, Replays, event_words, move_words
 from cuberail.server.keyedlocks import KeyedLocks
 from cuberail.server.newest import Newest
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
+from cuberail.server.undo import UNANSWERED, answering_seat
 
 # Undos one game may hold: each adds two entries to the log (the move and its undo), so a
 # player moving and undoing forever would grow it without bound.
@@ -144,10 +146,6 @@ def bot_due(loaded: Loaded, state: GameState) -> bool:
     if state.is_terminal():
         return False
     return loaded.game.bot_after is not None or loaded.seats[state.current_player()].bot is not None
-
-
-def result_json(state: GameState) -> dict[str, Any] | None:
-    return state.result().to_json() if state.is_terminal() else None
 
 
 class GameService:
@@ -375,6 +373,8 @@ class GameService:
             if last.seat != seat:
                 raise Refused(403, Said("refusal.undo_not_yours",
                                         {"action": last.action, "seat": last.seat}))
+            if loaded.game.undo == UNANSWERED:
+                self._check_unanswered(loaded)
             seq = loaded.snap.seq + 1
             state = initial_state(loaded.game, len(loaded.seats))
             for eff in effective[:-1]:
@@ -388,6 +388,14 @@ class GameService:
             return self._commit(loaded, Entry(seq, seat, "undo", last.action, now()),
                                 snap, [event])
 
+    def _check_unanswered(self, loaded: Loaded) -> None:
+        """The table option ``undo: "unanswered"``: 403 once another seat has acted after
+        the move to take back (even a move it took back since)."""
+        with self.store.read() as conn:
+            other = answering_seat(self.store, conn, loaded)
+        if other is not None:
+            raise Refused(403, Said("refusal.undo_answered", {"seat": other}))
+
     # ----- reading ----------------------------------------------------------------------
 
     def view(self, game_id: str, connected: set[int] | None = None) -> dict[str, Any]:
@@ -395,7 +403,8 @@ class GameService:
         with self.store.read() as conn:
             loaded = self.load(conn, game_id)
             chat = self.store.chat(conn, game_id)
-        return game_view(loaded, chat, connected or set())
+            answered = answering_seat(self.store, conn, loaded)
+        return game_view(loaded, chat, connected or set(), answered)
 
     def log(self, game_id: str, since: int = 0, limit: int | None = None) -> dict[str, Any]:
         """The log entries after ``seq`` = since (moves and undos), at most ``limit`` of
@@ -438,46 +447,6 @@ def end_why(loaded: Loaded, state: GameState) -> str:
     parts = getattr(moves_module(loaded.game.title), "end_parts", None)
     reasons = [english(said) for said in parts(state)] if parts else []
     return f" ({'; '.join(reasons)})" if reasons else ""
-
-
-def labels(title: str, state: GameState) -> list[dict[str, Any]]:
-    """The legal actions with the view's description of each: ``label`` in English (as the
-    terminal says it) and ``words``, the same sentence as data (``{"key", "values"}``) that
-    the browser renders in the page's language with the catalogs of ``GET /api/words/{lang}``
-    (so one broadcast serves readers of every language)."""
-    describe = moves_module(title).describe_parts
-    out: list[dict[str, Any]] = []
-    for action in state.legal_actions():
-        try:
-            said = describe(state, action)
-            label = english(said)
-        except Exception:  # a view bug must not break the game page
-            said = Said("move.text", {"text": action.text()})
-            label = action.text()
-        out.append({"action": action.text(), "label": label, "words": said.to_json()})
-    return out
-
-
-def game_view(loaded: Loaded, chat: list[dict[str, Any]],
-              connected: set[int]) -> dict[str, Any]:
-    game, snap, state = loaded.game, loaded.snap, loaded.snap.state
-    last = snap.effective[-1] if snap.effective else None
-    moves = labels(game.title, state) if not state.is_terminal() else []
-    return {
-        "id": game.id, "title": game.title, "name": game.name, "index": snap.index,
-        "seq": snap.seq, "current_player": state.current_player(),
-        "over": state.is_terminal(), "state": state.to_json(),
-        "legal": [m["action"] for m in moves], "moves": moves,
-        "result": result_json(state), "options": game.options,
-        "bot_after": game.bot_after, "bot_delay": game.bot_delay or 0.0,
-        "created": game.created.isoformat(),
-        "players": [{"seat": s.seat, "name": s.name, "bot": s.bot,
-                     "connected": s.seat in connected, "webhook": s.webhook is not None}
-                    for s in loaded.seats],
-        "last": None if last is None else {"action": last.action, "seat": last.seat,
-                                           "name": loaded.seats[last.seat].name},
-        "chat": chat, "hints": game.hints,
-    }
 
 
 def new_seed() -> int:

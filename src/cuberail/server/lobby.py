@@ -15,6 +15,7 @@ from cuberail.core.state import GameState
 from cuberail.core.words import Said
 from cuberail.games import get_game
 from cuberail.server import tokens
+from cuberail.server import undo as undo_option
 from cuberail.server.claims import free_seats
 from cuberail.server.games import (
     Effective,
@@ -81,7 +82,7 @@ def create_game(service: GameService, req: CreateGame) -> NewGame:
     row = GameRow(tokens.new_game_id(), info.title, req.name or "", info.rules_version,
                   options, tokens.hash_token(owner), new_seed(), req.bot_after,
                   False, now(), is_open=req.open, hints=req.hints,
-                  bot_delay=req.bot_delay or None)
+                  bot_delay=req.bot_delay or None, undo=req.undo)
     _store_game(service, row, seat_rows, [], state)
     return NewGame(row.id, owner, secrets,
                    [r.seat for r in seat_rows if r.bot is None and r.token_hash is None])
@@ -132,7 +133,8 @@ def import_game(service: GameService, req: ImportRequest) -> NewGame:
     row = GameRow(tokens.new_game_id(), info.title, req.name or "", info.rules_version,
                   info.resolve_options(options), tokens.hash_token(owner), new_seed(),
                   req.bot_after, state.is_terminal(), now(),
-                  hints=not record.meta.get("no_hints", False))  # as `play --no-hints` keeps it
+                  hints=not record.meta.get("no_hints", False),  # as `play --no-hints` keeps it
+                  undo=undo_option.from_meta(record.meta))  # as `play --undo` keeps it
     _store_game(service, row, seat_rows, actions, state)
     return NewGame(row.id, owner, secrets)
 
@@ -150,6 +152,7 @@ def export_record(service: GameService, game_id: str) -> dict[str, Any]:
     record.meta["server"] = {"id": game.id, "name": game.name, "seq": loaded.snap.seq}
     if not game.hints:
         record.meta["no_hints"] = True  # as `cuberail play --no-hints` writes it
+    undo_option.to_meta(record.meta, game.undo)  # as `cuberail play --undo` writes it
     return record.to_json()
 
 

@@ -49,6 +49,9 @@ games = Table(
     # the table option ``bot_delay``: seconds a bot waits after the last log entry before
     # it moves (null: none), so that bots alone can be watched
     Column("bot_delay", Float, nullable=True),
+    # the table option ``undo``: "free" (a seat takes back its own last move) or
+    # "unanswered" (only while no other seat has acted since that move; see undo.py)
+    Column("undo", String(16), nullable=False, default="free", server_default="free"),
 )
 
 seats = Table(

@@ -28,6 +28,7 @@ from cuberail.server.games import GameService, Loaded, Outcome, Refused
 from cuberail.server.runtime import base_url, client_of, game_id_ok, get_server
 from cuberail.server.schemas import CreateGame, SeatSpec, errors
 from cuberail.server.security import bearer_token
+from cuberail.server.undo import option_of
 
 router = APIRouter()
 
@@ -61,7 +62,7 @@ def same_game(loaded: Loaded) -> CreateGame:
     return CreateGame(title=game.title, players=len(loaded.seats), options=options,
                       seats=[SeatSpec(name=s.name, bot=s.bot) for s in loaded.seats],
                       name=game.name or None, bot_after=game.bot_after, hints=game.hints,
-                      bot_delay=game.bot_delay)
+                      bot_delay=game.bot_delay, undo=option_of(game.undo))
 
 
 def ask(service: GameService, game_id: str, token: str | None,

@@ -39,6 +39,11 @@ def check_bot(name: str) -> str:
     return key
 
 
+# The table option ``undo`` (server/undo.py): "free", a seat takes back its own last move;
+# "unanswered", only until another seat acts after it
+UndoOption = Literal["free", "unanswered"]
+
+
 def check_bot_delay(value: object) -> object:
     """``bot_delay`` in seconds, from 0 to :data:`BOT_DELAY_MAX` (a number outside: the
     range named in the 422; anything else is left to the field's type)."""
@@ -132,6 +137,10 @@ class CreateGame(Strict):
     hints: bool = Field(default=True, description="table option: whether GET"
                         " /api/games/{id}/hint answers in this game (false: no hint for"
                         " anyone while it runs)")
+    undo: UndoOption = Field(default="free", description="table option: \"free\", a seat"
+                             " may take back its own last move (POST /api/games/{id}/undo);"
+                             " \"unanswered\", only until another seat, a bot included,"
+                             " acts after it")
     bot_delay: float | None = Field(
         default=None, ge=0, le=BOT_DELAY_MAX,
         description="table option: seconds a bot waits after the game's last move (or its"
@@ -344,6 +353,10 @@ class LastMove(BaseModel):
     action: str
     seat: int
     name: str
+    answered_by: int | None = Field(description="the first other seat that acted after this"
+                                    " move, even with a move taken back since (null: none);"
+                                    " with the table option undo \"unanswered\" the move"
+                                    " can no longer be taken back")
 
 
 class GameResult(BaseModel):
@@ -376,6 +389,8 @@ class GameView(BaseModel):
     chat: list[ChatLine]
     hints: bool = Field(description="the table option: whether the seat on turn may ask"
                         " GET /api/games/{id}/hint")
+    undo: UndoOption = Field(description="the table option: \"free\" or \"unanswered\""
+                             " (an undo only until another seat acts after the move)")
 
 
 class HintReply(BaseModel):

@@ -92,6 +92,7 @@ class GameRow:
     rematch_id: str | None = None  # this game's rematch, once asked (:meth:`Store.set_rematch`)
     hints: bool = True  # the table option: hints answer in this game (off: for nobody)
     bot_delay: float | None = None  # the table option: seconds between a log entry and a bot's move
+    undo: str = "free"  # the table option: "free", or "unanswered" (see server/undo.py)
 
 
 @dataclass(frozen=True)

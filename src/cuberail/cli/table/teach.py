@@ -24,7 +24,8 @@ KEYS_HEAD = (
     " `v 28` (a share value). Moves as text also work (`place F5`, any case). Short"
     " forms: p pass, s stop, f forgo, u undo, q quit."
     " Commands: help, help rules, hint (the engine's preferred move and what it expects),"
-    " undo (your own last decision only), save [FILE], board (the board alone), quit.")
+    " undo (your own last decision only; in a game started with --undo unanswered, only"
+    " until another player moves), save [FILE], board (the board alone), quit.")
 KEYS_TAIL = (
     "Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn page the choices when they do"
     " not fit, also while typing (else the log), Shift+PgUp/PgDn scroll the log, Ctrl+Left/"

@@ -12,6 +12,15 @@ REFUSALS = errors(400, 408, 411, 413, said={
     422: "an unparsable or illegal action, with the engine's reason (or fields that do"
          " not validate: `detail` a list of problems)",
 })
+UNDO_REFUSALS = errors(400, 408, 411, 413, said={
+    401: "no seat token",
+    403: "an unknown token, a last action in force that is another seat's, or (the table"
+         " option `undo` \"unanswered\") another seat has acted after your move",
+    404: "no such game",
+    409: "`index` is not the current index (stale or duplicate), the game is over, or it"
+         " has used all its undos",
+    422: "nothing to take back (or fields that do not validate)",
+})
 
 CLAIM_REFUSALS = errors(400, 408, 411, 413, 429, said={
     403: "the game is not open (invite links only)",
@@ -24,4 +33,4 @@ DRAWN = errors(404, 422, 429) | {200: {"model": StateAt, "description": "the pos
 SVG = errors(404, 422, 429) | {200: {"content": {"image/svg+xml": {"schema": {
     "type": "string"}}}, "description": "the board as an SVG document"}}
 
-__all__ = ["CLAIM_REFUSALS", "CREATE_ERRORS", "DRAWN", "REFUSALS", "SVG"]
+__all__ = ["CLAIM_REFUSALS", "CREATE_ERRORS", "DRAWN", "REFUSALS", "SVG", "UNDO_REFUSALS"]

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query
 
 from cuberail.server import lobby
-from cuberail.server.routes.answers import REFUSALS
+from cuberail.server.routes.answers import REFUSALS, UNDO_REFUSALS
 from cuberail.server.runtime import GameId, ServerDep, Token
 from cuberail.server.schemas import (
     BODY_ERRORS,
@@ -45,8 +45,10 @@ async def act(game_id: GameId, req: MoveRequest, server: ServerDep,
     return IndexReply(index=out.index, seq=out.seq)
 
 
-@router.post("/api/games/{game_id}/undo", response_model=IndexReply, responses=REFUSALS,
-             summary="take back your own last action while nobody else has acted since")
+@router.post("/api/games/{game_id}/undo", response_model=IndexReply, responses=UNDO_REFUSALS,
+             summary="take back your own last action while it is the last in force; in a"
+                     " game created with `undo: \"unanswered\"`, only until another seat"
+                     " has acted after it (403)")
 async def undo(game_id: GameId, req: UndoRequest, server: ServerDep,
                token: Token) -> IndexReply:
     out = await server.run(server.service.undo, game_id, token, req.index)

@@ -12,6 +12,7 @@ import { fitActions, fitLog } from "./fit.js";
 import { wireFold } from "./fold.js";
 import { Guide } from "./guide.js";
 import { Hint } from "./hint.js";
+import { UndoControl } from "./undo.js";
 import { wireSettings } from "./menu.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
   useMoveWords } from "./i18n.js";
@@ -33,6 +34,7 @@ let analysis;
 let rematch;
 let guide;  // the guided game's explanations (a game the lobby started guided)
 let hint;  // the hint button (a game created with hints allowed, on your turn)
+let undoControl;  // the undo button, and why it is off (the table option undo "unanswered")
 
 function isLive() {
   return G.at === null || (G.view && G.at >= G.view.index);
@@ -78,8 +80,7 @@ function renderPanels(view, state, live) {
   renderAuction($("#auction"), live ? view : { ...view, legal: [] }, state, G.seat, mine);
   renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
     live ? waiting : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
-  const undo = $("#undo");
-  undo.hidden = !(live && isOnline() && !view.over && G.token && view.last && view.last.seat === G.seat);
+  undoControl.update(view, G.seat, Boolean(live && isOnline() && G.token));
   hint.update(view, mine);
   $("#turn").textContent = mine ? t("game.your_turn") : waiting;
   $("#turn").classList.toggle("mine", mine);
@@ -547,6 +548,7 @@ async function main() {
     { stateAt, onDividend: (paid, line) => dividendNotice($("#toast"), paid, G.seat, line) });
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
   guide = new Guide($("#guide"), () => G.id, helpOnce);
+  undoControl = new UndoControl({ button: $("#undo"), why: $("#undo-why"), nameOf });
   hint = new Hint({ button: $("#hint"), out: $("#hint-text"), play: $("#hint-play"), game: () => G,
     nameOf, act, shown: fitActions });
   languageSwitch($("#lang"), () => {

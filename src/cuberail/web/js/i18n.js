@@ -119,7 +119,7 @@ function part(value, company, seat) {
 // Refusals whose `seat` and `current` are seat numbers (0-based in the API): the page
 // counts seats from 1, as its "Seat {n}" labels do.
 const SEAT_REFUSALS = new Set(["refusal.not_your_turn", "refusal.undo_not_yours",
-  "refusal.seat_taken", "refusal.bot_seat"]);
+  "refusal.seat_taken", "refusal.bot_seat", "refusal.undo_answered"]);
 
 function seatsFromOne(words) {
   if (!words || !SEAT_REFUSALS.has(words.key)) return words;

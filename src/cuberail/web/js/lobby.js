@@ -130,7 +130,8 @@ async function create(event) {
     return seat;
   });
   const body = { title: titleInfo().title, players: seats.length, options: readOptions(), seats,
-    open: $("#open-game").checked, hints: $("#hints-allowed").checked };
+    open: $("#open-game").checked, hints: $("#hints-allowed").checked,
+    undo: $("#undo-unanswered").checked ? "unanswered" : "free" };
   const delay = $("#bot-delay").value.trim();
   if (allBots() && delay !== "") body.bot_delay = Number(delay);  // the server says the range
   const button = $("#create-button");

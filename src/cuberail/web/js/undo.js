@@ -1,0 +1,40 @@
+// The undo button ("Undo my last move"): shown while your own move is the last in force.
+// In a game created with the table option undo "unanswered" (the view's `undo`), a move
+// another seat (a bot included) has answered cannot be taken back: the button stays,
+// disabled, with the reason beside it, so a player sees why before asking.
+
+import { t } from "./i18n.js";
+
+/** What the undo control shows for `view` to `seat` (`live`: the live game, online, with
+ *  this seat's token): null (hidden), {ok: true}, or {ok: false, key, seat} (the reason's
+ *  words and the seat they name). */
+export function undoState(view, seat, live) {
+  if (!live || !view || view.over) return null;
+  const last = view.last;
+  const mine = Boolean(last && last.seat === seat);
+  if (view.undo !== "unanswered") return mine ? { ok: true } : null;
+  if (mine && (last.answered_by === null || last.answered_by === undefined)) return { ok: true };
+  if (!last) return null;  // nothing played yet: nothing to explain
+  return mine ? { ok: false, key: "game.undo_off", seat: last.answered_by }
+    : { ok: false, key: "game.undo_off_last", seat: last.seat };
+}
+
+export class UndoControl {
+  /** `button` the undo button, `why` the line that says why it is off, `nameOf(seat)`. */
+  constructor({ button, why, nameOf }) {
+    this.button = button;
+    this.why = why;
+    this.nameOf = nameOf;
+  }
+
+  update(view, seat, live) {
+    const state = undoState(view, seat, live);
+    this.button.hidden = state === null;
+    this.button.disabled = Boolean(state && !state.ok);
+    const off = Boolean(state && !state.ok);
+    this.why.hidden = !off;
+    this.why.textContent = off ? t(state.key, { name: this.nameOf(state.seat) }) : "";
+    if (off) this.button.setAttribute("aria-describedby", this.why.id);
+    else this.button.removeAttribute("aria-describedby");
+  }
+}
