@@ -69,22 +69,40 @@ def test_a_hex_is_one_block_its_name_above_its_own_edge() -> None:
         assert lines[y][x:x + ce_map.CELL] == name + ce_map.EDGE * (ce_map.CELL - len(name))
 
 
-def _values_apart(width: int, height: int) -> None:
-    lay = ts_map.layout(width, height)
-    for x, y in lay.values:
-        assert (x - 1, y) not in lay.values and (x + 1, y) not in lay.values, (x, y)
-
-
 def test_ts_link_values_never_touch_another_value() -> None:
-    """`5` beside `2` read as `52`: a value is written where no other value is beside it;
-    the full map shows every link's value."""
-    _values_apart(ts_map.WIDTH, ts_map.HEIGHT)
-    _values_apart(ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)
-    assert len(ts_map.layout().values) == len(LINKS)
+    """`5` beside `2` read as `52`: on both maps, in seeded positions from the opening to
+    the end, a link's value is written where no other link's letter or value is beside
+    it on its row, and every built link shows its value."""
+    for seed in range(8):
+        s = get_game("trans-siberian").new_game(4)
+        assert isinstance(s, TransSiberianState)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(50, 1500)):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        for size in ((ts_map.WIDTH, ts_map.HEIGHT), (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)):
+            rows = ts_map.render(s, set(), *size).plain.split("\n")
+            draw = ts_map.drawing(s, set(), *size)
+            for (x, y), (link, ch) in draw.tags.items():
+                if ch.isdigit():  # beside it: its own letter, a line or a blank
+                    for near in ((x - 1, y), (x + 1, y)):
+                        own = draw.tags.get(near, ("", ""))[0] == link
+                        assert own or not rows[y][near[0]].isalnum(), (seed,
+                                                                       rows[y][x - 3:x + 4])
+            valued = {link for link, ch in draw.tags.values() if ch.isdigit()}
+            assert valued == {k for k, o in enumerate(s.owner) if o >= 0}, seed
 
 
 def test_the_ts_board_alone_at_80x24_is_the_whole_map(tmp_path: Path) -> None:
-    game = new_game(tmp_path, "trans-siberian")
+    """F2 at 80x24: the compact map whole in view (nothing to scroll), every built link
+    drawn and named by a click."""
+    game = new_game(tmp_path, "trans-siberian", bots="0", players=4)
+    rng = random.Random(3)
+    s = game.state
+    assert isinstance(s, TransSiberianState)
+    while sum(o >= 0 for o in s.owner) < 8:
+        game.apply(rng.choice(s.legal_actions()))
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
         await pilot.press("f2")
@@ -96,7 +114,7 @@ def test_the_ts_board_alone_at_80x24_is_the_whole_map(tmp_path: Path) -> None:
         assert region.width >= app.face.width and region.height >= app.face.height
         clickable = {app.face.hit(x, y) for y in range(app.face.height)
                      for x in range(app.face.width)}
-        assert {link.id for link in LINKS} <= clickable
+        assert {LINKS[k].id for k, o in enumerate(s.owner) if o >= 0} <= clickable
         assert str(board.border_title) == "board"
 
     at_table(game, check, (80, 24))

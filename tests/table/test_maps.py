@@ -41,18 +41,23 @@ def test_ce_locomotives_are_drawn_inside_their_hex() -> None:
         assert lines[y][x:x + ce_map.CELL].rstrip(ce_map.RAIL).endswith(letters)
 
 
-def test_ts_every_city_is_labelled_and_every_link_can_be_clicked() -> None:
+def test_ts_every_drawn_city_is_labelled_and_every_drawn_link_can_be_clicked() -> None:
     s = _played("trans-siberian", 60)
     assert isinstance(s, TransSiberianState)
     text = ts_map.render(s, set()).plain
-    for loc in LOCATIONS:  # the whole map writes names (N.Angarsk), not three letters
-        if not loc.is_external:
-            assert ts_map.label(loc.name, ts_map.WIDTH) in text, loc.name
+    draw = ts_map.drawing(s, set())
+    assert len(draw.words) > 3
+    for loc, word in draw.words.items():  # the whole map writes whole names
+        assert word == ("◇" if LOCATIONS[loc].is_external else LOCATIONS[loc].name)
+        assert word in text
     clickable = {ts_map.link_at(x, y) for y in range(ts_map.HEIGHT)
                  for x in range(ts_map.WIDTH)}
-    assert {link.id for link in LINKS} <= clickable
+    built = {LINKS[k].id for k, o in enumerate(s.owner) if o >= 0}
+    assert built - {LINKS[k].id for k in draw.left_out} <= clickable
+    assert clickable - {None} <= built
 
 
 def test_ts_city_labels_are_unique() -> None:
-    names = [ts_map.abbr(loc.name) for loc in LOCATIONS if not loc.is_external]
-    assert len(names) == len(set(names))
+    for width in (ts_map.SMALL_WIDTH, ts_map.WIDTH):
+        names = [ts_map.label(loc.name, width) for loc in LOCATIONS if not loc.is_external]
+        assert len(names) == len(set(names))

@@ -103,15 +103,22 @@ def test_f4_switches_to_the_map_and_back(tmp_path: Path) -> None:
 
 
 def test_the_board_alone_is_still_the_map(tmp_path: Path) -> None:
-    """F2, the board alone, shows the whole map where it fits (120 columns)."""
+    """F2, the board alone, shows the whole map where it fits (120 columns): every built
+    link and every link on offer drawn, a click naming it."""
     game = _opened_game(tmp_path)
+    _building(game)
+    s = game.state
+    assert isinstance(s, TransSiberianState)
+    offer = {str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args}
+    assert offer
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
         await pilot.press("f2")
         await pilot.pause()
         assert app.face is app.full_face
+        built = {LINKS[k].id for k, o in enumerate(s.owner) if o >= 0}
         assert {app.face.hit(x, y) for y in range(app.face.height)
-                for x in range(app.face.width)} >= {link.id for link in LINKS}
+                for x in range(app.face.width)} >= built | offer
 
     at_table(game, check)
 
@@ -135,8 +142,8 @@ def _building(game: Game) -> None:
 def test_the_builder_sees_what_its_company_can_build_next_and_at_what_cost(
         tmp_path: Path) -> None:
     """TS-4.1, TS-4.2: under the building company's network, the links touching it at
-    $4 from the city they leave (``Kazan→Yekaterinburg 3``), the highest value first;
-    the ones on offer bright; a click on one names it."""
+    $4 from the city they leave (``Kazan→Yekaterinburg +3``: the income it adds); the
+    ones on offer bright; a click on one names it."""
     game = _opened_game(tmp_path)
     _building(game)
 
@@ -146,15 +153,15 @@ def test_the_builder_sees_what_its_company_can_build_next_and_at_what_cost(
         lines = text.split("\n")
         red = lines.index(next(line for line in lines if line.startswith("Red ")))
         blue = lines.index(next(line for line in lines if line.startswith("Blue ")))
-        assert lines[red + 1].lstrip().startswith("▶ building $4: Moscow→"), text
-        ahead = "\n".join(lines[red + 1:blue])
-        assert "Moscow→St. Petersburg 3" in ahead and "Kazan→Yekaterinburg 3" in ahead
+        assert lines[red + 1].lstrip().startswith("▶ building $4 each: Moscow→"), text
+        ahead = " ".join(line.strip() for line in lines[red + 1:blue])
+        assert "Moscow→St. Petersburg +3" in ahead and "Kazan→Yekaterinburg +3" in ahead
         content = app.query_one("#map", Static).content
         bright = {content.plain[span.start:span.end] for span in content.spans
                   if Style.parse(str(span.style)) == Style.parse(ts_map.TARGET_STYLE)}
-        assert any(b.startswith("Kazan→Yekaterinburg 3") for b in bright), bright
+        assert any(b.startswith("Kazan→Yekaterinburg +3") for b in bright), bright
         y = next(i for i in range(red + 1, blue) if "Kazan→Yekaterinburg" in lines[i])
-        x = lines[y].index("Yekaterinburg 3")
+        x = lines[y].index("Yekaterinburg +3")
         await pilot.click("#map", offset=(x, y))
         await pilot.pause()
         assert "Kazan" in app.message and "Yekaterinburg" in app.message

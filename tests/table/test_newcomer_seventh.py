@@ -205,25 +205,27 @@ def _owned_state() -> TransSiberianState:
                                   (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)])
 def test_an_owned_link_names_its_company_by_a_letter(size: tuple[int, int]) -> None:
     """An owned link is drawn with a doubled line and its company's letter beside its
-    value (``R2``), so that the map reads without colour; unowned links keep a single
+    value (``R2``), so that the map reads without colour; a link on offer keeps a single
     line and no letter."""
     state = _owned_state()
-    lay = ts_map.layout(*size)
-    rows = ts_map.render(state, set(), *size).plain.split("\n")
+    offer = {str(a.args[0]) for a in state.legal_actions() if a.kind == "link" and a.args}
+    rows = ts_map.render(state, offer, *size).plain.split("\n")
+    draw = ts_map.drawing(state, offer, *size)
     marked = 0
-    for (x, y), link in lay.marks.items():
+    for (x, y), (link, ch) in draw.tags.items():
         owner = state.owner[link]
-        if owner >= 0:
-            assert rows[y][x] == ts_map.LETTER[owner]
+        if ch.isalpha():
+            assert owner >= 0 and rows[y][x] == ts_map.LETTER[owner]
+            assert rows[y][x + 1] == str(LINKS[link].value) or (
+                rows[y + 1][x] == str(LINKS[link].value))
             marked += 1
-        else:
-            assert rows[y][x] not in ts_map.LETTER
-    assert marked >= 6
-    for (x, y), (link, ch) in lay.cells.items():
-        if (x, y) not in lay.marks and (x, y) not in lay.values and ch == "─":
-            assert rows[y][x] == ("═" if state.owner[link] >= 0 else "─")
+        assert owner >= 0 or not ch.isalpha()
+    assert marked == sum(1 for o in state.owner if o >= 0) >= 10
+    for (x, y), (link, _) in draw.arms.items():
+        if (x, y) not in draw.tags and (x, y) not in draw.crosses:
+            lines = ts_map.DOUBLE if state.owner[link] >= 0 else ts_map.SINGLE
+            assert rows[y][x] in lines.values()
     assert "R2: red's link of 2" in ts_map.key().plain
-    assert len(LINKS) - len(lay.marks) < len(LINKS) // 2
 
 
 # ----- 5. hints say why, and do not swing ----------------------------------------------

@@ -91,20 +91,22 @@ def test_ce_a_locomotive_letter_never_starts_a_hexs_second_line(cell: int) -> No
 @pytest.mark.parametrize("size", [(ts_map.WIDTH, ts_map.HEIGHT),
                                   (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)])
 def test_ts_city_labels_never_touch(size: tuple[int, int]) -> None:
-    """`VrnSar`, `5Bar3Aba`: two labels keep a cell between them that is no value."""
-    lay = ts_map.layout(*size)
-    for (x, y), (loc, _) in lay.labels.items():
-        right = lay.labels.get((x + 1, y))
-        assert right is None or right[0] == loc, (LOCATIONS[loc].name,
-                                                  LOCATIONS[right[0]].name)
-        after = lay.labels.get((x + 2, y))
-        if right is None and after is not None and after[0] != loc:
-            assert (x + 1, y) not in lay.values, LOCATIONS[loc].name
-
-
-def test_ts_abbreviations_are_three_letters_in_one_case() -> None:
-    names = [ts_map.abbr(loc.name) for loc in LOCATIONS if not loc.is_external]
-    assert all(len(n) == 3 and n[0].isupper() and not n[1:].isupper() for n in names), names
+    """`VrnSar`, `5Bar3Aba`: in seeded positions from the opening to the end, the cell
+    before and after a label is no other label and no link's letter or value."""
+    for seed in range(6):
+        s = get_game("trans-siberian").new_game(4)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(50, 1500)):
+            if s.is_terminal():
+                break
+            s.apply(rng.choice(s.legal_actions()))
+        assert isinstance(s, ts_map.TransSiberianState)
+        rows = ts_map.render(s, set(), *size).plain.split("\n")
+        draw = ts_map.drawing(s, set(), *size)
+        for loc, (x, y) in draw.where.items():
+            for near in ((x - 1, y), (x + len(draw.words[loc]), y)):
+                assert near not in draw.labels and near not in draw.tags, (
+                    LOCATIONS[loc].name, rows[y][x - 2:near[0] + 3])
 
 
 # ----- 3. names in the standings line ----------------------------------------------------

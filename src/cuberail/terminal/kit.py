@@ -50,7 +50,8 @@ class Face:
     legend: str = ""  # what the map's marks mean, in a line (on the board's lower border)
     # Another view of the board (a list where a map is too dense to read): F4 switches
     # between this face and it; ``other_first``: it is shown first (but on the board
-    # alone, F2); ``name``: this view's, on the board's border (``F4: the map``).
+    # alone, F2; below 120 columns the other view is always first); ``name``: this
+    # view's, on the board's border (``F4: the map``).
     other: Face | None = None
     other_first: bool = False
     name: str = "the map"

@@ -182,10 +182,12 @@ class TableView(TableMenu):
 
     def _shows_other(self, base: Face) -> bool:
         """Whether the title's other view of ``base`` is shown: as F4 chose, else where the
-        title puts it first (not on the board alone)."""
+        title puts it first or the screen is narrow (below 120 columns the map's pane shows
+        a corner of it), not on the board alone."""
         if self.chosen_other is not None:
             return self.chosen_other
-        return base.other_first and not self.screen.has_class("zoomed")
+        first = base.other_first or self.screen.has_class("narrow")
+        return first and not self.screen.has_class("zoomed")
 
     def action_other_view(self) -> None:
         """F4: the title's other view of the board (a list instead of the map) and back."""

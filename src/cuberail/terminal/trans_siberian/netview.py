@@ -47,17 +47,20 @@ from cuberail.terminal.trans_siberian.routes import chains, company_name, place
 
 LABEL = 7  # the column where a company's network starts ("Yellow " and a space)
 JOIN = "─"  # between two cities of a chain
-APART = " · "  # between two chains, or two groups of next links
+APART = " · "  # between two groups of next links
+BRANCH = "↳ "  # before a branch of a network: a chain of its own, on a line of its own
 Token = tuple[Text, int]  # a piece of a line and the link it names (-1: none)
 _drawn: dict[tuple[int, int], int] = {}  # the last drawing's link under each cell
 
 
-def _chain_tokens(s: TransSiberianState, c: int) -> list[Token]:
+def _chain_tokens(s: TransSiberianState, c: int, apart: bool = True) -> list[Token]:
     """A chain's cities, each with the link that reached it; the first city goes with the
-    second (a line never ends with a chain's first city)."""
+    second (a line never ends with a chain's first city); a branch starts a line of its
+    own (``↳ Kazan─Samara``), or follows on the line where room is short (``apart``
+    False)."""
     out: list[Token] = []
     for n, chain in enumerate(chains(s, c)):
-        piece = Text(APART if n else "", style="dim")
+        piece = Text((BRANCH if apart else f"  {BRANCH}") if n else "", style="dim")
         piece.append(place(chain[0][0]))
         for loc, k in chain[1:]:
             piece.append("→" if LOCATIONS[loc].is_external else JOIN, style=COMPANY_STYLE[c])
@@ -92,7 +95,7 @@ def _direct(s: TransSiberianState, c: int, group: list[int], targets: set[str],
             name = (_ends(k) if loc < 0 else f"{place(loc)}→{outside}" if i == 0
                     else outside)
             end = "," if i < len(links) - 1 else (";" if n < len(origins) - 1 else "")
-            out.append(_item(f"{name} {LINKS[k].value}{end}", k, targets, dim))
+            out.append(_item(f"{name} +{LINKS[k].value}{end}", k, targets, dim))
     return out
 
 
@@ -120,16 +123,16 @@ def next_tokens(s: TransSiberianState, c: int, targets: set[str]) -> list[Token]
     out: list[Token] = []
     inner = [k for k in direct if not LINKS[k].external]
     outer = [k for k in direct if LINKS[k].external]
-    for head, group, cost in ((f"${INTERNAL_COST}: ", inner, INTERNAL_COST),
+    for head, group, cost in ((f"${INTERNAL_COST} each: ", inner, INTERNAL_COST),
                               (f"border ${EXTERNAL_COST}: ", outer, EXTERNAL_COST)):
         if group:
             dim = "" if money >= cost else FREE_STYLE  # too dear for the treasury now
             out.append((Text((APART if out else "") + head, style="bold"), -1))
             out += _direct(s, c, group, targets, dim)
     if jumps:
-        out.append((Text((APART if out else "") + "jump (value $cost): ", style="bold"), -1))
+        out.append((Text((APART if out else "") + "jump: ", style="bold"), -1))
         order = sorted(jumps, key=lambda k: (jumps[k], -LINKS[k].value, k))
-        out += [_item(f"{_ends(k)} {LINKS[k].value} ${jumps[k]}"
+        out += [_item(f"{_ends(k)} +{LINKS[k].value} for ${jumps[k]}"
                       + ("," if i < len(order) - 1 else ""), k, targets)
                 for i, k in enumerate(order)]
     return out
@@ -154,15 +157,15 @@ Line = list[Token]
 def flow(head: Text, tokens: list[Token], width: int, most: int) -> list[Line]:
     """``head`` then the tokens in lines of ``width`` cells (indented ``LABEL`` after the
     first), at most ``most`` lines; what does not fit is counted at the end (``+3``). A
-    chain that fits a line of its own starts one (never ``Tommot`` / ``─Tynda``)."""
+    branch starts a line; a group of next links that fits a line of its own starts one."""
     lines: list[Line] = [[(head, -1)]]
     used = head.cell_len
     for n, (text, k) in enumerate(tokens):
         after = lines[-1][-1][0].plain[-1:]
         gap = 1 if n and after not in (" ", "") and not _joined(text) else 0
         unit = _unit(tokens, n)
-        breaks = used + gap + text.cell_len > width or (
-            used + gap + unit > width >= LABEL + unit - 1)
+        breaks = (used + gap + _lead(tokens, n) > width or text.plain.startswith(BRANCH)
+                  or used + gap + unit > width >= LABEL + unit - 1)
         if breaks and used > LABEL:
             if len(lines) == most:
                 return _cut(lines, sum(1 for _, j in tokens[n:] if j >= 0), width)
@@ -170,8 +173,6 @@ def flow(head: Text, tokens: list[Token], width: int, most: int) -> list[Line]:
             used, gap = LABEL, 0
             if k < 0:  # a group's head: no separator at the start of a line
                 text = Text(text.plain.lstrip(" ·"), style=text.style)
-            elif text.plain.startswith(" "):  # a chain's: ``· Omsk─Tyumen``
-                text = text[1:]
         if gap:
             lines[-1].append((Text(" "), -1))
         lines[-1].append((text, k))
@@ -180,15 +181,23 @@ def flow(head: Text, tokens: list[Token], width: int, most: int) -> list[Line]:
 
 
 def _unit(tokens: list[Token], n: int) -> int:
-    """The cells of the chain token ``n`` starts (``· A─B─C``); 0 for any other token."""
-    if not tokens[n][0].plain.startswith(APART) or tokens[n][1] < 0:
+    """The cells of the group token ``n`` heads (``$4 each: ...``) up to the next head, so
+    that a group that fits a line starts one; 0 for any other token."""
+    if not tokens[n][0].plain.startswith(APART) or tokens[n][1] >= 0:
         return 0
     size = tokens[n][0].cell_len
-    for text, _ in tokens[n + 1:]:
-        if text.plain.startswith(APART):
+    for text, k in tokens[n + 1:]:
+        if k < 0:
             break
-        size += text.cell_len
+        size += text.cell_len + 1
     return size
+
+
+def _lead(tokens: list[Token], n: int) -> int:
+    """The cells of a group's head and its first link (never a head at a line's end)."""
+    if tokens[n][1] >= 0 or not tokens[n][0].plain.endswith(": ") or n + 1 >= len(tokens):
+        return tokens[n][0].cell_len
+    return tokens[n][0].cell_len + 1 + tokens[n + 1][0].cell_len
 
 
 def _joined(text: Text) -> bool:
@@ -218,9 +227,9 @@ def _shown(s: TransSiberianState) -> list[int]:
 
 
 def _block(s: TransSiberianState, c: int, targets: set[str], width: int,
-           most_net: int, most_next: int) -> list[Line]:
+           most_net: int, most_next: int, apart: bool = True) -> list[Line]:
     label = Text(f"{company_name(c):<{LABEL}}", style=COMPANY_STYLE[c] + " bold")
-    tokens = _chain_tokens(s, c)
+    tokens = _chain_tokens(s, c, apart)
     if not tokens:
         tokens = [(Text("no link yet", style="dim"), -1)]
     if s.status[c] == NATIONALIZED:
@@ -261,8 +270,9 @@ def _footer(s: TransSiberianState, targets: set[str], shown: set[str], width: in
 
 # Lines a company's network and its next links may take, the companies the player to
 # move may build for first, then the others; fewer where the companies are many.
-BUDGETS = ((3, 4, 3, 3), (3, 4, 3, 2), (3, 3, 3, 2), (3, 2, 3, 2), (3, 2, 3, 1),
-           (2, 2, 2, 1), (2, 1, 2, 1), (2, 1, 1, 1), (1, 1, 1, 1), (1, 1, 1, 0), (1, 0, 1, 0))
+BUDGETS = ((6, 4, 5, 3), (5, 4, 4, 3), (4, 4, 3, 3), (3, 4, 3, 3), (3, 4, 3, 2), (3, 3, 3, 2),
+           (3, 2, 3, 2), (3, 2, 3, 1), (2, 2, 2, 1), (2, 1, 2, 1), (2, 1, 1, 1), (1, 1, 1, 1),
+           (1, 1, 1, 0), (1, 0, 1, 0))
 
 
 def _builders(s: TransSiberianState) -> set[int]:
@@ -295,20 +305,24 @@ def _opening(targets: set[str], width: int) -> list[Line]:
 
 def lines_of(s: TransSiberianState, targets: set[str], width: int, height: int) -> list[Line]:
     """The view's lines: the most that fit ``height`` (fewer next lines, then shorter
-    networks, where the companies are many)."""
+    networks, where the companies are many; then again with branches run on)."""
     shown, mine = _shown(s), _builders(s)
     if not shown:  # the opening auctions: nothing built yet, say how a railroad starts
         return _opening(targets, width)[:height] + _footer(s, targets, set(), width)
+    built = {k for k, o in enumerate(s.owner) if 0 <= o < NUM_COMPANIES}
+    fits: list[list[Line]] = []
     out: list[Line] = []
-    for budget in BUDGETS:
+    for apart, budget in [(apart, b) for apart in (True, False) for b in BUDGETS]:
         body = [line for c in shown
                 for line in _block(s, c, targets, width,
-                                   *(budget[:2] if c in mine else budget[2:]))]
-        named = {LINKS[k].id for line in body for _, k in line if k >= 0}
-        out = body + _footer(s, targets, named, width)
-        if len(out) <= height:
+                                   *(budget[:2] if c in mine else budget[2:]), apart)]
+        named = {k for line in body for _, k in line if k >= 0}
+        out = body + _footer(s, targets, {LINKS[k].id for k in named}, width)
+        if len(out) <= height and built <= named:  # every network whole
             return out
-    return out[:height]
+        if len(out) <= height:
+            fits.append(out)
+    return fits[0] if fits else out[:height]
 
 
 def render(s: TransSiberianState, targets: set[str], width: int, height: int) -> Text:

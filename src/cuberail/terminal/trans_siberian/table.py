@@ -46,13 +46,18 @@ def _status(s: TransSiberianState, c: int) -> str:
 
 
 def companies(state: GameState) -> Table:
-    """Status, share value, income, dividend, treasury, shares owned and links of each."""
+    """Status, share value (``$44!``: nationalized at the next dividend), income, dividend,
+    treasury, shares owned and links of each."""
     s = _ts(state)
     table = compact_table("co", "st", "val", "inc", "div", "cash", "own", "lnk")
+    doomed = teach.nationalization_ahead(s)
     for c in range(tsb.NUM_COMPANIES):
         live = s.status[c] == ACTIVE
+        value = Text(f"${s.share_value(c)}" if s.value[c] >= 0 else "-")
+        if c in doomed:  # TS-8.1: the tracker's first lines say why
+            value.append("!", style="bold red")
         table.add_row(Text(board.COMPANY_SHORT[c], style=board.COMPANY_STYLE[c]), _status(s, c),
-                      f"${s.share_value(c)}" if s.value[c] >= 0 else "-", str(s.income[c]),
+                      value, str(s.income[c]),
                       f"${s.dividend_per_share(c)}" if live and s.owned(c) else "-",
                       f"${s.treasury[c]}", f"{s.owned(c)}/{tsb.SHARES[c]}", str(s.nlinks[c]))
     return table
@@ -113,17 +118,23 @@ def _list_view(width: int, height: int, legend: str = netview.LEGEND) -> Face:
                 legend=legend, name="the networks as a list")
 
 
-# 120x40 (the compact layout): the networks as a list first, whole names and each
-# company's links in route order with what it can build and jump to; the compact map
-# (three letters a city, spelled out in its key) is F4 away, the map with names F2.
+# 120x40 (the compact layout): the networks as a list first, whole names, each
+# company's route as chains with what it can build and jump to; the compact schematic
+# (the built links and those on offer, cities by their first letters) is F4 away, the
+# schematic with whole names F2.
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, 1, _small_board, board.link_at_small,
              board.names_between_small, about, companies, players, board.key_small, 0,
              legend=board.SMALL_LEGEND,
              other=_list_view(board.SMALL_WIDTH, board.SMALL_HEIGHT, netview.LEGEND_SMALL),
              other_first=True)
+LIST_WIDTH = 44  # the board's pane at 80x24: the list read without a sideways scroll
+# Wide terminals: the schematic with whole names first, the list F4 away. Below 120
+# columns (80x24: a pane of 44x5 beside the side panel) the table shows the list first
+# (a narrow screen shows a title's other view first); the board alone (F2) and F4 show
+# the map. The list's window follows the links on offer as the map's would.
 FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_between,
             about, companies, players, board.key, 0, SMALL,
-            other=_list_view(board.SMALL_WIDTH, board.HEIGHT))  # 80 columns: no side scroll
+            other=_list_view(LIST_WIDTH, board.HEIGHT))
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
                  end_reasons, why_not=teach.why_not, only_move=teach.only_move,

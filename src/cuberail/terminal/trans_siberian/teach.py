@@ -4,6 +4,8 @@ and why a pass was the only move."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 
 from cuberail.core.actions import Action
@@ -16,7 +18,10 @@ from cuberail.games.trans_siberian.state import (
     WAITING,
     TransSiberianState,
 )
-from cuberail.terminal.kit import History, bid_out_of_reach
+from cuberail.terminal.kit import TRACKER_WIDTH, History, bid_out_of_reach
+from cuberail.terminal.trans_siberian import board
+
+LINE = 76  # the most a tracker line takes on a small terminal (80 columns, less borders)
 
 HOW_TO_WIN = (
     "How to win Trans-Siberian: score = cash + the value of your shares in PUBLIC"
@@ -69,17 +74,29 @@ def tracker(state: GameState) -> Text:
     top = _top_value(s)
     over = s.is_terminal()
     paid = f"{s.dividends} dividend{'s' * (s.dividends != 1)}"  # a top value ends it anytime
-    out = Text(f"game over after {paid};\n" if over
+    out = Text()
+    for line in [] if over else doomed_lines(s):  # first: the panel may not show its end
+        out.append(line + "\n", style="bold red")
+    out.append(f"game over after {paid};\n" if over
                else "game ends when one holds:\n", style="bold")
     out.append(f" dividends {s.dividends}/{s.opts.dividend_track}")
     out.append(f"  top value ${top}/{tsb.SHARE_TRACK[tsb.TOP]}\n")
     out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}\n"
                f" nationalization ${s.nationalization_value()}")
-    for c in [] if over else nationalization_ahead(s):
-        out.append(f"\n ⚠ {tsb.COMPANY_IDS[c]} ${s.share_value(c)} is {_compared(s)}"
-                   f" ${s.nationalization_value()}:\n   nationalized at the next dividend",
-                   style="bold red")
     return out
+
+
+def doomed_lines(s: TransSiberianState) -> list[str]:
+    """TS-8.1: the companies the next dividend nationalizes, in one sentence wrapped to
+    the side panel's width (never cut: the tracker puts it first)."""
+    doomed = nationalization_ahead(s)
+    if not doomed:
+        return []
+    who = ", ".join(f"{tsb.COMPANY_IDS[c]} ${s.share_value(c)}" for c in doomed)
+    verb = "is" if len(doomed) == 1 else "are"
+    sentence = (f"⚠ {who} {verb} {_compared(s)} ${s.nationalization_value()}:"
+                " nationalized at the next dividend")
+    return textwrap.wrap(sentence, TRACKER_WIDTH, initial_indent=" ", subsequent_indent="   ")
 
 
 def tracker_line(state: GameState) -> Text:
@@ -92,9 +109,13 @@ def tracker_line(state: GameState) -> Text:
                " (full: dividend)")
     out.append(f"\nphase {s.phase} · nationalization ${s.nationalization_value()}",
                style="dim")
-    doomed = [tsb.COMPANY_IDS[c] for c in nationalization_ahead(s)]
-    if doomed and not s.is_terminal():
-        out.append(f" ⚠ next dividend nationalizes {', '.join(doomed)}", style="bold red")
+    ahead = nationalization_ahead(s)
+    if ahead and not s.is_terminal():  # whole names where the line has room
+        for names in (tsb.COMPANY_IDS, board.COMPANY_SHORT):
+            warning = f" ⚠ next dividend nationalizes {', '.join(names[c] for c in ahead)}"
+            if len(out.plain.split("\n")[-1]) + len(warning) <= LINE:
+                break
+        out.append(warning, style="bold red")
     return out
 
 

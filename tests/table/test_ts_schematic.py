@@ -1,0 +1,355 @@
+"""The twelfth newcomer run: the Trans-Siberian board in the terminal must read.
+
+The map (F4 at 120x40) and the whole map (F2) were a tangle: diagonal links crossed
+(``╱╱R│B────``), values sat by several links, and nobody could tell which link joined which
+cities. The map now draws only the built links and the links on offer, each a line of its
+own across and down between its cities' names, tagged with its company's letter and value
+(``R3``). Every built link and link on offer is drawn (a line with no other way crosses
+another at a right angle, ``┼``, each going straight on). The network list (the default
+beside the side panel, at 120x40 and at 80x24) gives each company its route as city
+chains, a branch a line, then what it can build with cost and income. The companies
+pane's nationalization warning is whole at 120x40 and at 80x24.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from rich.style import Style
+from tablekit import at_table, new_game, played
+from textual.containers import ScrollableContainer
+from textual.pilot import Pilot
+
+from cuberail.cli.table.app import TableApp
+from cuberail.games.trans_siberian.board import COMPANY_INDEX, LINK_INDEX, LINKS, SHARE_TRACK
+from cuberail.games.trans_siberian.state import (
+    ACTIVE,
+    BUILD_FIRST,
+    BUILD_SECOND,
+    TURN,
+    TransSiberianState,
+)
+from cuberail.terminal.trans_siberian import board as ts_map
+from cuberail.terminal.trans_siberian import netview
+from cuberail.terminal.trans_siberian.schematic import STEPS, Drawing
+
+SIZES = [(ts_map.WIDTH, ts_map.HEIGHT), (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)]
+BACK = {"R": "L", "L": "R", "U": "D", "D": "U"}
+
+
+def _position(seed: int, moves: int = 0) -> tuple[TransSiberianState, set[str]]:
+    """A seeded random position (from the opening to the end; ``moves`` random moves if
+    given) and the links on offer."""
+    moves = moves or random.Random(seed).randrange(20, 1500)
+    s = played("trans-siberian", moves, players=4, seed=seed)
+    assert isinstance(s, TransSiberianState)
+    offer = {str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args}
+    return s, offer
+
+
+def _dense(seed: int) -> tuple[TransSiberianState, set[str]]:
+    """A seeded position where the players build whenever they may (as bots do): 30 to 40
+    links on the map by the middle game, the densest maps."""
+    rng = random.Random(seed)
+    s = played("trans-siberian", 0, players=4, seed=seed)
+    assert isinstance(s, TransSiberianState)
+    for _ in range(rng.randrange(300, 1500)):
+        if s.is_terminal():
+            break
+        actions = s.legal_actions()
+        builds = [a for a in actions if a.kind in ("build", "link")]
+        s.apply(rng.choice(builds if builds and rng.random() < 0.9 else actions))
+    return s, {str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args}
+
+
+def _building(seed: int) -> tuple[TransSiberianState, set[str]]:
+    """A seeded position where a company builds: links are on offer."""
+    rng = random.Random(seed)
+    s = played("trans-siberian", 0, players=4, seed=seed)
+    assert isinstance(s, TransSiberianState)
+    while s.step not in (BUILD_FIRST, BUILD_SECOND) or sum(o >= 0 for o in s.owner) < 8:
+        s.apply(rng.choice(s.legal_actions()))
+        assert not s.is_terminal()
+    return s, {str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args}
+
+
+def _lines(draw: Drawing, rows: list[str], link: int) -> dict[tuple[int, int], set[str]]:
+    """A link's cells and the sides its line leaves each by. At a crossing (``┼``, ``╬``
+    for two built links) the link drawn first runs straight one way and the crossing link
+    straight on the other way: each line goes on through it unbent."""
+    out = {c: set(arms) for c, (k, arms) in draw.arms.items() if k == link}
+    for (x, y), k in draw.crosses.items():
+        other = draw.arms[(x, y)]
+        assert rows[y][x] in "┼╬" and other[0] != k
+        assert other[1] in (frozenset("LR"), frozenset("UD")), other
+        if k == link:
+            out[(x, y)] = set("LRUD") - other[1]
+    return out
+
+
+def _follow(draw: Drawing, rows: list[str], link: int) -> set[int]:
+    """The cities reached by following a link's line from its cells: each arm must lead to
+    a cell of the same link (whose arm points back) or to one of its ends' labels."""
+    cells = _lines(draw, rows, link)
+    reached = set()
+    for (x, y), sides in cells.items():
+        for side in sides:
+            dx, dy = STEPS[side]
+            near = (x + dx, y + dy)
+            if near in draw.labels:
+                assert draw.labels[near][0] in LINKS[link].ends, (LINKS[link].id, near)
+                reached.add(draw.labels[near][0])
+            else:
+                assert near in cells, (LINKS[link].id, (x, y), side)
+                assert BACK[side] in cells[near], (LINKS[link].id, near)
+    return reached
+
+
+def _one_piece(draw: Drawing, rows: list[str], link: int) -> bool:
+    cells = _lines(draw, rows, link)
+    todo, seen = [next(iter(cells))], set()
+    while todo:
+        x, y = todo.pop()
+        if (x, y) in seen:
+            continue
+        seen.add((x, y))
+        todo += [(x + dx, y + dy) for s, (dx, dy) in STEPS.items()
+                 if s in cells[(x, y)] and (x + dx, y + dy) in cells]
+    return seen == set(cells)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_built_link_and_link_on_offer_can_be_followed_from_city_to_city(
+        size: tuple[int, int]) -> None:
+    """Over many seeded positions, late dense ones among them (the game's end): every
+    built link and every link on offer is drawn; its end cities are named on the map, its
+    line runs in one piece from one to the other, through cells no other link runs
+    along (two lines at most cross at right angles, each straight on)."""
+    drawn = crossings = most = 0
+    for seed in range(40):
+        s, offer = (_dense(seed) if seed % 4 == 2 else
+                    _position(seed, 10**5 if seed % 4 == 3 else 0))
+        text = ts_map.render(s, offer, *size).plain
+        rows = text.split("\n")
+        assert len(rows) == size[1] and all(len(row) == size[0] for row in rows[:-1])
+        draw = ts_map.drawing(s, offer, *size)
+        for loc, (x, y) in draw.where.items():  # every label whole where it is said to be
+            assert rows[y][x:x + len(draw.words[loc])] == draw.words[loc]
+        links = ts_map.drawn_links(s, offer)
+        drawn, most = drawn + len(links), max(most, len(links))
+        crossings += len(draw.crosses)
+        assert not draw.left_out and "no room" not in rows[-1], seed
+        for k in links:
+            assert _follow(draw, rows, k) == set(LINKS[k].ends), (seed, LINKS[k].id)
+            assert _one_piece(draw, rows, k), (seed, LINKS[k].id)
+        owners = {k for k, _ in draw.arms.values()} | {k for k, _ in draw.tags.values()}
+        assert owners <= set(links)  # nothing else is drawn
+        assert not set(draw.tags) & set(draw.crosses)
+    assert drawn > 500 and most >= 30
+    assert crossings < drawn // 10, (crossings, drawn)  # a last resort
+
+
+@pytest.mark.parametrize(("seed", "size"), [(21, SIZES[0]), (23, SIZES[0]), (7, SIZES[1]),
+                                            (11, SIZES[1])])
+def test_a_crowded_map_names_no_link_left_out(seed: int, size: tuple[int, int]) -> None:
+    """Positions where the map said ``no room for Moscow–Kazan 3`` (or three links at
+    Oryol) on its key row: every link is drawn now, and the key row names none."""
+    s, offer = _position(seed)
+    rows = ts_map.render(s, offer, *size).plain.split("\n")
+    draw = ts_map.drawing(s, offer, *size)
+    assert not draw.left_out and rows[-1].startswith("built")
+    for k in ts_map.drawn_links(s, offer):
+        assert _follow(draw, rows, k) == set(LINKS[k].ends), LINKS[k].id
+
+
+def test_only_built_links_and_links_on_offer_are_drawn() -> None:
+    """The whole map with names (F2) shows the networks and the links on offer, and the
+    cities they touch by their whole names; a link nobody built or may take is left out,
+    and a city it alone touches is not written."""
+    s, offer = _building(3)
+    assert offer
+    text = ts_map.render(s, offer).plain
+    draw = ts_map.drawing(s, offer)
+    built = [k for k, o in enumerate(s.owner) if o >= 0]
+    shown = {k for k, _ in draw.arms.values()}
+    for k in built + [LINK_INDEX[i] for i in offer]:
+        assert k in shown, LINKS[k].id
+    touched = {e for k in shown for e in LINKS[k].ends}
+    for loc, word in draw.words.items():
+        assert loc in touched or word == "Moscow"
+    assert "Vladivostok" not in text or any("vladivostok" in LINKS[k].id for k in shown)
+    assert text.split("\n")[-1].startswith("built links ═R3")
+
+
+def test_a_built_link_shows_its_company_letter_and_value_a_link_on_offer_is_bright() -> None:
+    s, offer = _building(5)
+    content = ts_map.render(s, offer)
+    rows = content.plain.split("\n")
+    draw = ts_map.drawing(s, offer)
+    tagged = 0
+    for k, o in enumerate(s.owner):
+        if o < 0:
+            continue
+        tags = sorted((c for c, (link, _) in draw.tags.items() if link == k),
+                      key=lambda c: c[::-1])
+        if len(tags) == 2:
+            (x0, y0), (x1, y1) = tags
+            assert rows[y0][x0] == ts_map.LETTER[o] and rows[y1][x1] == str(LINKS[k].value)
+            tagged += 1
+        lines = [rows[y][x] for (x, y), (link, _) in draw.arms.items()
+                 if link == k and (x, y) not in draw.tags]
+        assert all(ch in ts_map.DOUBLE.values() for ch in lines), (LINKS[k].id, lines)
+    assert tagged >= 3
+    key_row = content.plain.rindex("\n")  # its sample `` 3 `` aside
+    bright = {content.plain[span.start:span.end] for span in content.spans
+              if Style.parse(str(span.style)) == Style.parse(ts_map.TARGET_STYLE)
+              and span.start < key_row}
+    assert bright and all(ch in "─│┌┐└┘┬┴├┤┼0123456789" for b in bright for ch in b)
+
+
+def test_a_click_on_a_drawn_line_names_its_link() -> None:
+    s, offer = _building(7)
+    ts_map.render(s, offer, ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)
+    draw = ts_map.drawing(s, offer, ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)
+    for (x, y), (k, _) in draw.arms.items():
+        assert ts_map.link_at_small(x, y) == LINKS[k].id
+    clicked = {ts_map.link_at_small(x, y) for y in range(ts_map.SMALL_HEIGHT)
+               for x in range(ts_map.SMALL_WIDTH)}
+    assert offer <= clicked
+
+
+def test_short_names_on_the_compact_map_read_as_words() -> None:
+    assert ts_map.label("Yekaterinburg", ts_map.SMALL_WIDTH) == "Yekater."
+    assert ts_map.label("Nizhny Novgorod", ts_map.SMALL_WIDTH) == "N.Novgor"
+    assert ts_map.label("Omsk", ts_map.SMALL_WIDTH) == "Omsk"
+    assert ts_map.label("Nizhny Novgorod", ts_map.WIDTH) == "Nizhny Novgorod"
+    assert all(len(ts_map.label(name, 78)) <= ts_map.SHORT for name in (
+        "St. Petersburg", "Komsomolsk-na-Amure", "Novy Urengoy", "Nizhnevartovsk"))
+
+
+# ----- the network list -----------------------------------------------------------------
+
+
+def test_the_list_gives_each_branch_a_chain_then_what_it_can_build_with_cost_and_income(
+        ) -> None:
+    """TS-4.1: a company's network as chains of whole city names (a branch on a line of
+    its own, ``↳``), then the links it can build: ``$4 each``, ``border $8``, ``jump``
+    with the total cost, each link with the income it adds (``+3``)."""
+    s, offer = _building(11)
+    c = s.b_company
+    lines = [line.rstrip() for line in netview.render(s, offer, 78, 29).plain.split("\n")]
+    name = netview.company_name(c)
+    first = next(i for i, line in enumerate(lines) if line.startswith(name))
+    block = [lines[first]]
+    for line in lines[first + 1:]:
+        if not line.startswith(" "):
+            break
+        block.append(line)
+    chains = netview.chains(s, c)
+    assert sum(line.count("↳") for line in block) == len(chains) - 1
+    building = next(line for line in block if "▶ building" in line)
+    assert "$4 each:" in building and "+" in building
+    for k in (LINK_INDEX[i] for i in offer):
+        if not LINKS[k].external and s.network[c] >> LINKS[k].ends[0] & 1:
+            assert f"+{LINKS[k].value}" in "\n".join(block)
+
+
+@pytest.mark.parametrize("size", [(78, 19), (78, 29)])
+def test_the_list_fits_and_names_every_built_link(size: tuple[int, int]) -> None:
+    """At 120x40 (78x19 beside the side panel) and on the board alone at 80x24: the
+    list fits its box and, in every seeded position, names each built link at least
+    through its cities, unless it says how many it left out (``… +3``)."""
+    for seed in range(12):
+        s, offer = _position(seed)
+        text = netview.render(s, offer, *size).plain
+        rows = text.split("\n")
+        assert len(rows) == size[1] and all(len(row) <= size[0] for row in rows)
+        named = {netview.link_at(x, y) for y in range(size[1]) for x in range(size[0])}
+        built = {LINKS[k].id for k, o in enumerate(s.owner) if o >= 0}
+        assert built <= named or "… +" in text, seed
+
+
+# ----- the nationalization warning --------------------------------------------------------
+
+
+def _doomed_game(tmp_path: Path) -> object:
+    game = new_game(tmp_path, "trans-siberian", bots="0", players=4, seed=5)
+    s = game.state
+    assert isinstance(s, TransSiberianState)
+    rng = random.Random(1)
+    while s.step != TURN:
+        s.apply(rng.choice(s.legal_actions()))
+    yellow = COMPANY_INDEX["yellow"]
+    safe = next(i for i, v in enumerate(SHARE_TRACK) if v > 44)
+    s.value = [safe if v >= 0 else v for v in s.value]  # the others above the marker
+    s.cash = [120] * s.num_players  # shares to buy: not a forced pass
+    s.phase, s.status[yellow] = 2, ACTIVE
+    s.nat = SHARE_TRACK.index(44)
+    s.value[yellow] = SHARE_TRACK.index(44)
+    return game
+
+
+def _screen(app: TableApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_the_nationalization_warning_is_never_cut(tmp_path: Path,
+                                                  size: tuple[int, int]) -> None:
+    """The review's screen: ``⚠ yellow $44 is at or below $44:`` ended the side panel at
+    120x40. The warning now leads the end tracker, wrapped whole to the panel's width; at
+    80x24 the end line says it in a line."""
+    game = _doomed_game(tmp_path)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        rows = _screen(app).split("\n")
+        if size == (120, 40):  # the side panel's lines from the warning on
+            y = next(i for i, row in enumerate(rows) if "⚠ yellow" in row)
+            x = rows[y].index("⚠ yellow")
+            words = [row[x - 1:].split("│")[0].split() for row in rows[y:y + 2]]
+            said = " ".join(words[0] + words[1])
+            assert said == ("⚠ yellow $44 is at or below $44: nationalized at the next"
+                            " dividend"), rows[y:y + 2]
+            assert "$44!" in "\n".join(rows)
+        else:
+            assert any(row.rstrip().endswith("⚠ next dividend nationalizes yellow")
+                       for row in rows), rows
+
+    at_table(game, check, size)  # type: ignore[arg-type]
+
+
+# ----- the board beside the rest at 80x24 --------------------------------------------------
+
+
+def test_at_80x24_the_board_beside_the_rest_is_the_list_with_the_offer_in_view(
+        tmp_path: Path) -> None:
+    """At 80x24 the board's pane beside the side panel is 44x5: the whole map showed a
+    corner of itself there. The default view is the network list, as narrow as the pane
+    (nothing off to the sides), its window on the links on offer; F4 gives the map."""
+    game = new_game(tmp_path, "trans-siberian", bots="0", players=4, seed=5)
+    s = game.state
+    assert isinstance(s, TransSiberianState)
+    rng = random.Random(4)
+    while s.step not in (BUILD_FIRST, BUILD_SECOND) or sum(o >= 0 for o in s.owner) < 6:
+        game.apply(rng.choice(s.legal_actions()))
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        await pilot.pause()
+        assert app.face is app.full_face.other and app.face.name == "the networks as a list"
+        board = app.query_one("#board", ScrollableContainer)
+        region = board.scrollable_content_region
+        assert app.face.width <= region.width < ts_map.WIDTH
+        seen = {app.face.hit(x, y) for y in range(int(board.scroll_y),
+                                                  int(board.scroll_y) + region.height)
+                for x in range(region.width)}
+        offer = {str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args}
+        assert offer & seen, (offer, seen)
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.face is app.full_face
+
+    at_table(game, check, (80, 24))
