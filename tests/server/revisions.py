@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import command
 from alembic.config import Config
+from sqlalchemy import text
 
-from cuberail.server.storage import MIGRATIONS, Store
+from cuberail.server.storage import MIGRATIONS, Store, now
 
 
 def at_revision(url: str, revision: str) -> tuple[Store, Config]:
@@ -19,3 +22,20 @@ def at_revision(url: str, revision: str) -> tuple[Store, Config]:
         command.upgrade(cfg, revision)
         conn.commit()
     return store, cfg
+
+
+def old_game(store: Store, **columns: Any) -> None:
+    """Add game ``old`` (Trans-Siberian, three seats named Ann) as a database at an older
+    revision holds it: the columns of revision 0001 and ``columns`` (e.g. ``is_open``,
+    ``hints``, added by later revisions)."""
+    values = {"t": now(), "f": False, **columns}
+    names = "".join(f", {name}" for name in columns)
+    marks = "".join(f", :{name}" for name in columns)
+    with store.writer.connect() as conn:
+        conn.execute(text("INSERT INTO games (id, title, name, rules_version, options,"
+                          f" owner_hash, seed, over, created{names}) VALUES ('old',"
+                          f" 'trans-siberian', '', 1, '{{}}', 'x', 1, :f, :t{marks})"), values)
+        for seat in range(3):
+            conn.execute(text("INSERT INTO seats (game_id, seat, name) VALUES ('old', :s,"
+                              " 'Ann')"), {"s": seat})
+        conn.commit()

@@ -16,12 +16,11 @@ from typing import Any
 from alembic import command
 from fastapi.testclient import TestClient
 from play import auth, new_game, view, wait_for
-from revisions import at_revision
-from sqlalchemy import select, text
+from revisions import at_revision, old_game
+from sqlalchemy import select
 
 from cuberail.server.games import GameService
 from cuberail.server.models import games
-from cuberail.server.storage import now
 
 BOTS = {0: "random", 1: "random", 2: "random"}
 TS_SHORT = {"dividend_track": 1}  # trans-siberian: over at the first dividend
@@ -95,15 +94,7 @@ def test_the_rematch_keeps_the_delay(client: TestClient) -> None:
 
 def test_a_database_of_revision_0005_gets_no_delay_for_its_games(db_url: str) -> None:
     store, cfg = at_revision(db_url, "0005")
-    with store.writer.connect() as conn:
-        conn.execute(text("INSERT INTO games (id, title, name, rules_version, options,"
-                          " owner_hash, seed, over, created, is_open, hints) VALUES ('old',"
-                          " 'trans-siberian', '', 1, '{}', 'x', 1, :f, :t, :f, :y)"),
-                     {"t": now(), "f": False, "y": True})
-        for seat in range(3):
-            conn.execute(text("INSERT INTO seats (game_id, seat, name) VALUES ('old', :s,"
-                              " 'Ann')"), {"s": seat})
-        conn.commit()
+    old_game(store, is_open=False, hints=True)
     store.migrate()
     with store.read() as conn:
         assert conn.execute(select(games.c.bot_delay)).scalar_one() is None

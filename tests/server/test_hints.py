@@ -15,8 +15,8 @@ import pytest
 from alembic import command
 from fastapi.testclient import TestClient
 from play import auth, finished_record, new_game, play_until, view
-from revisions import at_revision
-from sqlalchemy import select, text
+from revisions import at_revision, old_game
+from sqlalchemy import select
 
 from cuberail.core.words import Said, named
 from cuberail.server import hints as hints_module
@@ -24,7 +24,6 @@ from cuberail.server.app import create_app
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, page_words
 from cuberail.server.models import games
-from cuberail.server.storage import now
 
 OPTIONS = {"dividend_track": 1}  # trans-siberian: a short game, over at the first dividend
 
@@ -162,15 +161,7 @@ def test_hints_are_rate_limited_per_token(sqlite_url: str) -> None:
 
 def test_a_database_of_revision_0004_gets_hints_on_for_its_games(db_url: str) -> None:
     store, cfg = at_revision(db_url, "0004")
-    with store.writer.connect() as conn:
-        conn.execute(text("INSERT INTO games (id, title, name, rules_version, options,"
-                          " owner_hash, seed, over, created, is_open) VALUES ('old',"
-                          " 'trans-siberian', '', 1, '{}', 'x', 1, :f, :t, :f)"),
-                     {"t": now(), "f": False})
-        for seat in range(3):
-            conn.execute(text("INSERT INTO seats (game_id, seat, name) VALUES ('old', :s,"
-                              " 'Ann')"), {"s": seat})
-        conn.commit()
+    old_game(store, is_open=False)
     store.migrate()
     with store.read() as conn:
         assert conn.execute(select(games.c.hints)).scalar_one() is True

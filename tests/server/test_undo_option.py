@@ -14,12 +14,11 @@ from typing import Any
 from alembic import command
 from fastapi.testclient import TestClient
 from play import auth, finished_record, move, new_game, play_until, view
-from revisions import at_revision
+from revisions import at_revision, old_game
 from sqlalchemy import select, text
 
 from cuberail.server.games import GameService
 from cuberail.server.models import games
-from cuberail.server.storage import now
 
 OPTIONS = {"dividend_track": 1}  # trans-siberian: a short game, over at the first dividend
 
@@ -119,15 +118,7 @@ def test_the_openapi_document_has_the_option(client: TestClient) -> None:
 
 def test_a_database_of_revision_0006_gets_free_undo_for_its_games(db_url: str) -> None:
     store, cfg = at_revision(db_url, "0006")
-    with store.writer.connect() as conn:
-        conn.execute(text("INSERT INTO games (id, title, name, rules_version, options,"
-                          " owner_hash, seed, over, created, is_open, hints) VALUES ('old',"
-                          " 'trans-siberian', '', 1, '{}', 'x', 1, :f, :t, :f, :y)"),
-                     {"t": now(), "f": False, "y": True})
-        for seat in range(3):
-            conn.execute(text("INSERT INTO seats (game_id, seat, name) VALUES ('old', :s,"
-                              " 'Ann')"), {"s": seat})
-        conn.commit()
+    old_game(store, is_open=False, hints=True)
     store.migrate()
     with store.read() as conn:
         assert conn.execute(select(games.c.undo)).scalar_one() == "free"

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
+from textual.containers import ScrollableContainer
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 from textual.worker import WorkerCancelled
@@ -57,6 +58,15 @@ def at_table(game: play.Game, check: Check[T], size: tuple[int, int] = (120, 40)
             return await check(app, pilot)
 
     return asyncio.run(run())
+
+
+def visible_places(app: TableApp) -> set[str]:
+    """The places (hexes, links) drawn in the board's window."""
+    board = app.query_one("#board", ScrollableContainer)
+    region = board.scrollable_content_region
+    x0, y0 = int(board.scroll_x), int(board.scroll_y)
+    return {hx for y in range(y0, y0 + region.height) for x in range(x0, x0 + region.width)
+            if (hx := app.face.hit(x, y)) is not None}
 
 
 def pick(app: TableApp, rng: random.Random) -> C.Choice:

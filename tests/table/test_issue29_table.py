@@ -6,7 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from tablekit import new_game, settle, type_text
+from tablekit import new_game, settle, type_text, visible_places
 from textual.containers import ScrollableContainer
 from textual.widgets import Input
 
@@ -56,13 +56,6 @@ def test_ctrl_arrows_pan_the_board_while_the_input_has_focus(tmp_path: Path) -> 
     asyncio.run(run())
 
 
-def _visible_hexes(app: TableApp) -> set[str]:
-    board = app.query_one("#board", ScrollableContainer)
-    region = board.scrollable_content_region
-    x0, y0 = int(board.scroll_x), int(board.scroll_y)
-    return {hx for y in range(y0, y0 + region.height) for x in range(x0, x0 + region.width)
-            if (hx := app.face.hit(x, y)) is not None}
-
 
 def test_the_board_alone_at_80x24_reaches_every_chicago_express_hex(tmp_path: Path) -> None:
     game = new_game(tmp_path, "chicago-express")
@@ -76,11 +69,11 @@ def test_the_board_alone_at_80x24_reaches_every_chicago_express_hex(tmp_path: Pa
             await pilot.pause()
             board = app.query_one("#board", ScrollableContainer)
             assert app.face.width <= board.scrollable_content_region.width  # no sideways
-            seen = _visible_hexes(app)
+            seen = visible_places(app)
             for key in ["down"] * 12 + ["pagedown", "up", "pageup"]:  # the keys reach all
                 await pilot.press(key)
                 await pilot.pause()
-                seen |= _visible_hexes(app)
+                seen |= visible_places(app)
             assert seen == {hx.id for hx in HEXES}
             assert app.query_one("#command", Input).has_focus
             await pilot.press("f2")  # back: the full map with its costs

@@ -19,7 +19,7 @@ import functools
 import random
 from pathlib import Path
 
-from tablekit import new_game, pick, settle, type_text
+from tablekit import new_game, pick, settle, type_text, visible_places
 from textual.containers import ScrollableContainer
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -32,14 +32,6 @@ from cuberail.games.chicago_express.state import PLACE, ChicagoExpressState
 
 EAST = (1 + max(h.col for h in HEXES)) // 2  # map columns from which a hex is in the east
 
-
-def _visible(app: TableApp) -> set[str]:
-    """The places drawn in the board's window."""
-    board = app.query_one("#board", ScrollableContainer)
-    region = board.scrollable_content_region
-    x0, y0 = int(board.scroll_x), int(board.scroll_y)
-    return {hx for y in range(y0, y0 + region.height) for x in range(x0, x0 + region.width)
-            if (hx := app.face.hit(x, y)) is not None}
 
 
 def _col(hex_id: str) -> int:
@@ -87,7 +79,7 @@ def test_ce_the_window_at_80x24_shows_the_hexes_on_offer_in_the_east(tmp_path: P
     targets = {str(a.args[0]) for a in game.state.legal_actions() if a.kind == "place"}
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
-        seen = _visible(app)
+        seen = visible_places(app)
         assert seen & targets, (sorted(targets), sorted(seen))
         assert not any(_col(h) < EAST - 3 for h in seen)  # not the empty west
 
@@ -126,7 +118,7 @@ def test_ce_with_nothing_on_offer_the_window_shows_the_last_moves_hex(tmp_path: 
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
         assert app.in_play() == {last}
-        assert last in _visible(app)
+        assert last in visible_places(app)
 
     _run(game, (80, 24), check)
 
@@ -143,7 +135,7 @@ def test_ce_without_a_move_on_the_map_the_window_shows_the_networks(tmp_path: Pa
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
         assert app.in_play() == network
-        assert network <= _visible(app)
+        assert network <= visible_places(app)
 
     _run(game, (80, 24), check)
 
@@ -168,7 +160,7 @@ def test_a_pan_by_hand_holds_until_the_next_decision(tmp_path: Path) -> None:
         await settle(app, pilot)
         await pilot.pause()
         await pilot.pause()
-        assert board.scroll_x > 0 and _visible(app) & app.in_play()
+        assert board.scroll_x > 0 and visible_places(app) & app.in_play()
 
     _run(game, (80, 24), check)
 
@@ -188,7 +180,7 @@ def test_ce_f2_at_80x24_shows_the_whole_compact_map(tmp_path: Path) -> None:
         board = app.query_one("#board", ScrollableContainer)
         assert app.face is app.full_face.small
         assert board.max_scroll_x == 0 and board.max_scroll_y == 0
-        assert _visible(app) == {h.id for h in HEXES}
+        assert visible_places(app) == {h.id for h in HEXES}
         assert "whole map" in str(board.border_title)
         assert "▼" not in str(board.border_title)
         assert not app.query_one("#step", Static).display or not app.query_one(
