@@ -6,7 +6,9 @@
 ``leaf``: over the fixed states of ``cuberail bench``, the microseconds a guided search
 pays per expanded leaf: the state's feature rows, the actions' vectors, the numpy
 forward pass and the whole guide, with the search's own searched actions; then the
-iterations per CPU second of ``mcts:300`` and ``az:300`` from the same positions.
+iterations per CPU second of ``mcts`` and ``az`` (asking the network at every leaf, and
+only at positions with 16 visits: ``afterN``) from the same positions, with the network
+calls an iteration.
 
 ``speed``: mcts:200 iterations per CPU second (``cuberail bench``'s fixed states, each
 title's own settings) of several source trees, each in its own process, the trees
@@ -25,6 +27,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 from dataclasses import replace
 
 from cuberail.core.state import GameState
@@ -109,15 +112,25 @@ def leaf_costs(title: str, loops: int) -> None:
     for label, job in parts.items():
         best = min(_timed(job, loops) for _ in range(3))
         print(f"  {label:16s} {1e6 * best / len(cases):8.1f} µs per leaf")
-    for name, config in (("mcts:300", MCTSConfig(iterations=300)),
-                         ("az:300", replace(AZ_DEFAULT, iterations=300, seconds=None))):
-        cpu = 0.0
+    eager = replace(AZ_DEFAULT, iterations=300, seconds=None, guide_after=0)
+    for name, config in (("mcts:300", MCTSConfig(iterations=300)), ("az:300:after0", eager),
+                         ("mcts:2000", MCTSConfig(iterations=2000)),
+                         ("az:2000:after0", replace(eager, iterations=2000)),
+                         ("az:2000:after16", replace(eager, iterations=2000, guide_after=16))):
+        cpu, calls = 0.0, [0]
+
+        def counted(state: GameState, actions: list[Any]) -> tuple[list[float], list[float]]:
+            calls[0] += 1
+            return guide(state, actions)
+
         for i, (state, _) in enumerate(cases):
-            bot = MCTSBot(i, config)
+            bot = MCTSBot(i, config, guide=counted if config.guide else None)
             start = time.process_time()
             bot.choose(state)
             cpu += time.process_time() - start
-        print(f"  {name:16s} {300 * len(cases) / cpu:8.0f} iterations per CPU second")
+        done = config.iterations * len(cases) if config.iterations else 0
+        asked = f", {calls[0] / done:.2f} network calls an iteration" if config.guide else ""
+        print(f"  {name:16s} {done / cpu:8.0f} iterations per CPU second{asked}")
 
 
 def _timed(job: Callable[[], object], loops: int) -> float:
