@@ -27,8 +27,8 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 from cuberail.core.state import GameState
 
@@ -112,17 +112,18 @@ def leaf_costs(title: str, loops: int) -> None:
     for label, job in parts.items():
         best = min(_timed(job, loops) for _ in range(3))
         print(f"  {label:16s} {1e6 * best / len(cases):8.1f} µs per leaf")
+    calls = [0]  # the network's calls in the search timed now
+
+    def counted(state: GameState, actions: list[Any]) -> tuple[list[float], list[float]]:
+        calls[0] += 1
+        return guide(state, actions)
+
     eager = replace(AZ_DEFAULT, iterations=300, seconds=None, guide_after=0)
     for name, config in (("mcts:300", MCTSConfig(iterations=300)), ("az:300:after0", eager),
                          ("mcts:2000", MCTSConfig(iterations=2000)),
                          ("az:2000:after0", replace(eager, iterations=2000)),
                          ("az:2000:after16", replace(eager, iterations=2000, guide_after=16))):
-        cpu, calls = 0.0, [0]
-
-        def counted(state: GameState, actions: list[Any]) -> tuple[list[float], list[float]]:
-            calls[0] += 1
-            return guide(state, actions)
-
+        cpu, calls[0] = 0.0, 0
         for i, (state, _) in enumerate(cases):
             bot = MCTSBot(i, config, guide=counted if config.guide else None)
             start = time.process_time()
