@@ -10,6 +10,7 @@ from cuberail.bots.chicago_express.heuristic import CEHeuristic, Params
 from cuberail.bots.heuristic import reason_packages
 from cuberail.core.words import LANGUAGES, catalog, placeholders
 from cuberail.games import get_game
+from cuberail.games.chicago_express import actions as A
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.server.hints import reason_of, reason_words
 
@@ -60,3 +61,21 @@ def test_every_move_of_a_medium_game_has_a_reason_in_every_language(lang: str) -
             keys.add(said.key)
         s.apply(action)
     assert {"ce.why.bid", "ce.why.choose_build", "ce.why.place", "ce.why.company"} <= keys
+
+
+def test_ce_2_1_a_bid_over_the_limit_is_never_given_the_limit_as_its_reason() -> None:
+    """A hint may bid more than medium would (a search's choice): a bid a little over the
+    limit says so; far over it, no reason (it would say to stop below the bid)."""
+    s = _new()
+    bot = CEHeuristic(seed=1)
+    limit = bot.bid_limit(s, s.a_to_act, s.a_company)
+    words = reason_words("en", TITLE)
+    for amount in range(max(1, s.minimum_bid()), s.cash[s.a_to_act] + 1):
+        said = bot.reason(s, A.bid(amount))
+        if amount <= limit:
+            assert said is not None and said.key == "ce.why.bid", amount
+        elif amount <= round(limit * 1.1):
+            assert said is not None and said.key == "ce.why.bid_over", amount
+            assert "goes a little over" in words.render(said)
+        else:
+            assert said is None, amount

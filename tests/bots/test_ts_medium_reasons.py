@@ -65,3 +65,27 @@ def test_every_move_of_a_medium_game_has_a_reason_in_every_language(lang: str) -
         keys.add(said.key)
         s.apply(action)
     assert {"ts.why.bid", "ts.why.value", "ts.why.start_link", "ts.why.link"} <= keys
+
+
+def test_ts_4_only_the_best_link_on_offer_is_called_the_best() -> None:
+    """A hint of a link medium would not build (a search's choice) gets no reason that
+    calls it the best; medium's own link does."""
+    import random
+
+    from cuberail.games.trans_siberian.state import BUILD_FIRST
+
+    rng = random.Random(2)
+    s = new_ts(4)
+    checked = 0
+    while not s.is_terminal() and checked < 6:
+        links = [a for a in s.legal_actions() if a.kind != "stop"]
+        if s.step == BUILD_FIRST and len(links) >= 3:
+            judge = TSHeuristic(seed=0, params=Params(noise=0.0))
+            me = s.current_player()
+            ranked = sorted(links, key=lambda a: judge._after(s, a, me))
+            assert heuristic_reason(s, ranked[-1]) == Said("ts.why.link")
+            if judge._after(s, ranked[0], me) < judge._after(s, ranked[-1], me) - 2:
+                assert heuristic_reason(s, ranked[0]) is None
+                checked += 1
+        s.apply(rng.choice(s.legal_actions()))
+    assert checked >= 3

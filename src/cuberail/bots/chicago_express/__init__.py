@@ -53,7 +53,7 @@ FEATURES = Features(features.FEATURE_VERSION, features.FEATURE_NAMES, features.L
 NETWORK = Network(version=1, kinds=("bid", "choose", "company", "develop", "forgo", "pass",
                                     "place", "share", "stop"),
                   words=(*COMPANY_IDS, *GAUGE_NAMES), number_scale=10.0,
-                  shipped="chicago-express-az1.json")
+                  shipped="chicago-express-az2.json")
 
 TRAINERS: dict[str, Callable[..., dict[str, Any]]] = {"dividends": _train_dividends}
 

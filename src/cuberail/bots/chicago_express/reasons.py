@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cuberail.bots.chicago_express.heuristic import CEHeuristic
 from cuberail.core.actions import Action
-from cuberail.core.words import Said
+from cuberail.core.words import Said, Value
 from cuberail.games.chicago_express import actions as A
 from cuberail.games.chicago_express.board import COMPANIES, HEXES
 from cuberail.games.chicago_express.state import (
@@ -52,13 +52,20 @@ def reason(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said | N
     return None
 
 
-def _auction(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said:
-    """CE-2, CE-4: bids up to a fraction of what the share's dividends are worth."""
+def _auction(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said | None:
+    """CE-2, CE-4: bids up to a fraction of what the share's dividends are worth, or a
+    little over it as medium's varied limit may (None for a bid far above it)."""
     company = COMPANIES[s.a_company].id
     limit = bot.bid_limit(s, s.a_to_act, s.a_company)
     percent = round(100 * bot.p.bid_fraction)
     if action.kind == "bid":
-        return Said("ce.why.bid", {"company": company, "limit": limit, "percent": percent})
+        amount = int(action.args[0])
+        values: dict[str, Value] = {"company": company, "limit": limit, "percent": percent}
+        if amount <= limit:
+            return Said("ce.why.bid", values)
+        if amount <= round(limit * (1 + bot.p.noise)):  # medium's own limit varies so much
+            return Said("ce.why.bid_over", values)
+        return None  # far over the heuristic's limit: its reason would say not to bid it
     if limit <= 0:
         return Said("ce.why.pass_worthless", {"company": company})
     return Said("ce.why.pass_bid", {"company": company, "limit": limit, "percent": percent})

@@ -9,6 +9,9 @@ server's hint (``GET /api/games/{id}/hint``) answers it as the suggested move's 
 
 from __future__ import annotations
 
+import math
+from dataclasses import replace
+
 from cuberail.bots.evaluate import relative
 from cuberail.bots.trans_siberian.fast import opening_dividends
 from cuberail.bots.trans_siberian.heuristic import Params, seat_values
@@ -33,8 +36,9 @@ def company(index: int) -> Said:
     return Said(f"company.{COMPANY_IDS[index]}")
 
 
-def reason(s: TransSiberianState, action: Action, p: Params | None = None) -> Said:
-    """The reason for ``action`` in ``s``, weighed with the heuristic's ``p``."""
+def reason(s: TransSiberianState, action: Action, p: Params | None = None) -> Said | None:
+    """The reason for ``action`` in ``s``, weighed with the heuristic's ``p`` (None where
+    the heuristic's reason would not hold for it: a link that is not its best)."""
     p = p or Params()
     if s.step == AUCTION:
         return _auction(s, action, p)
@@ -43,7 +47,9 @@ def reason(s: TransSiberianState, action: Action, p: Params | None = None) -> Sa
     if s.step == PICK_LINK:
         return Said("ts.why.start_link")
     if s.step in (BUILD_FIRST, BUILD_SECOND):
-        return Said("ts.why.stop") if action.kind == "stop" else Said("ts.why.link")
+        if action.kind == "stop":
+            return Said("ts.why.stop")
+        return Said("ts.why.link") if _best_link(s, action, p) else None
     if s.step == PICK_SURCHARGE:
         return Said("ts.why.surcharge")
     return _turn(s, action, p)
@@ -84,6 +90,20 @@ def _gain(s: TransSiberianState, action: Action, me: int, p: Params) -> float:
     after.apply_unchecked(action)
     return (relative(seat_values(after, p), me, p.spite)
             - relative(seat_values(s, p), me, p.spite))
+
+
+def _best_link(s: TransSiberianState, action: Action, p: Params) -> bool:
+    """TS-4: whether ``action`` is the best link on offer as the heuristic weighs links
+    (its value for the mover with the turn's best follow-ups), within the spread its own
+    noise gives its choice: a hint of another player's choice must not get this reason."""
+    from cuberail.bots.trans_siberian.heuristic import TSHeuristic
+
+    judge = TSHeuristic(seed=0, params=replace(p, noise=0.0))
+    me = s.current_player()
+    values = {a: judge._after(s, a, me) for a in s.legal_actions() if a.kind != "stop"}
+    best = max(values.values())
+    spread = 2 * p.noise * (abs(best) * 0.05 + 1.0)  # as TSHeuristic._after's noise
+    return values.get(action, -math.inf) >= best - spread - 1e-9
 
 
 def _holds_public(s: TransSiberianState, seat: int) -> bool:
