@@ -13,7 +13,7 @@ from typing import Any
 
 from alembic import command
 from fastapi.testclient import TestClient
-from play import auth, finished_record, move, new_game, play_until, view
+from play import auth, finished_record, move, new_game, play_until, view, wait_for
 from revisions import at_revision, old_game
 from sqlalchemy import select, text
 
@@ -131,3 +131,41 @@ def test_a_database_of_revision_0006_gets_free_undo_for_its_games(db_url: str) -
         columns = conn.execute(text("SELECT * FROM games")).keys()
         assert "undo" not in columns and "bot_delay" in columns
     store.dispose()
+
+
+def test_free_undo_takes_back_the_bots_answers_with_the_move(client: TestClient) -> None:
+    """Against bots (they answer at once) a seat's undo takes back its move and the bots'
+    moves after it; the view names the seat whose undo is taken (``undo_seat``)."""
+    game = new_game(client, 3, bots={1: "random", 2: "random"})
+    assert view(client, game["id"])["undo_seat"] is None
+    first = view(client, game["id"])
+    assert move(client, game, 0, first["legal"][0], 0).status_code == 200
+    wait_for(lambda: (v := view(client, game["id"]))["current_player"] == 0 and v["index"] > 1)
+    seen = view(client, game["id"])
+    assert seen["last"]["seat"] != 0 and seen["undo_seat"] == 0
+    reply = undo(client, game, 0, seen["index"])
+    assert reply.status_code == 200, reply.text
+    back = view(client, game["id"])
+    assert back["index"] == 0 and back["current_player"] == 0 and back["undo_seat"] is None
+    log = client.get(f"/api/games/{game['id']}/actions?since=0").json()["entries"]
+    undos = [e for e in log if e["kind"] == "undo"]
+    assert len(undos) == seen["index"] and {e["seat"] for e in undos} == {0}
+
+
+def test_a_human_answer_is_never_taken_back_by_another_seat(client: TestClient) -> None:
+    game = new_game(client, 3, bots={2: "random"})
+    assert move(client, game, 0, "bid 7", 0).status_code == 200
+    assert move(client, game, 1, "bid 8", 1).status_code == 200
+    wait_for(lambda: view(client, game["id"])["current_player"] == 0)
+    seen = view(client, game["id"])
+    assert seen["last"]["seat"] == 2 and seen["undo_seat"] == 1  # P1's bid, then the bot's
+    assert undo(client, game, 0, seen["index"]).status_code == 403  # P1's bid is not P0's
+
+
+def test_unanswered_undo_takes_no_bot_answer_back(client: TestClient) -> None:
+    game = new_game(client, 3, bots={1: "random", 2: "random"}, undo="unanswered")
+    assert move(client, game, 0, view(client, game["id"])["legal"][0], 0).status_code == 200
+    wait_for(lambda: (v := view(client, game["id"]))["current_player"] == 0 and v["index"] > 1)
+    seen = view(client, game["id"])
+    assert seen["undo_seat"] is None
+    assert undo(client, game, 0, seen["index"]).status_code == 403

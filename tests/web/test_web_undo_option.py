@@ -1,6 +1,7 @@
 """The table option undo "unanswered", in Chromium: the lobby's box (off by default) creates
 a game with it; on the game page the undo button stays while your move is unanswered, and
-once another player (a bot too) has moved after it, it is shown disabled with the reason."""
+once another player (a bot too) has moved after it, it is shown disabled with the reason.
+Without it (free undo) the button takes back your move and the bots' answers after it."""
 
 from __future__ import annotations
 
@@ -39,8 +40,12 @@ def test_the_lobby_box_creates_the_game_and_the_page_says_why_undo_is_off(
             assert "moved last" in text or "has moved since your move" in text, text
             assert "allows undo only until someone answers" in text
             assert undo.get_attribute("aria-describedby") == "undo-why"
-        else:  # free: a bot's move is last in force, nothing of yours to take back
-            assert undo.is_hidden() and why.is_hidden()
+        else:  # free: your move and the bots' answers after it are taken back together
+            assert undo.is_visible() and undo.is_enabled() and why.is_hidden()
+            undo.click()
+            page.wait_for_selector("#game[data-game-index='0'][aria-busy='false']")
+            assert get_json(f"{base_url}/api/games/{game_id}")["index"] == 0
+            assert is_my_turn(page)
 
 
 def test_an_unanswered_move_may_be_taken_back_an_answered_one_says_who(

@@ -20,8 +20,10 @@ A game created with `"hints": false` (the game view's `hints`) answers no hint t
 while it runs: 403.
 
 **Undo.** `POST /api/games/{id}/undo` (the seat's token) takes back the seat's own last
-move in force. The table option `undo` (the game view's `undo`) limits it:
-`"free"` (the default) allows that; `"unanswered"` also refuses it (403) once any other
+move in force, with the bot seats' moves after it when only bots have moved since (the
+view's `undo_seat` names the seat whose undo is taken now). The table option `undo` (the
+game view's `undo`) limits it: `"free"` (the default) allows that; `"unanswered"` takes
+no bot's answer back and also refuses it (403) once any other
 seat, a bot included, has acted after the move, even with a move taken back since (the
 view's `last.answered_by` names that seat).
 

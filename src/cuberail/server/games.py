@@ -35,7 +35,7 @@ from cuberail.server.history import Replay, Replays, event_words, move_words
 from cuberail.server.keyedlocks import KeyedLocks
 from cuberail.server.newest import Newest
 from cuberail.server.storage import Entry, GameRow, SeatRow, Store, now
-from cuberail.server.undo import UNANSWERED, answering_seat
+from cuberail.server.undo import UNANSWERED, answering_seat, bot_answers
 
 # Undos one game may hold: each adds two entries to the log (the move and its undo), so a
 # player moving and undoing forever would grow it without bound.
@@ -305,7 +305,7 @@ class GameService:
                  "current_player": state.current_player(), "over": state.is_terminal()}
         return self._commit(loaded, entry, snap, [event], wait)
 
-    def _commit(self, loaded: Loaded, entry: Entry, snap: Snapshot,
+    def _commit(self, loaded: Loaded, entry: Entry | list[Entry], snap: Snapshot,
                 events: list[dict[str, Any]], wait: bool = True) -> Outcome:
         """Write ``entry``: the only part of a move that holds the database's writer.
 
@@ -322,7 +322,8 @@ class GameService:
             if snap.state.is_terminal() != loaded.game.over:
                 self.store.set_over(conn, loaded.game.id, snap.state.is_terminal())
             try:
-                self.store.append(conn, loaded.game.id, entry)
+                for one in entry if isinstance(entry, list) else [entry]:
+                    self.store.append(conn, loaded.game.id, one)
                 self.notify(conn, loaded.game.id, events)
                 conn.commit()
             except IntegrityError:
@@ -369,24 +370,45 @@ class GameService:
                 raise Refused(422, Said("refusal.nothing_to_undo"))
             if (loaded.snap.seq - len(effective)) // 2 >= UNDO_MAX:  # entries: moves + undos
                 raise Refused(409, Said("refusal.undo_limit", {"n": UNDO_MAX}))
-            last = effective[-1]
+            last, take = effective[-1], 1
             if last.seat != seat:
-                raise Refused(403, Said("refusal.undo_not_yours",
-                                        {"action": last.action, "seat": last.seat}))
+                answers = bot_answers(loaded)  # free undo: my move and the bots' answers
+                if answers is None or answers[0] != seat:
+                    raise Refused(403, Said("refusal.undo_not_yours",
+                                            {"action": last.action, "seat": last.seat}))
+                take = answers[1] + 1
             if loaded.game.undo == UNANSWERED:
                 self._check_unanswered(loaded)
-            seq = loaded.snap.seq + 1
-            state = initial_state(loaded.game, len(loaded.seats))
-            for eff in effective[:-1]:
-                state.apply(Action.from_text(eff.action))
-            snap = Snapshot(seq, effective[:-1], state)
-            event = {"type": "undo", "game": game_id, "index": snap.index, "seq": seq,
-                     "seat": seat, "action": last.action, "events": [],
-                     "words": move_words(loaded.game.title, state,
-                                         Action.from_text(last.action)),
-                     "current_player": state.current_player(), "over": False}
-            return self._commit(loaded, Entry(seq, seat, "undo", last.action, now()),
-                                snap, [event])
+            if (loaded.snap.seq - len(effective)) // 2 + take > UNDO_MAX:
+                raise Refused(409, Said("refusal.undo_limit", {"n": UNDO_MAX}))
+            return self._take_back(loaded, seat, take)
+
+    def _take_back(self, loaded: Loaded, seat: int, take: int) -> Outcome:
+        """Write ``take`` undo entries for ``seat``: the last moves in force, one event
+        each (the state before the move it takes back), in one commit."""
+        effective = loaded.snap.effective
+        keep = len(effective) - take
+        states: list[GameState] = []
+        state = initial_state(loaded.game, len(loaded.seats))
+        for i, eff in enumerate(effective[:-1]):
+            state.apply(Action.from_text(eff.action))
+            if i + 1 >= keep:
+                states.append(state.clone())
+        if keep == 0:
+            states.insert(0, initial_state(loaded.game, len(loaded.seats)))
+        entries, events = [], []
+        for j in range(take):  # the last move first
+            seq, taken = loaded.snap.seq + 1 + j, effective[-1 - j]
+            before = states[len(states) - 1 - j]
+            entries.append(Entry(seq, seat, "undo", taken.action, now()))
+            events.append({"type": "undo", "game": loaded.game.id,
+                           "index": len(effective) - 1 - j, "seq": seq, "seat": seat,
+                           "action": taken.action, "events": [],
+                           "words": move_words(loaded.game.title, before,
+                                               Action.from_text(taken.action)),
+                           "current_player": before.current_player(), "over": False})
+        snap = Snapshot(loaded.snap.seq + take, effective[:keep], states[0])
+        return self._commit(loaded, entries, snap, events)
 
     def _check_unanswered(self, loaded: Loaded) -> None:
         """The table option ``undo: "unanswered"``: 403 once another seat has acted after

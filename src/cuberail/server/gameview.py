@@ -12,6 +12,7 @@ from cuberail.core.state import GameState
 from cuberail.core.words import Said
 from cuberail.games import moves_module
 from cuberail.games.words import english
+from cuberail.server.undo import undo_seat
 
 if TYPE_CHECKING:
     from cuberail.server.games import Loaded
@@ -61,4 +62,5 @@ def game_view(loaded: Loaded, chat: list[dict[str, Any]], connected: set[int],
                                            "name": loaded.seats[last.seat].name,
                                            "answered_by": answered_by},
         "chat": chat, "hints": game.hints, "undo": game.undo,
+        "undo_seat": undo_seat(loaded, answered_by),
     }

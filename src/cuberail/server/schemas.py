@@ -138,9 +138,9 @@ class CreateGame(Strict):
                         " /api/games/{id}/hint answers in this game (false: no hint for"
                         " anyone while it runs)")
     undo: UndoOption = Field(default="free", description="table option: \"free\", a seat"
-                             " may take back its own last move (POST /api/games/{id}/undo);"
-                             " \"unanswered\", only until another seat, a bot included,"
-                             " acts after it")
+                             " may take back its own last move (POST /api/games/{id}/undo),"
+                             " with the bot seats' moves after it; \"unanswered\", only"
+                             " until another seat, a bot included, acts after it")
     bot_delay: float | None = Field(
         default=None, ge=0, le=BOT_DELAY_MAX,
         description="table option: seconds a bot waits after the game's last move (or its"
@@ -391,6 +391,9 @@ class GameView(BaseModel):
                         " GET /api/games/{id}/hint")
     undo: UndoOption = Field(description="the table option: \"free\" or \"unanswered\""
                              " (an undo only until another seat acts after the move)")
+    undo_seat: int | None = Field(description="the seat whose POST .../undo is taken now:"
+                                  " its own move last in force, or (free undo) followed only"
+                                  " by bot seats' moves, which it takes back too; null: none")
 
 
 class HintReply(BaseModel):

@@ -1,4 +1,6 @@
-// The undo button ("Undo my last move"): shown while your own move is the last in force.
+// The undo button ("Undo my last move"): shown while the server would take back your last
+// move (the view's `undo_seat`): your own move last in force, or followed only by bots'
+// answers, which go with it.
 // In a game created with the table option undo "unanswered" (the view's `undo`), a move
 // another seat (a bot included) has answered cannot be taken back: the button stays,
 // disabled, with the reason beside it, so a player sees why before asking.
@@ -12,7 +14,12 @@ export function undoState(view, seat, live) {
   if (!live || !view || view.over) return null;
   const last = view.last;
   const mine = Boolean(last && last.seat === seat);
-  if (view.undo !== "unanswered") return mine ? { ok: true } : null;
+  if (view.undo !== "unanswered") {
+    // the server names the seat whose undo it takes now (free undo: your move with the
+    // bots' answers after it); an older server's view: your own last move in force
+    const yours = "undo_seat" in view ? view.undo_seat === seat : mine;
+    return yours ? { ok: true } : null;
+  }
   if (mine && (last.answered_by === null || last.answered_by === undefined)) return { ok: true };
   if (!last) return null;  // nothing played yet: nothing to explain
   return mine ? { ok: false, key: "game.undo_off", seat: last.answered_by }
