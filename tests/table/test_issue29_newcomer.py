@@ -9,9 +9,9 @@ import random
 from pathlib import Path
 
 from rich.text import Text
-from tablekit import at_table, new_game, settle
+from tablekit import at_table, new_game, settle, visible_places
 from test_issue29_audit import _finished
-from test_issue29_table import _build_step, _visible_hexes
+from test_issue29_table import _build_step
 from textual.containers import ScrollableContainer, VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -46,7 +46,7 @@ def test_the_whole_chicago_express_map_is_in_view_at_120x40(tmp_path: Path) -> N
         board = app.query_one("#board", ScrollableContainer)
         assert board.scrollable_content_region.width >= app.face.width
         assert board.scrollable_content_region.height >= app.face.height
-        assert _visible_hexes(app) == {hx.id for hx in HEXES}
+        assert visible_places(app) == {hx.id for hx in HEXES}
         assert app.face is app.full_face.small and app.screen.has_class("compact")
         assert app.query_one("#side").display and not app.query_one("#side-low").display
         assert "off-screen" not in str(board.border_title)

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from rich.text import Text
-from tablekit import at_table, new_game, settle
-from test_issue29_table import _visible_hexes
+from tablekit import at_table, new_game, settle, visible_places
 from textual.containers import ScrollableContainer, VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -43,7 +42,7 @@ def test_chicago_express_at_120x40_shows_the_compact_map_beside_the_side_panel(
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
         await pilot.pause()
         assert app.face is app.full_face.small
-        assert _visible_hexes(app) == {hx.id for hx in HEXES}
+        assert visible_places(app) == {hx.id for hx in HEXES}
         assert app.query_one("#side").display and not app.query_one("#side-low").display
         await pilot.press("f2")
         await pilot.pause()

@@ -46,9 +46,10 @@ async def act(game_id: GameId, req: MoveRequest, server: ServerDep,
 
 
 @router.post("/api/games/{game_id}/undo", response_model=IndexReply, responses=UNDO_REFUSALS,
-             summary="take back your own last action while it is the last in force; in a"
-                     " game created with `undo: \"unanswered\"`, only until another seat"
-                     " has acted after it (403)")
+             summary="take back your own last action while it is the last in force, or"
+                     " followed only by bot seats' moves (taken back with it); in a game"
+                     " created with `undo: \"unanswered\"`, only until another seat has"
+                     " acted after it (403)")
 async def undo(game_id: GameId, req: UndoRequest, server: ServerDep,
                token: Token) -> IndexReply:
     out = await server.run(server.service.undo, game_id, token, req.index)
