@@ -18,10 +18,11 @@ Names: ``random``, ``heuristic``, ``mcts``, difficulty levels ``easy``, ``medium
 ``az`` is the search guided by the title's policy/value network (PUCT priors, shipped
 weights, numpy; docs/learned.md), at hard's time per decision; it takes the same
 options, e.g. ``az:0.2s`` or ``az:400``, and ``netvalue`` (leaves scored by the network's
-value instead of a rollout) or ``rolloutvalue`` (the default).
+value instead of a rollout) or ``rolloutvalue`` (the default), and ``afterN`` (a position
+below the root asks the network once it has N visits; 16 by default, ``after0``: at once).
 
 Budgets are capped (names also come from records, which are untrusted): iterations
-1..100000, seconds 0.01..60, cutN 1..1000, pN 0..100000, cX 0..100.
+1..100000, seconds 0.01..60, cutN 1..1000, pN and afterN 0..100000, cX 0..100.
 
     >>> make_bot("mcts:500:full", 1).config.describe()
     'mcts (500 iterations, fast rollouts full)'
@@ -44,8 +45,9 @@ HARD_SECONDS = 1.0
 MCTS_DEFAULT = MCTSConfig(iterations=1000)
 # PUCT's constant, in units of a seat's reward spread as UCT's (docs/learned.md)
 AZ_EXPLORATION = 2.0
+AZ_GUIDE_AFTER = 16  # az asks the network at positions with this many visits (afterN)
 AZ_DEFAULT = MCTSConfig(iterations=None, seconds=HARD_SECONDS, guide="net",
-                        exploration=AZ_EXPLORATION)
+                        exploration=AZ_EXPLORATION, guide_after=AZ_GUIDE_AFTER)
 
 
 def _easy(seed: int) -> Bot:
