@@ -190,3 +190,19 @@ def test_a_choice_s_own_words_are_a_move_ce_5_1() -> None:
     for typed in (short, short.upper(), build.detail, f"  {short} "):
         assert C.interpret(s, menu, typed, CE_VIEW) == build.actions[0], typed
     assert isinstance(C.interpret(s, menu, "build for", CE_VIEW), C.Reply)
+
+
+def test_a_number_typed_with_nothing_to_choose_says_why_not_an_empty_list() -> None:
+    """The tenth newcomer run: '11' typed at the game's end answered 'there is no choice
+    11. allowed now:' and nothing after it; typed while a bot is to move, the same."""
+    s = get_game("chicago-express").new_game(3)
+    names = ["Ann", "Bot 2", "Bot 3"]
+    reply = C.interpret(s, [], "11", names=names)
+    assert isinstance(reply, C.Reply)
+    assert reply.text == "'11' was not played: nothing to choose now, Ann is to move"
+    rng = random.Random(1)
+    while not s.is_terminal():
+        s.apply(rng.choice(s.legal_actions()))
+    over = C.interpret(s, [], "11", names=names)
+    assert isinstance(over, C.Reply) and over.text.startswith("the game is over: '11' is not")
+    assert "allowed now" not in over.text

@@ -195,6 +195,16 @@ def _by_number(choices: list[Choice], text: str) -> Action | Reply:
     return Reply(f"there is no choice {text}. {summary(choices)}")
 
 
+def nothing_to_choose(state: GameState, names: Sequence[str], text: str) -> str:
+    """What ``text`` typed with no choice on offer gets: the game is over, or whose move
+    it is."""
+    if state.is_terminal():
+        return f"the game is over: {text!r} is not a move now (`quit` to leave, `help`)"
+    seat = state.current_player()
+    who = names[seat] if 0 <= seat < len(names) else f"player {seat + 1}"
+    return f"{text!r} was not played: nothing to choose now, {who} is to move"
+
+
 def _is_auction(choices: list[Choice]) -> bool:
     return any(a.kind == "pass" for c in choices for a in c.actions) and any(
         a.kind == "bid" for a in _amounts(choices))
@@ -388,6 +398,8 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
         return Command(word, text.split(maxsplit=1)[1] if " " in text else "")
     if text.endswith("?") and text[:-1].strip().isdigit():
         return Command("routes", text[:-1].strip())
+    if not choices:  # typed while the game is over, or while another seat is to move
+        return Reply(nothing_to_choose(state, names, text))
     face = view or face_or_plain(state.title)
 
     def absent(kind: str) -> str:
