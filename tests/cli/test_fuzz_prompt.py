@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import os
-import random
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,6 +19,7 @@ from clirun import Script
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
+from tests.table.tablekit import played
 
 from cuberail.cli.main import build_parser
 from cuberail.cli.menu import COMMANDS, Command, Menu, Reply, read_choice
@@ -36,13 +36,7 @@ TITLES = ("chicago-express", "trans-siberian")
 @cache
 def position(title: str, moves: int) -> GameState:
     """The state after ``moves`` random moves of a seeded 3-player game (or its end)."""
-    state = get_game(title).new_game(3, {})
-    rng = random.Random(moves)
-    for _ in range(moves):
-        if state.is_terminal():
-            break
-        state.apply(rng.choice(state.legal_actions()))
-    return state
+    return played(title, moves, 3, moves)
 
 
 def odd_numbers() -> st.SearchStrategy[str]:

@@ -60,6 +60,15 @@ def at_table(game: play.Game, check: Check[T], size: tuple[int, int] = (120, 40)
     return asyncio.run(run())
 
 
+async def board_alone(app: TableApp, pilot: Pilot[int]) -> ScrollableContainer:
+    """F2: the board alone, settled (one pause for the layout, one for the map drawn in
+    it); the board's container."""
+    await pilot.press("f2")
+    await pilot.pause()
+    await pilot.pause()
+    return app.query_one("#board", ScrollableContainer)
+
+
 def visible_places(app: TableApp) -> set[str]:
     """The places (hexes, links) drawn in the board's window."""
     board = app.query_one("#board", ScrollableContainer)

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 from rich.text import Text
-from tablekit import at_table, new_game, settle, visible_places
+from tablekit import at_table, board_alone, new_game, settle, visible_places
 from test_issue29_audit import _finished
 from test_issue29_table import _build_step
 from textual.containers import ScrollableContainer, VerticalScroll
@@ -105,10 +105,7 @@ def test_the_ts_board_alone_at_80x24_is_the_whole_map(tmp_path: Path) -> None:
         game.apply(rng.choice(s.legal_actions()))
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
-        await pilot.press("f2")
-        await pilot.pause()
-        await pilot.pause()
-        board = app.query_one("#board", ScrollableContainer)
+        board = await board_alone(app, pilot)
         assert app.face is app.full_face.small
         region = board.scrollable_content_region
         assert region.width >= app.face.width and region.height >= app.face.height

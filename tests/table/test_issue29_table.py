@@ -6,7 +6,7 @@ import asyncio
 import random
 from pathlib import Path
 
-from tablekit import new_game, settle, type_text, visible_places
+from tablekit import board_alone, new_game, settle, type_text, visible_places
 from textual.containers import ScrollableContainer
 from textual.widgets import Input
 
@@ -64,10 +64,7 @@ def test_the_board_alone_at_80x24_reaches_every_chicago_express_hex(tmp_path: Pa
         app = TableApp(game)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(app, pilot)
-            await pilot.press("f2")
-            await pilot.pause()
-            await pilot.pause()
-            board = app.query_one("#board", ScrollableContainer)
+            board = await board_alone(app, pilot)
             assert app.face.width <= board.scrollable_content_region.width  # no sideways
             seen = visible_places(app)
             for key in ["down"] * 12 + ["pagedown", "up", "pageup"]:  # the keys reach all

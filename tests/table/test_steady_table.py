@@ -19,7 +19,7 @@ import functools
 import random
 from pathlib import Path
 
-from tablekit import new_game, pick, settle, type_text, visible_places
+from tablekit import board_alone, new_game, pick, settle, type_text, visible_places
 from textual.containers import ScrollableContainer
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
@@ -174,10 +174,7 @@ def test_ce_f2_at_80x24_shows_the_whole_compact_map(tmp_path: Path) -> None:
     game = new_game(tmp_path, "chicago-express", bots="0")
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
-        await pilot.press("f2")
-        await pilot.pause()
-        await pilot.pause()
-        board = app.query_one("#board", ScrollableContainer)
+        board = await board_alone(app, pilot)
         assert app.face is app.full_face.small
         assert board.max_scroll_x == 0 and board.max_scroll_y == 0
         assert visible_places(app) == {h.id for h in HEXES}
