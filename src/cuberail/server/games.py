@@ -368,19 +368,18 @@ class GameService:
             effective = loaded.snap.effective
             if not effective:
                 raise Refused(422, Said("refusal.nothing_to_undo"))
-            if (loaded.snap.seq - len(effective)) // 2 >= UNDO_MAX:  # entries: moves + undos
-                raise Refused(409, Said("refusal.undo_limit", {"n": UNDO_MAX}))
             last, take = effective[-1], 1
-            if last.seat != seat:
-                answers = bot_answers(loaded)  # free undo: my move and the bots' answers
-                if answers is None or answers[0] != seat:
-                    raise Refused(403, Said("refusal.undo_not_yours",
-                                            {"action": last.action, "seat": last.seat}))
-                take = answers[1] + 1
+            if last.seat != seat:  # free undo: my move and the bots' answers after it
+                answers = bot_answers(loaded)
+                take = answers[1] + 1 if answers is not None and answers[0] == seat else 0
+            undos = (loaded.snap.seq - len(effective)) // 2  # entries: moves + undos
+            if undos + max(take, 1) > UNDO_MAX:
+                raise Refused(409, Said("refusal.undo_limit", {"n": UNDO_MAX}))
+            if take == 0:
+                raise Refused(403, Said("refusal.undo_not_yours",
+                                        {"action": last.action, "seat": last.seat}))
             if loaded.game.undo == UNANSWERED:
                 self._check_unanswered(loaded)
-            if (loaded.snap.seq - len(effective)) // 2 + take > UNDO_MAX:
-                raise Refused(409, Said("refusal.undo_limit", {"n": UNDO_MAX}))
             return self._take_back(loaded, seat, take)
 
     def _take_back(self, loaded: Loaded, seat: int, take: int) -> Outcome:

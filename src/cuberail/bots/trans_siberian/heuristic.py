@@ -158,8 +158,13 @@ class TSHeuristic(Bot):
             return max(self._after(nxt, a, me, depth + 1) for a in options)
         value = relative(seat_values(nxt, self.p), me, self.p.spite)
         if self.p.noise and depth == 0:
-            value += self.p.noise * self.rng.uniform(-1.0, 1.0) * (abs(value) * 0.05 + 1.0)
+            value += self.p.noise * self.rng.uniform(-1.0, 1.0) * jitter_scale(value)
         return value
+
+
+def jitter_scale(value: float) -> float:
+    """How far ``noise`` jitters an option worth ``value`` each way, per unit of noise."""
+    return abs(value) * 0.05 + 1.0
 
 
 def _link_outlook(s: TransSiberianState, action: Action) -> float:

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from cuberail.bots.evaluate import relative
 from cuberail.bots.trans_siberian.fast import opening_dividends
-from cuberail.bots.trans_siberian.heuristic import Params, seat_values
+from cuberail.bots.trans_siberian.heuristic import Params, jitter_scale, seat_values
 from cuberail.core.actions import Action
 from cuberail.core.words import Said
 from cuberail.games.trans_siberian.board import COMPANY_IDS, COMPANY_INDEX, NUM_COMPANIES
@@ -102,7 +102,7 @@ def _best_link(s: TransSiberianState, action: Action, p: Params) -> bool:
     me = s.current_player()
     values = {a: judge._after(s, a, me) for a in s.legal_actions() if a.kind != "stop"}
     best = max(values.values())
-    spread = 2 * p.noise * (abs(best) * 0.05 + 1.0)  # as TSHeuristic._after's noise
+    spread = 2 * p.noise * jitter_scale(best)  # the most TSHeuristic._after's noise moves
     return values.get(action, -math.inf) >= best - spread - 1e-9
 
 
