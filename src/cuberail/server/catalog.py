@@ -14,7 +14,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from cuberail.bots.registry import LEVELS
+from cuberail.bots.registry import HARD_SECONDS, LEVELS
 from cuberail.core.game import GameInfo
 from cuberail.core.options import OptionSpec
 from cuberail.core.words import LANGUAGES
@@ -79,6 +79,14 @@ def guide_json(title: str, lang: str) -> dict[str, Any] | None:
     return _in_language(title, "guide", lang)
 
 
+def bot_json(name: str, help_text: str) -> dict[str, Any]:
+    """A bot seat's choice: its name and help, and a thinking level's seconds a move."""
+    out: dict[str, Any] = {"name": name, "help": help_text}
+    if name == "hard":
+        out["seconds"] = HARD_SECONDS
+    return out
+
+
 def titles_json() -> list[dict[str, Any]]:
     """Each title with its name, player range, options, the bot levels and its face."""
     out = []
@@ -87,6 +95,6 @@ def titles_json() -> list[dict[str, Any]]:
         out.append({"title": info.title, "name": info.name, "min_players": info.min_players,
                     "max_players": info.max_players, "rules_version": info.rules_version,
                     "options": [option_json(s) for s in info.options],
-                    "bots": [{"name": k, "help": v} for k, v in BOT_HELP.items()],
+                    "bots": [bot_json(k, v) for k, v in BOT_HELP.items()],
                     "face": face_json(info.title)})
     return out

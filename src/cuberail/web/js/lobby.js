@@ -59,7 +59,14 @@ function botChoices(selected) {
   const levels = (info.bots || []).filter((b) => !b.name.includes(":"));
   return [h("option", { value: "" }, t("lobby.human")),
     ...levels.map((b) => h("option", { value: b.name, selected: b.name === selected, title: b.help },
-      `${t("lobby.bot")}: ${b.name}`))];
+      `${t("lobby.bot")}: ${levelWords(b)}`))];
+}
+
+/** A level's name with what a player should know of it (how it plays, how long it thinks). */
+function levelWords(bot) {
+  const key = `lobby.level.${bot.name}`;
+  const words = t(key, { s: bot.seconds ?? 1 });
+  return words === key ? bot.name : words;
 }
 
 function renderSeats() {
