@@ -124,15 +124,19 @@ def test_a_phone_has_no_wide_map_button(base_url: str, open_page: Any) -> None:
     assert page.locator("#zoom-fit").is_visible()
 
 
-def test_chicago_express_keeps_its_board_size_at_1366(base_url: str, open_page: Any) -> None:
-    """Its drawing marks no such labels: the whole map as wide as the frame, as before."""
+def test_chicago_express_at_1366_readable_on_its_map_whole_for_a_gauge(base_url: str,
+                                                                      open_page: Any) -> None:
+    """Its names and values are marked as Trans-Siberian's: a decision on the map opens
+    them readable; a gauge decision (moves off the map) shows the whole drawing."""
     made = create(base_url, "chicago-express", NAMES)
     view = play_until(base_url, made, lambda v: v["index"] >= 30 and len(v["legal"]) > 1,
                       seed=3)
     page = open_seat(open_page, made, view["current_player"])
-    size = page.evaluate("""() => ({svg: document.querySelector('#board svg')
-      .getBoundingClientRect().width, frame: document.querySelector('#board').clientWidth})""")
-    assert abs(size["svg"] - size["frame"]) <= 1 and size["svg"] >= 870, size
+    at = page.evaluate(LABELS)
+    if page.locator("#board .gauge.target").count():
+        assert at["svg"] <= at["frame"] + 1 and at["targetsInSight"] >= 1, at
+    else:
+        assert at["px"] >= 10.9 and at["targetsInSight"] >= 1, at
 
 
 HELP = """() => {
@@ -235,4 +239,4 @@ def test_the_latest_moves_and_the_board_are_in_the_window(base_url: str, open_pa
     at = page.evaluate(IN_WINDOW)
     assert at["count"] >= 8, at
     assert at["scrollY"] == 0 and not at["outside"], at  # the latest 8 moves in sight
-    assert 0 <= at["boardTop"] < 768 and 0 <= at["svgTop"] < 768, at
+    assert 0 <= at["boardTop"] < 768 and at["svgTop"] < 768, at  # (zoomed: scrolled in it)

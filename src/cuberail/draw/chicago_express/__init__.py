@@ -199,7 +199,8 @@ def _hex(board: _Board, hx: Hex, targets: Targets) -> str:
     lines = _name_lines(hx.name)
     for i, line in enumerate(lines):
         body.append(text(x, y + H / 2 - 7 - 8.5 * (len(lines) - 1 - i), line, fill=INK,
-                         font_size=8.5, font_weight="bold" if hx.id == "A2" else None, **halo))
+                         font_size=8.5, font_weight="bold" if hx.id == "A2" else None,
+                         class_="place-name", **halo))
     if hx.house:
         body.append(_house(x + 17, y - 4, hx.house, hx.id in board.developed))
     elif terrain == "forest" and hx.id in board.developed:
@@ -223,7 +224,7 @@ def _numbers(board: _Board, hx: Hex, x: float, y: float, halo: dict[str, Attr]) 
     out = []
     if hx.cost:
         out.append(text(x - 15, y - 9, f"${hx.cost}", fill=COST_RED, font_size=11.5,
-                        font_weight="bold", class_="cost", **halo))
+                        font_weight="bold", class_="cost value", **halo))
     gain = board.gain(hx)
     if hx.terrain_name == "industrial":
         mark = "#000000" if hx.automatic else "#37474f"
@@ -233,7 +234,7 @@ def _numbers(board: _Board, hx: Hex, x: float, y: float, halo: dict[str, Attr]) 
                                  font_weight="bold")],
                       class_="track-marker", data_value=gain))
     elif gain:
-        out.append(text(x + 2, y - 9, f"+{gain}", fill=INK, font_size=11.5, class_="income",
+        out.append(text(x + 2, y - 9, f"+{gain}", fill=INK, font_size=11.5, class_="income value",
                         **halo))
     return out
 

@@ -152,7 +152,8 @@ function showTargets(box) {
   if (PHONE.matches) {
     scale = fittingScale(box, spot);
   } else {
-    readable = !keepsWhole();
+    whole = offMap(box);
+    readable = !keepsWhole() && !whole;
   }
   applyScale(box);
   centre(box, spot, PHONE.matches);
@@ -203,7 +204,8 @@ export function wireBoard(box, onAction, onMiss = null) {
   let staged = null;
   box.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch"; });
   const pick = (event) => {
-    const el = event.target.closest("[data-action]");
+    const el = event.target.closest("[data-action]") || (touch && event.type === "click"
+      && box.classList.contains("clickable") ? nearTarget(box, event) : null);
     if (!el || !box.classList.contains("clickable") || !handler) {
       const place = event.type === "click" && event.target.closest("[data-hex], [data-link], [data-location]");
       if (place && onMiss) onMiss(placeName(place), boardTargets(box).length);
@@ -226,6 +228,21 @@ export function wireBoard(box, onAction, onMiss = null) {
     }
   });
   wireZoom(box);
+}
+
+/** The board's target nearest a tap that hit none (its own box, else its shape), when
+ *  the tap is within half a fingertip (TAP / 2) of it: a small target (a link's value
+ *  box) takes a larger hit area on a touch screen, with no change to the drawing. */
+function nearTarget(box, event) {
+  let [best, least] = [null, TAP / 2];
+  for (const el of boardTargets(box)) {
+    const r = (el.querySelector(":scope > rect") || el).getBoundingClientRect();
+    const dx = Math.max(r.left - event.clientX, 0, event.clientX - r.right);
+    const dy = Math.max(r.top - event.clientY, 0, event.clientY - r.bottom);
+    const far = Math.hypot(dx, dy);
+    if (far <= least) [best, least] = [el, far];
+  }
+  return best;
 }
 
 /** A place's name as its tooltip starts ("Q7", "A2" and its city, a link). */
@@ -277,18 +294,41 @@ export function choose(chooser, actions, labels, onPick, about = "", notes = {})
  *  (a desktop's frame ends at the window's foot, fit.js), when the map stays readable at
  *  that (at least READABLE of the frame's width, and READABLE_WIDTH wide or nearly the
  *  frame's width); else 1: as wide as the frame, and it scrolls in it (a short window:
- *  1366x768). 1 on a phone, whose board scrolls. */
+ *  1366x768). 1 on a phone, whose board scrolls. A decision off the map (offMap): the
+ *  whole drawing in the frame, however small. */
 function fitWidth(box, svg) {
   if (PHONE.matches) return 1;
+  if (whole) return Math.min(1, heightFit(box, svg) || 1);
+  const fit = heightFit(box, svg);
+  const width = frameWidth(box);
+  const large = fit * width >= Math.min(READABLE_WIDTH, 0.85 * width);
+  return fit >= READABLE && fit < 1 && large ? fit : 1;
+}
+
+/** The part of the frame's width at which the whole drawing is as high as the frame may
+ *  be (0: no such limit, as at the end of a game, whose map is as wide as its frame). */
+function heightFit(box, svg) {
   const style = getComputedStyle(box);
   const most = parseFloat(style.maxHeight);
   const view = svg.viewBox && svg.viewBox.baseVal;
-  if (!most || !view || !view.width || !view.height || !box.clientWidth) return 1;
+  if (!most || !view || !view.width || !view.height || !box.clientWidth) return 0;
   const room = most - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
     - parseFloat(style.borderTopWidth) - parseFloat(style.borderBottomWidth) - 1;
-  const width = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-  const fit = (room * view.width) / view.height / width;
-  return fit >= READABLE && fit < 1 && fit * width >= Math.min(READABLE_WIDTH, 0.85 * width) ? fit : 1;
+  return (room * view.width) / view.height / frameWidth(box);
+}
+
+function frameWidth(box) {
+  const style = getComputedStyle(box);
+  return box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+}
+
+/** Whether a decision's moves on the board all lie off its map (the drawing's `.map`
+ *  group), in a panel under it (action gauges): the desktop then shows the whole drawing,
+ *  so that the moves and every row of the map are in sight together. */
+function offMap(box) {
+  const map = box.querySelector("svg .map");
+  const targets = [...box.querySelectorAll(".target")];
+  return Boolean(map && targets.length && targets.every((el) => !map.contains(el)));
 }
 
 const READABLE = 0.6;  // the least part of the frame's width a fitted map takes
@@ -299,6 +339,7 @@ const LABELS = "text.place-name, text.value";  // the labels a drawing wants rea
 const READ_PX = 11;  // the least size of a label on screen, in px
 const WHOLE = "cuberail.whole-map";  // the browser remembers a player's "Whole map"
 let readable = true;  // a desktop's map opens with its labels readable (a floor to the zoom)
+let whole = false;  // a desktop's decision off the map: the whole drawing in its frame
 
 const keepsWhole = () => localStorage.getItem(WHOLE) === "1";
 
@@ -333,11 +374,14 @@ export function applyScale(box) {
 }
 
 /** Zoom by `factor` from what is shown (0: the whole map, which the browser remembers
- *  until the player zooms in or out again). */
+ *  until the player zooms in or out again). The whole drawing of a decision off the map
+ *  stays whole when zoomed out. */
 export function zoom(box, factor) {
   const svg = box.querySelector("svg");
-  if (svg && factor !== 0) scale = shownWidth(box, svg) / fitWidth(box, svg);
+  const shown = svg && factor !== 0 ? shownWidth(box, svg) : 0;
   readable = false;
+  whole = whole && factor < 1;
+  if (shown && !whole) scale = shown / fitWidth(box, svg);
   scale = factor === 0 ? 1 : Math.min(MOST, Math.max(1, scale * factor));
   if (factor === 0) localStorage.setItem(WHOLE, "1");
   else localStorage.removeItem(WHOLE);

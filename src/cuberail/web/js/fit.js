@@ -94,10 +94,11 @@ function wireHelp(box) {
 /** On a desktop the board's frame ends at the window's foot (at least half the window
  *  high): the whole page fits one screen, and the board scrolls inside its frame, to the
  *  moves on it and to where the player just built (board.js), instead of leaving them
- *  below the fold. */
+ *  below the fold. At the end of a game (its banner over the board) the page scrolls
+ *  instead: the final map is as wide as its frame, not fitted to the window's foot. */
 function fitBoard() {
   const box = $("#board");
-  if (!DESKTOP.matches) {
+  if (!DESKTOP.matches || !$("#end-banner").hidden) {  // the end: the map as wide as its frame
     box.style.maxHeight = "";
     applyScale(box);
     return;

@@ -284,11 +284,15 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
   const n = nationalization(state);
   if (n && myTurn && bids.length) {  // a warning in phase 2; before, a calm note of what it will do
     const now = state.phase >= 2;
-    controls.push(h("p", { class: now ? "nat-note" : "nat-note calm" }, now ? "⚠ " : "ⓘ ",
+    controls.push(h("p", { class: now ? "nat-note" : "nat-note calm" }, now ? "⚠ " : infoIcon(),
       t("nat.auction", { value: n.value, cmp: cmpWords(n) })));
   }
   box.replaceChildren(h("div", { class: "auction" }, ...facts, ...controls));
 }
+
+/** An "i" in a circle (CSS, class "info-icon"; not the "ⓘ" character, which many fonts
+ *  lack: a missing-glyph box), before a calm note; no part of its words for a reader. */
+const infoIcon = () => h("span", { class: "info-icon", "aria-hidden": "true" }, "i");
 
 /** A move's words in the page's language, company names as chips (its English label
  *  when the words cannot be rendered). */

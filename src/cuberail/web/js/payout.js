@@ -8,6 +8,9 @@ import { chip, h } from "./dom.js";
 import { currentFace, pick } from "./face.js";
 import { t } from "./i18n.js";
 
+// A phone's notice is over the header: it goes sooner (the split stays in the log).
+const PHONE = window.matchMedia("(max-width: 480px)");
+
 /** The payments of an event's words (a `payments` list of {seat, amount}) as a Map seat ->
  *  amount, or null when the event pays nobody. */
 export function paymentsOf(ev) {
@@ -78,7 +81,7 @@ export function payoutList(rows, nameOf) {
 
 /** The notice that a dividend was paid (`box`: the page's toast), saying what the reader
  *  (at `seat`, or null when watching) received, with a button to the move in the log
- *  (`line`) and one to close it; it goes by itself after a while. */
+ *  (`line`) and one to close it; it goes by itself after a while (sooner on a phone). */
 export function dividendNotice(box, payments, seat, line) {
   clearTimeout(box.timer);
   const mine = seat !== null && payments.has(seat);
@@ -96,5 +99,5 @@ export function dividendNotice(box, payments, seat, line) {
   } }, t("toast.show")),
   h("button", { type: "button", class: "toast-close", "aria-label": t("toast.close"), onclick: close }, "×"));
   box.hidden = false;
-  box.timer = setTimeout(close, 15000);
+  box.timer = setTimeout(close, PHONE.matches ? 6000 : 15000);
 }
