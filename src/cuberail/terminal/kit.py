@@ -10,7 +10,7 @@ table``) reads it and names no title; a title without one plays in plain lines o
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rich import box
@@ -38,7 +38,9 @@ class Face:
     width: int
     height: int
     cell: int  # map characters per column step, for 'off-screen' notes
-    board: Callable[[GameState, set[str]], Text]
+    # the places on offer, each with the number typed to choose it (a mapping is also
+    # the set of them: `in` and iteration read its keys)
+    board: Callable[[GameState, Mapping[str, str]], Text]
     hit: Callable[[int, int], str | None]
     names: Callable[[int, int], str]  # places drawn between two x positions
     about: Callable[[GameState, str], str]  # one line about a clicked hex or link

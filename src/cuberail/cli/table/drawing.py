@@ -226,11 +226,12 @@ class TableView(TableMenu):
         self.call_after_refresh(self._follow)
 
     def _draw_map(self) -> set[str]:
-        """The board with the places the player may choose drawn bright; returns them."""
-        targets = {c.target for c in self.menu if c.target}
-        self.query_one("#map", Static).update(self.face.board(self.game.state, targets),
+        """The board with the places the player may choose drawn bright, each with its
+        choice's number (a link's cheapest route's); returns them."""
+        offer = {c.target: c.base for c in self.menu if c.target and not c.is_dearer_route}
+        self.query_one("#map", Static).update(self.face.board(self.game.state, offer),
                                               layout=False)
-        return targets
+        return set(offer)
 
     def _step_text(self) -> Text:
         view, state = self.game.view, self.game.state

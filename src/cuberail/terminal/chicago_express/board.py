@@ -1,20 +1,21 @@
 """The Chicago Express board for the full-screen table: one hex, one coloured block.
 
-Each hex is a 5x2 block in its terrain's colour with a blank column between map
-columns, so a hex reads as one unit (the old line view let a hex's second line sit
-beside its neighbour's first). The first line always carries the id, a mark and the
-cost; the second the city's name (five letters: ``Pitts``) and the company locomotives
-as coloured letters, underlined and filled with a lower edge (``Phi P``, ``═NB══``): the
-name belongs to the hex above its edge, never to the id beside it, and a letter never
-starts the line (it would read as the end of the neighbouring id or cost); a city with
-track keeps its name. The compact map (three characters a hex) writes a city's
-locomotives after its id (``R5P``) over its whole three letters (``Phi``), so a letter
-never mixes with a name (``PhP`` did); the key names every city with its hex.
-Odd columns sit one line lower (flat-top, odd-q). :func:`hex_at` turns a click
-position back into a hex id, so the geometry lives in one place.
+Each hex is a 5x2 block in its terrain's colour; the column between map columns draws
+the slanted sides of the hexes either side (``╱C1 ╲`` over ``╲$1▁╱``), so a hex's second
+line is closed by its own lower corners and never read as its neighbour's (the columns
+are staggered: odd ones sit a line lower, flat-top, odd-q). The first line carries the
+id, a mark and the cost, or on offer the choice's number to type (reversed in the
+building company's colours); the second the city's name (five letters: ``Pitts``) and
+the company locomotives as coloured letters between rails in the company's colour
+(``Phi P``, ``═NB══``), so a route reads hex to hex; a letter never starts the line.
+The compact map (three characters a hex) writes a city's locomotives after its id
+(``R5P``) over its whole three letters (``Phi``); the key names every city with its hex.
+:func:`hex_at` turns a click position back into a hex id: the geometry lives here.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection, Mapping
 
 from rich.text import Text
 
@@ -27,7 +28,7 @@ from cuberail.games.chicago_express.board import (
     START,
     Hex,
 )
-from cuberail.games.chicago_express.state import ChicagoExpressState
+from cuberail.games.chicago_express.state import PLACE, ChicagoExpressState
 from cuberail.terminal.chicago_express import (
     CHICAGO_STYLE,
     COLS,
@@ -48,6 +49,7 @@ SMALL_STEP = SMALL + 1
 SMALL_WIDTH = COLS * SMALL_STEP
 SMALL_HEIGHT = HEIGHT
 TARGET_STYLE = "bold black on bright_cyan"
+BORDER_STYLE = "grey62"  # a hex's slanted sides, in the blank column between map columns
 GLYPH = {**VIEW_GLYPH, START: "★"}  # the text view's marks, and the start cities'
 DEVELOPED = "⌂"
 EDGE = "▁"  # fills a hex's second line: its lower edge, so a hex reads as one block
@@ -84,11 +86,11 @@ def label(name: str, cell: int = CELL) -> str:
     return _FIVE.get(name, name[:cell]) if cell >= CELL else abbr(name)
 
 
-def _on_top(s: ChicagoExpressState, hx: Hex, cell: int) -> list[int]:
+def _on_top(s: ChicagoExpressState, hx: Hex, cell: int, offered: bool = False) -> list[int]:
     """The companies whose letters a compact city shows after its id (``R5P``), where
     they fit, so that its second line keeps the whole of its three letters (``Phi``):
     the letters stay apart from the name."""
-    if cell >= CELL or not hx.name:
+    if cell >= CELL or not hx.name or offered:
         return []
     return list(s.companies_on(hx.index))[:max(cell - len(hx.id), 0)]
 
@@ -117,7 +119,21 @@ def _top(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
     return Text(f"{hx.id:<3}{mark}{hx.cost % 10}", style=style)
 
 
-def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Text:
+def offer_style(s: ChicagoExpressState) -> str:
+    """How a hex on offer shows its choice's number: reversed in the colours of the company
+    placing track (CE-5), else (developing, CE-6) the table's bright mark."""
+    if s.step == PLACE and 0 <= s.b_company < len(COMPANY_STYLE):
+        return COMPANY_STYLE[s.b_company] + " reverse"
+    return TARGET_STYLE
+
+
+def _number(number: str, style: str, cell: int) -> Text:
+    """A hex on offer's first line: the number to type for it, the whole line bright."""
+    return Text(number[:cell].center(cell), style=style)
+
+
+def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL,
+            offered: bool = False) -> Text:
     """The locomotives as coloured letters after the city name or between rails (``═P═══``,
     the hex's track, seen without colour): a letter never starts the line, where it would
     read as part of the neighbouring hex's id or cost. A city keeps as much of its name as
@@ -128,7 +144,7 @@ def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Te
     (``$2▁``: its first line has no room for it, CE-5.4). A compact city writes its
     locomotives after its id (:func:`_on_top`) and keeps its three letters whole; those
     its first line has no room for (``K10``, or a second company) colour its name."""
-    companies = list(s.companies_on(hx.index))[len(_on_top(s, hx, cell)):]
+    companies = list(s.companies_on(hx.index))[len(_on_top(s, hx, cell, offered)):]
     name = label(hx.name, cell) if hx.name else ""
     if cell < CELL and name and companies:
         mine = COMPANY_STYLE[companies[0]] + " bold underline"
@@ -145,36 +161,73 @@ def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL) -> Te
         head = name[:room - 1] + " " if room - 1 >= 2 else name[:max(room, 0)]
     else:
         head = RAIL if len(companies) < cell else ""
-    out = Text(head, style=style)
+    here = s.companies_on(hx.index)
+    rail = COMPANY_STYLE[here[0]] + " underline" if here else style  # a route's colour
+    out = Text(head, style=rail if head == RAIL else style)
     for c in companies[:cell - len(head)]:
         out.append(LETTER[c], style=COMPANY_STYLE[c] + " bold underline")
-    out.append(fill * max(cell - len(head) - len(companies), 0), style=style)
+    out.append(fill * max(cell - len(head) - len(companies), 0), style=rail)
     return out
 
 
-def render(s: ChicagoExpressState, targets: set[str], cell: int = CELL) -> Text:
-    """The whole map: the staggered blocks (no column letters: each hex shows its id);
-    targets drawn bright. ``cell=SMALL`` draws the compact map (3 characters a hex)."""
+def _at(col: int, line: int) -> tuple[Hex | None, bool]:
+    """The hex drawn in map column ``col`` on ``line``, and whether it is its first line."""
+    shifted = line - (col % 2)
+    hx = GRID.get((col, shifted // 2)) if shifted >= 0 else None
+    return hx, shifted % 2 == 0
+
+
+def _side(col: int, line: int) -> str:
+    """The blank column after map column ``col``: the slanted sides of the hexes either side
+    (``╱C1 ╲`` over ``╲$1▁╱``), so a hex's two lines read as one hex, its second line closed
+    by its own lower corners and never taken for a neighbour's first."""
+    left, first = _at(col, line)
+    if left is not None:
+        return "╲" if first else "╱"
+    right, first = _at(col + 1, line)
+    if right is not None:
+        return "╱" if first else "╲"
+    return " "
+
+
+def _offered(targets: Collection[str]) -> Mapping[str, str]:
+    """The choice number of each hex on offer, when the table gives them (a mapping)."""
+    return targets if isinstance(targets, Mapping) else {}
+
+
+def _hex_line(s: ChicagoExpressState, hx: Hex, first: bool, targets: Collection[str],
+              cell: int) -> Text:
+    number = _offered(targets).get(hx.id)
+    if number is not None and first:
+        return _number(number, offer_style(s), cell)
+    style = TARGET_STYLE if hx.id in targets and number is None else hex_style(hx)
+    if first:
+        return _top(s, hx, style, cell)
+    return _bottom(s, hx, style + " underline", cell, number is not None)
+
+
+def render(s: ChicagoExpressState, targets: Collection[str], cell: int = CELL) -> Text:
+    """The whole map: the staggered hexes, each framed by its slanted sides (no column
+    letters: each hex shows its id). ``targets``: the hexes on offer, drawn bright; a
+    mapping gives each its choice's number, drawn in place of its id. ``cell=SMALL``
+    draws the compact map (3 characters a hex)."""
     lines: list[Text] = []
     for line in range(HEIGHT):
         row = Text()
         for col in range(COLS):
-            shifted = line - (col % 2)
-            hx = GRID.get((col, shifted // 2)) if shifted >= 0 else None
+            hx, first = _at(col, line)
             if hx is None:
-                row.append(" " * (cell + 1))
-                continue
-            style = TARGET_STYLE if hx.id in targets else hex_style(hx)
-            row.append_text(_top(s, hx, style, cell) if shifted % 2 == 0
-                            else _bottom(s, hx, style + " underline", cell))
-            row.append(" ")
+                row.append(" " * cell)
+            else:
+                row.append_text(_hex_line(s, hx, first, targets, cell))
+            row.append(_side(col, line), style=BORDER_STYLE)
         lines.append(row)
     out = Text("\n").join(lines)
     out.no_wrap, out.overflow = True, "crop"
     return out
 
 
-def render_small(s: ChicagoExpressState, targets: set[str]) -> Text:
+def render_small(s: ChicagoExpressState, targets: Collection[str]) -> Text:
     """The compact map: the whole board in 76 columns (the board alone at 80x24)."""
     return render(s, targets, SMALL)
 
@@ -235,15 +288,18 @@ def key() -> Text:
     for c, cid in enumerate(COMPANY_IDS):
         out.append(LETTER[c], style=COMPANY_STYLE[c])
         out.append(f" {cid} ")
-    out.append(" you may choose ", style=TARGET_STYLE)
+    out.append(" 7 ", style=TARGET_STYLE)
+    out.append(" on offer: type 7 (or click)")
     p, rail = LETTER[0], RAIL
-    out.append(f"\nA hex: id, mark, cost to build; under it (its second line, below its"
-               f" id) the city's name and the letters of its locomotives (Phila, Phi {p};"
-               f" {rail}{p}{rail} without a city: {COMPANY_IDS[0]}'s track), else its lower"
+    out.append(f"\nA hex sits between its slanted sides, ╱ ╲ over ╲▁╱: its second line"
+               f" is closed by its own lower corners. First line: id, mark, cost to build;"
+               f" on offer, the number to type. Second line: the city's name and the letters"
+               f" of its locomotives (Phila, Phi {p}; {rail}{p}{rail} without a city:"
+               f" {COMPANY_IDS[0]}'s track, in its colour hex to hex: a route), else its lower"
                f" edge {EDGE * 3}. The compact map: the id, then a city's locomotives (R5{p})"
                f" over its three letters (Phi; in a company's colour where the id leaves"
-               f" no room), else its cost ($2{EDGE});"
+               f" no room), else $2{EDGE}: $2 cost to build;"
                f" ♣ forest (develop: cash)  ▲ mountain  ★ start  {DEVELOPED} developed."
-               " Click a hex or type its id.")
+               " Click a hex, type its number when on offer, or its id.")
     out.append(f"\nCities (compact map's letters): {cities()}.")
     return out

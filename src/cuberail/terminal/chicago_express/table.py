@@ -3,6 +3,8 @@ and player tables, a clicked hex in words, and what the table teaches (:mod:`.te
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.table import Table
 from rich.text import Text
 
@@ -19,11 +21,11 @@ def _ce(state: GameState) -> ChicagoExpressState:
     return state
 
 
-def _board(state: GameState, targets: set[str]) -> Text:
+def _board(state: GameState, targets: Mapping[str, str]) -> Text:
     return board.render(_ce(state), targets)
 
 
-def _small_board(state: GameState, targets: set[str]) -> Text:
+def _small_board(state: GameState, targets: Mapping[str, str]) -> Text:
     return board.render_small(_ce(state), targets)
 
 

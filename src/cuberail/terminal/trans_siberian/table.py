@@ -5,7 +5,7 @@ compact company and player tables, a clicked link in words, and what the table t
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from rich.table import Table
 from rich.text import Text
@@ -24,16 +24,16 @@ def _ts(state: GameState) -> TransSiberianState:
     return state
 
 
-def _board(state: GameState, targets: set[str]) -> Text:
+def _board(state: GameState, targets: Mapping[str, str]) -> Text:
     return board.render(_ts(state), targets)
 
 
-def _small_board(state: GameState, targets: set[str]) -> Text:
+def _small_board(state: GameState, targets: Mapping[str, str]) -> Text:
     return board.render_small(_ts(state), targets)
 
 
-def _network(width: int, height: int) -> Callable[[GameState, set[str]], Text]:
-    def draw(state: GameState, targets: set[str]) -> Text:
+def _network(width: int, height: int) -> Callable[[GameState, Mapping[str, str]], Text]:
+    def draw(state: GameState, targets: Mapping[str, str]) -> Text:
         return netview.render(_ts(state), targets, width, height)
     return draw
 
