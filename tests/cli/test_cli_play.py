@@ -186,7 +186,7 @@ def test_help_board_and_save_commands(tmp_path: Path) -> None:
     nowhere = tmp_path / "no" / "such" / "dir.json"
     play_loop(game, Script(["help", "board", f"save {nowhere}", "quit"]), console)
     text = out.getvalue()
-    assert "Commands: board" in text
+    assert "board         show the table again" in text
     assert text.count("now: setup auction of a PRR share") == 2
     assert f"cannot save to {nowhere}: the folder {nowhere.parent} does not exist" in text
     assert "game saved to" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from cuberail.cli.table import teach
 from cuberail.core.actions import Action
 from cuberail.games import get_game
+from cuberail.games.chicago_express.board import COMPANY_IDS as CE_IDS
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian.board import COMPANY_INDEX, SHARE_TRACK
 from cuberail.games.trans_siberian.state import ACTIVE, TURN, TransSiberianState
@@ -88,15 +89,45 @@ def test_nationalization_ahead_is_warned_ts_8_1() -> None:
     assert nationalization_ahead(s) == []
 
 
-def test_ce_tips_building_for_another_company_than_last_time() -> None:
-    """Issue 29: a neutral tip (allowed, and why it may matter), not a warning."""
+def _ce_holding(held: dict[str, tuple[int, int]]) -> ChicagoExpressState:
+    """A Chicago Express game whose player to move holds ``held[company] = (mine, sold)``
+    and may build for those companies (CE-5.1)."""
     s = get_game("chicago-express").new_game(3, {})
+    assert isinstance(s, ChicagoExpressState)
     seat = s.current_player()
-    history = [(seat, Action("company", ("PRR",))), (1 - seat, Action("company", ("NYC",)))]
-    tip = teach.warning(s, Action("company", ("B&O",)), history)
-    assert tip.startswith("tip: you built for PRR last time. Switching is allowed")
-    assert teach.is_tip(tip) and "hold most of" in tip
-    assert teach.warning(s, Action("company", ("PRR",)), history) == ""
+    for company, (mine, sold) in held.items():
+        c = CE_IDS.index(company)
+        s.held[seat][c], s.sold[c], s.treasury[c] = mine, sold, 20
+    return s
+
+
+def test_ce_tips_the_company_whose_dividends_pay_the_builder_more_ce_7_1() -> None:
+    """The tenth newcomer run: "you built for NYC last time. Switching is allowed ..." advised
+    nothing. The tip now says which build pays the player more, and why, in one line: a
+    build raises income, paid per share sold (CE-7.1)."""
+    s = _ce_holding({"PRR": (2, 2), "B&O": (1, 4)})
+    tip = teach.warning(s, Action("company", ("B&O",)), [])
+    assert tip == "tip: income added to PRR pays you more: you get 100% of its dividends, 25% here"
+    assert teach.is_tip(tip) and "\n" not in tip and len(tip) <= 80
+    assert teach.warning(s, Action("company", ("PRR",)), []) == ""  # the better one: no tip
+    history = [(s.current_player(), Action("company", ("PRR",)))]  # last time: no matter
+    even = _ce_holding({"PRR": (1, 2), "B&O": (2, 4)})
+    assert teach.warning(even, Action("company", ("B&O",)), history) == ""
+
+
+def test_ts_bid_tip_says_in_plain_words_what_a_low_bid_risks_ts_8_1() -> None:
+    """The tenth newcomer run read "a bid up to $27 allows red a share value only at or below the
+    nationalization value $24" as opaque: the tip names the bids, the value they give and
+    what phase 2 then does, in one line (TS-2.2: the winner sets a value up to the bid)."""
+    s = get_game("trans-siberian").new_game(4, {})
+    assert isinstance(s, TransSiberianState)
+    tip = teach.warning(s, Action("bid", (8,)), [])
+    assert tip == ("tip: a bid up to $27 gives red a value at or below $24: nationalized in"
+                   " phase 2 unless links raise it"), tip
+    assert teach.warning(s, Action("bid", (28,)), []) == ""
+    s.phase = 2
+    assert teach.warning(s, Action("bid", (8,)), []) == (
+        "a bid up to $27 gives red a value at or below $24: nationalized at the next dividend")
 
 
 def test_ts_says_why_a_held_company_cannot_build_ts_3_2() -> None:

@@ -192,13 +192,19 @@ def _step(game: Game, ask: Ask, console: Console) -> None:
 
 
 HELP = """\
-Type a number from the list, or a move as text (e.g. `bid 12`, `place R3`; any case).
-In an auction a bare amount is a bid: `12` means `bid 12`; a number that is also a
-choice's number is that choice (`1` is `1) pass`: a bid of $1 is typed `bid 1`).
-Commands: board (show the table again), save [FILE] (save a copy), undo (take back
-your own last decision and the bots' moves after it; with --undo unanswered, only until
-another player moves), hint (the engine's preferred
-move; off in a game started with --no-hints), quit (save and stop), help."""
+Choosing
+  1 2 3 ...     the choice with that number from the list, then Enter
+  bid 12 · 12   an amount; in an auction a bare amount is a bid, unless it is
+                also a choice's number (`1` is `1) pass`: type `bid 1` for $1)
+  place R3      a move as text, any case
+Commands
+  board         show the table again
+  hint          the engine's preferred move (not with --no-hints)
+  undo          take back your own last decision and the bots' moves after it
+                (with --undo unanswered: only until another player moves)
+  save [FILE]   save a copy now (the game is saved after every move anyway)
+  quit          save and stop
+  help          this list"""
 
 
 def help_text(game: Game) -> str:

@@ -23,7 +23,7 @@ from cuberail.games import get_game
 
 from .commands import TableInput
 from .drawing import SIDES
-from .flow import FORCED
+from .flow import FORCED, PROMPT
 from .log import Entry
 
 CSS = """
@@ -124,8 +124,7 @@ class TableApp(TableInput):
             yield side_panel(SIDES[1])
         yield Static(id="hint")
         # no select on focus: a run of amounts clicked leaves `b ` there to type after
-        yield Input(placeholder="type a choice number (1, 2, ...), an amount as `b 12`, or"
-                    " help", id="command", select_on_focus=False)
+        yield Input(placeholder=PROMPT, id="command", select_on_focus=False)
 
     def on_mount(self) -> None:
         info = get_game(self.game.record.title)

@@ -11,6 +11,7 @@ from cuberail.core.errors import CuberailError
 
 from . import choices as C
 from . import teach
+from .flow import BUSY, PROMPT
 from .keys import TableKeys
 from .screens import HelpScreen
 
@@ -20,7 +21,7 @@ class TableInput(TableKeys):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         raw = event.value
-        event.input.value = ""
+        event.input.value, event.input.placeholder = "", PROMPT
         if not raw.strip() and self.menu:
             choice = self._highlighted()
             if choice is not None:
@@ -36,8 +37,8 @@ class TableInput(TableKeys):
             self._take(run)
             return
         meaning = C.interpret(self.game.state, self.menu, raw, self.game.view, self.game.names)
-        busy = (f"wait: {self.waiting}" if self.waiting
-                else f"wait: {self.thinking} is thinking" if self.thinking else "")
+        busy = (f"{BUSY}{self.waiting}" if self.waiting
+                else f"{BUSY}{self.thinking} is thinking" if self.thinking else "")
         if isinstance(meaning, C.Command):
             self._command(meaning)
         elif busy:  # a move, or why not, is the mover's: none of this table's players yet
@@ -110,9 +111,10 @@ class TableInput(TableKeys):
         """The keys and commands (`help`, F1) or the rules (`help rules`), over the table."""
         rules = arg.lower().startswith("rule")
         title = self.game.record.title
-        self.push_screen(HelpScreen(teach.rules(title) if rules else teach.keys(title),
+        self.push_screen(HelpScreen(teach.rules(title) if rules else teach.key_table(title),
                                     teach.how_to_win(title), self.face.key(),
-                                    "the rules (↑↓ PgUp/PgDn scroll)" if rules else "help"))
+                                    "the rules (↑↓ PgUp/PgDn scroll)" if rules
+                                    else "keys (↑↓ PgUp/PgDn scroll)"))
 
     def _save(self, arg: str) -> None:
         """`save [PATH]`: save now (to PATH, or where the game is kept)."""

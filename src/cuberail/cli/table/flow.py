@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual import work
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -18,6 +18,10 @@ from .log import Entry
 from .menuview import rank_of
 
 FORCED = " (the only legal move)"
+# the input line's placeholder, and the start of the answer to a move typed while no one
+# at this table decides (a bot thinks, a server is waited for)
+PROMPT = "type a choice number (1, 2, ...), an amount as `b 12`, or help"
+BUSY = "wait: "
 
 
 def forced_note(state: GameState, action: Action, names: list[str],
@@ -71,13 +75,26 @@ class TableFlow(TableView):
             return
         self.thinking = ""
         self._message_for_decision(forced)
+        self._fresh_input()
         self.refresh_table()
+
+    def _fresh_input(self) -> None:
+        """A decision begins: the input line holds only what was typed before its choices
+        showed (while bots thought, or at an earlier decision), never this decision's
+        answer. It is cleared, and its empty line says what was dropped."""
+        field = self.query_one("#command", Input)
+        typed = field.value.strip()
+        field.value = ""
+        field.placeholder = (PROMPT if not typed else
+                             f"`{typed}`, typed before these choices showed, was dropped: {PROMPT}")
 
     def _message_for_decision(self, forced: bool) -> None:
         """A human's decision begins: the message line keeps a forced move's note only
         when the move came right before it (no other move since), and what was said at an
         earlier decision goes (it may contradict the new choices); news said while no
         human decided (a resync, the server's answer) is for this decision."""
+        if self.message.startswith(BUSY):  # the wait is over
+            self.message = ""
         if self.message and self.message == self.forced_said:
             if not forced:
                 self.message = ""

@@ -5,7 +5,10 @@ so the numbers are winning chances. The line names the preferred move, why in a 
 phrase (the title kit's reason, :attr:`~cuberail.terminal.kit.TableKit.hint_why`, else
 what the move does to the mover's dividend), the mover's chance after it, and the
 chance after the runner-up (the move the search tried most after it), so that a player
-sees what the preference is worth.
+sees what the preference is worth. The chance comes with what the search measured it
+over (:func:`measure`): the likely range from the hinted move's playouts and, in a word,
+whether the mover looks ahead of an even share, behind it, or about even: a one-second
+search's chance swings from turn to turn, and the range shows by how much.
 
 A hint is stable: the same position answers the same line (asked again, it is not
 searched again), and a move hinted at the player's last decision is hinted again while
@@ -94,7 +97,34 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
     why = reason(state, best)
     because = f" — {why};" if why else " —"
-    return f"hint: {_short(describe, state, best)}{because} {chance}, {budget} of search"
+    measured = measure(value, found.children.get(best, (0, value))[0], state.num_players)
+    return (f"hint: {_short(describe, state, best)}{because} {chance}{measured},"
+            f" {budget} of search")
+
+
+def measure(chance: float, playouts: int, players: int) -> str:
+    """What a winning chance measured over ``playouts`` is worth: ``, behind an even 25%
+    (3-18% over 140 playouts)``. The range is the 95% Wilson interval of the
+    playouts' win share (a short search's chance swings within it from turn to turn);
+    the word compares it with an even share: ahead or behind only when the whole range
+    is above or below it ('' without playouts)."""
+    if playouts <= 0:
+        return ""
+    low, high = wilson(chance, playouts)
+    even = 1 / players
+    word = "ahead of" if low > even else "behind" if high < even else "about"
+    return (f", {word} an even {_percent(even)} ({round(100 * low)}-{_percent(high)} over"
+            f" {playouts} playouts)")
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share measured over ``n`` trials (95%: ``z`` 1.96):
+    unlike share ± z·SE it stays within 0-1 and is not empty at 0% or 100%."""
+    share = min(max(share, 0.0), 1.0)
+    scale = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / scale
+    half = z * ((share * (1 - share) / n + z * z / (4 * n * n)) ** 0.5) / scale
+    return max(centre - half, 0.0), min(centre + half, 1.0)
 
 
 def _steady(state: GameState, found: Estimate, memory: Memory) -> Action:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,7 +13,8 @@ from textual.widgets.button import ButtonVariant
 
 
 class HelpScreen(ModalScreen[None]):
-    """A page of text over the table; any of Escape, Enter or q closes it."""
+    """A page over the table (a key table or text, then how to win and the map's key);
+    any of Escape, Enter or q closes it, the arrows and PgUp/PgDn scroll it."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -25,14 +27,16 @@ class HelpScreen(ModalScreen[None]):
         Binding("q", "close", show=False),
     ]
 
-    def __init__(self, text: str, intro: str, key: Text | None = None,
+    def __init__(self, body: RenderableType, intro: str, key: Text | None = None,
                  title: str = "help") -> None:
         super().__init__()
-        self.text, self.intro, self.key, self.title = text, intro, key, title
+        self.body, self.intro, self.key, self.title = body, intro, key, title
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(Text(self.text + "\n\n" + self.intro))
+            yield Static(Text(self.body) if isinstance(self.body, str) else self.body,
+                         id="body")
+            yield Static(Text("\n" + self.intro))
             if self.key is not None:
                 yield Static(Text.assemble("\nThe map: ", self.key))
             yield Static(Text("\n(Escape, Enter or q closes this page)", style="dim"))

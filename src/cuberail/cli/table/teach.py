@@ -9,40 +9,79 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
+from cuberail.games import get_game
 from cuberail.terminal.kit import History, find_table
 
 from . import rulebook
 
-KEYS_HEAD = (
-    "Type a choice number (1, 2, 3 ... as the menu shows them) and Enter, or click a"
-    " move; click a hex/link on the map to find its move. A number is always a choice:"
-    " an amount is typed with its letter, `b 12` (a bid of $12; also `bid 12`, `$12`) or"
-    " `v 28` (a share value). Moves as text also work (`place F5`, any case). Short"
-    " forms: p pass, s stop, f forgo, u undo, q quit."
-    " Commands: help, help rules, hint (the engine's preferred move and what it expects),"
-    " undo (your own last decision only; in a game started with --undo unanswered, only"
-    " until another player moves), save [FILE], board (the board alone), quit.")
-KEYS_TAIL = (
-    "Keys: Up/Down pick a move, Enter plays it, PgUp/PgDn page the choices when they do"
-    " not fit, also while typing (else the log), Shift+PgUp/PgDn scroll the log, Ctrl+Left/"
-    "Right/Up/Down scroll the map (also while typing; Home/End move in the input line),"
-    " F1 help, F2 the board alone (at 80 columns the compact map, whole at 80x24: the"
-    " step and message lines make way for it; where it does not fit, Up/Down and"
-    " PgUp/PgDn scroll it), F3 hint (unless the"
-    " game was started with --no-hints), F4 the board's other view where the game has one"
-    " (its networks as a list), Ctrl+Q quit."
-    " The game is saved after every move.")
+Rows = tuple[tuple[str, str], ...]  # (key, what it does)
+KEYS: tuple[tuple[str, Rows], ...] = (
+    ("Choosing", (
+        ("1 2 3 … Enter", "play the choice with that number"),
+        ("↑ ↓ then Enter", "mark a choice, then play it"),
+        ("click", "play a choice; on the map: what is there, its move"),
+        ("b 12 · v 28", "an amount: bid $12 (also bid 12, $12), share value $28"),
+        ("place F5", "a move as text, any case"),
+        ("p · s · f", "pass · stop · forgo"),
+        ("PgUp PgDn", "page the choices when they do not fit"),
+    )),
+    ("Board", (
+        ("F2 · board", "the board alone; F2 or Esc brings the rest back"),
+        ("Ctrl+arrows", "scroll the map, also while typing"),
+        ("Shift+PgUp PgDn", "scroll the log of moves"),
+        ("F4", "the board's other view, where the game has one"),
+    )),
+    ("Game", (
+        ("F1 · help", "this page; `help rules`: the rules"),
+        ("F3 · hint", "the engine's move and your chances (not with --no-hints)"),
+        ("u · undo", "take back your own last decision"),
+        ("save [FILE]", "save a copy (every move is saved anyway)"),
+        ("Ctrl+Q · q · quit", "leave the table; it asks first, the game is kept"),
+    )),
+)
+
+
+def key_groups(title: str) -> list[tuple[str, Rows]]:
+    """The help page's key table: the table's groups, then the title's own rows (its kit's
+    ``keys``: one ``key<TAB>what it does`` a line) under the title's name."""
+    kit = find_table(title)
+    lines = kit.keys.splitlines() if kit is not None else []
+    own = tuple((key, what) for key, _, what in (line.partition("\t") for line in lines))
+    return [*KEYS, *([(get_game(title).name, own)] if own else [])]
 
 
 def keys(title: str) -> str:
-    """The help page: how to play at the table, with the title's own input help."""
-    kit = find_table(title)
-    own = [kit.keys] if kit is not None and kit.keys else []
-    return " ".join([KEYS_HEAD, *own, KEYS_TAIL])
+    """The help page's key table as plain lines (``  key   what it does``), group by group."""
+    groups = key_groups(title)
+    width = max(len(key) for _, rows in groups for key, _ in rows)
+    out: list[str] = []
+    for group, rows in groups:
+        out += [group, *(f"  {k:<{width}}  {w}" for k, w in rows), ""]
+    return "\n".join(out).rstrip()
+
+
+def key_table(title: str) -> Group:
+    """The help page's key table for the screen: per group a bold heading, then its keys
+    in one column (as wide as the longest key of all groups) and what they do, wrapped,
+    in the other."""
+    groups = key_groups(title)
+    width = max(len(key) for _, rows in groups for key, _ in rows)
+    parts: list[RenderableType] = []
+    for n, (group, rows) in enumerate(groups):
+        parts.append(Text(("\n" if n else "") + group, style="bold"))
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=width, no_wrap=True, style="bold")
+        grid.add_column(ratio=1)
+        for key, what in rows:
+            grid.add_row(key, what)
+        parts.append(grid)
+    return Group(*parts)
 
 
 def how_to_win(title: str) -> str:

@@ -1,6 +1,6 @@
 """What the table teaches of Chicago Express: how to win, the rules in short, the end
-tracker, the warning of building for another company than last time, and why no bid is
-on offer (or a pass was the only move)."""
+tracker, the tip of building for the company that pays the player most, and why no bid
+is on offer (or a pass was the only move)."""
 
 from __future__ import annotations
 
@@ -99,16 +99,28 @@ def tracker_line(state: GameState) -> Text:
 
 
 def warning(state: GameState, action: Action, history: History) -> str:
-    """A tip (not a rule) when building for another company than last time: allowed, but
-    spreading builds thins the network that pays this player's shares."""
+    """A tip (not a rule) when building for a company while another one the player may
+    build for gives them a larger part of its dividends (CE-7.1: income / shares sold per
+    share): a build raises a company's income, so it pays this player more there."""
     if action.kind != "company":
         return ""
-    seat = state.current_player()
-    last = next((a for p, a in reversed(history) if p == seat and a.kind == "company"), None)
-    if last is not None and last.args != action.args:
-        return (f"tip: you built for {last.args[0]} last time. Switching is allowed; a build"
-                " pays every holder of the company, so favour the one you hold most of")
-    return ""
+    s, seat = _ce(state), state.current_player()
+    ids = ceb.COMPANY_IDS
+    chosen = ids.index(str(action.args[0]))
+    better = max(s.buildable_companies(seat), key=lambda c: _part(s, seat, c), default=chosen)
+    if _part(s, seat, better) <= _part(s, seat, chosen):
+        return ""
+    return (f"tip: income added to {ids[better]} pays you more: you get"
+            f" {_percent(s, seat, better)} of its dividends, {_percent(s, seat, chosen)} here")
+
+
+def _part(s: ChicagoExpressState, seat: int, company: int) -> float:
+    """The player's part of a company's dividends: their shares of those sold."""
+    return s.held[seat][company] / max(s.sold[company], 1)
+
+
+def _percent(s: ChicagoExpressState, seat: int, company: int) -> str:
+    return f"{round(100 * _part(s, seat, company))}%"
 
 
 def _no_auction(s: ChicagoExpressState) -> str:

@@ -48,12 +48,12 @@ RULES = (
     "- End: dividend track full, or a share value at $75. Score = cash + shares of"
     " public companies.")
 
+# the title's rows of the help page's key table: ``key<TAB>what it does``, a line each
 KEYS = (
-    "Trans-Siberian: a link is one line (its cheapest route); `4` plays it, `4?` lists"
-    " its other routes (`4b`, ...); a link may be typed by its cities (`omsk`, `build"
-    " omsk`, `yekaterinburg-chelyabinsk`, any case, a start of a name will do). F4"
-    " switches the board between each company's network as a list (whole city names, in"
-    " route order, with what it can build next and the cost) and the map.")
+    "4\tbuild link 4 by its cheapest route\n"
+    "4?  then 4b\tlist link 4's other routes, then play one\n"
+    "omsk · tyumen-omsk\ta link by its cities (any case; a name's start will do)\n"
+    "F4\tthe networks as lists (what each builds next), or the map")
 
 
 def _ts(state: GameState) -> TransSiberianState:
@@ -142,37 +142,31 @@ def _doomed_bids(s: TransSiberianState) -> int:
     return min(safe, default=tsb.SHARE_TRACK[tsb.TOP] + 1) - 1
 
 
-def _when(s: TransSiberianState) -> str:
-    """When a value at or below the marker is nationalized, from where the game is."""
-    if s.phase >= 2:
-        return "nationalized at the next dividend unless the value rises first"
-    return "nationalized in phase 2 unless the value rises first"
-
-
 def _risk(s: TransSiberianState, action: Action) -> str:
-    """TS-8.1 before the pick: a bid (TS-2.2, TS-7.1: the winner then sets a share value
-    not above it) or a share value (the winner's) at or below the nationalization value.
-    In phase 1 a note (``tip:``) of what phase 2 will do; in phase 2 a warning."""
+    """TS-8.1 before the pick, in one line: a bid (TS-2.2, TS-7.1: the winner then sets a
+    share value not above it) or a share value (the winner's) at or below the
+    nationalization value. In phase 1 a tip (``tip:``: its links can still raise the value
+    before phase 2); in phase 2 a warning (the next dividend nationalizes it)."""
     amount = action.args[0] if action.args else None
     if not isinstance(amount, int):
         return ""
-    nat = f"{_compared(s)} the nationalization value ${s.nationalization_value()}"
-    if s.phase < 2:
-        nat += " (it rises each dividend)"
+    nat = f"{_compared(s)} ${s.nationalization_value()}"
     doomed = _doomed_bids(s) if action.kind == "bid" else -1
     if action.kind == "bid" and amount <= doomed:
         co = tsb.COMPANY_IDS[s.a_company]
         cash = s.cash[s.current_player()]
-        upto = (f"any bid you can make (up to ${cash})" if cash <= doomed  # said plainly
-                else f"a bid up to ${doomed}")
-        text = f"{upto} allows {co} a share value only {nat}: {_when(s)}"
+        who = (f"any bid you can make (up to ${cash})" if cash <= doomed  # said plainly
+               else f"a bid up to ${doomed}")
+        text = f"{who} gives {co} a value {nat}"
     elif action.kind == "value" and s.value_nationalizes(amount):
         if s.phase >= 2:
             return ""  # the move's own sentence warns (moves.nat_warning)
-        text = f"{nat}: {_when(s)}"
+        text = f"{_compared(s)} the nationalization value ${s.nationalization_value()}"
     else:
         return ""
-    return text if s.phase >= 2 else f"tip: {text}"
+    if s.phase >= 2:
+        return f"{text}: nationalized at the next dividend"
+    return f"tip: {text}: nationalized in phase 2 unless links raise it"
 
 
 def warning(state: GameState, action: Action, history: History) -> str:
