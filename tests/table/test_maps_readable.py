@@ -26,7 +26,7 @@ from textual.widgets import Static
 from cuberail.cli.table.app import TableApp
 from cuberail.games.chicago_express.board import HEXES
 from cuberail.games.chicago_express.state import ChicagoExpressState
-from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATIONS
+from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATION_INDEX, LOCATIONS
 from cuberail.games.trans_siberian.state import TransSiberianState
 from cuberail.terminal.chicago_express import board as ce_map
 from cuberail.terminal.chicago_express import table as ce_table
@@ -95,13 +95,19 @@ def test_ts_a_line_never_runs_into_another_city_s_label() -> None:
 def test_ts_red_s_first_link_reads_as_its_own_ends() -> None:
     """The review's case: red started on Moscow–Nizhny Novgorod; the compact map drew
     ``R3═Kaz``. Now only red's link is drawn, between Moscow and N.Novgor, tagged ``R3``;
-    Kazan, which no drawn link touches, is not written."""
+    Kazan, which no drawn link touches, is only a dim name in its place, and no line or
+    tag touches it."""
     s = _ts_played(0)
     k = LINK_INDEX["moscow-nizhnynovgorod"]
     s.owner[k] = 0
     text = ts_map.render_small(s, set()).plain
-    assert "Kaz" not in text and "Moscow" in text and "N.Novgor" in text
+    assert "Moscow" in text and "N.Novgor" in text
     draw = ts_map.drawing(s, set(), ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)
+    kazan = LOCATION_INDEX["kazan"]
+    assert kazan not in draw.words and kazan in {loc for loc, _ in draw.dim.values()}
+    near = {(x + dx, y + dy) for (x, y), (loc, _) in draw.dim.items() if loc == kazan
+            for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    assert not near & (set(draw.arms) | set(draw.tags))
     assert {link for link, _ in draw.arms.values()} == {k}
     assert sorted(ch for link, ch in draw.tags.values()) == ["3", ts_map.LETTER[0]]
 

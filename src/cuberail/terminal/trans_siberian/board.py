@@ -1,17 +1,20 @@
-"""The Trans-Siberian board for the full-screen table: a schematic of what matters now.
+"""The Trans-Siberian board for the full-screen table: a fixed map of what matters now.
 
-Only the built links (each in its company's colour, doubled ``═``, tagged with its
-company's letter and its value: ``R3``) and the links on offer for the decision at hand
-(bright) are drawn, with the cities they touch; links nobody built and nobody may take
-now are left out, so the networks read as lines that seldom cross (:mod:`.schematic`
-routes them; a crossing is ``┼``, ``╬`` for two built links, each line straight on).
-The whole map (F2, wide terminals) writes every city's whole name; the compact one (78
-columns) a short form of at most eight letters (``Yekater.``). The map's last row is its
-key. :func:`link_at` answers a click with the link drawn there.
+Every city stands at one place for the map's size, as on the printed board (west left,
+east right, north up: :mod:`.places`); the cities no drawn link touches are dim. Only
+the built links (each in its company's colour, doubled ``═``, tagged with its company's
+letter and its value: ``R3``) and the links on offer for the decision at hand (bright,
+tagged with the number typed to choose them: ``[7]``) are drawn (:mod:`.layout` routes
+them: a crossing is ``┼``, ``╬`` for two built links, each line straight on; a link with
+no clear way is dotted, ``···``). The whole map (F2, wide terminals) writes every city's
+whole name; the compact one (78 columns) a short form of at most eight letters
+(``Yekater.``). The map's last row is its key. :func:`link_at` answers a click with the
+link drawn there.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from functools import cache
 
 from rich.text import Text
@@ -25,15 +28,16 @@ from cuberail.games.trans_siberian.board import (
     MOSCOW,
     NUM_COMPANIES,
 )
-from cuberail.games.trans_siberian.moves import link_text
 from cuberail.games.trans_siberian.state import TransSiberianState
-from cuberail.terminal.trans_siberian import schematic
+from cuberail.terminal.trans_siberian import layout
 from cuberail.terminal.trans_siberian.schematic import Drawing
 
 WIDTH, HEIGHT = 112, 29
 SMALL_WIDTH, SMALL_HEIGHT = 78, 19  # the compact map: the board alone at 80x24
 TARGET_STYLE = "bold black on bright_cyan"
+NUMBER_STYLE = "bold bright_white on black"  # a link on offer's number: ``[7]``
 FREE_STYLE = "grey50"
+DIM_STYLE = "grey42"  # a city no drawn link touches
 LOOKS = company_looks(INFO.title)  # the companies' styles at the table: the title's face
 COMPANY_STYLE = tuple(LOOKS[cid].terminal for cid in COMPANY_IDS)
 LETTER = tuple(LOOKS[cid].letter for cid in COMPANY_IDS)  # an owned link's mark on the map
@@ -75,22 +79,25 @@ def _owner(s: TransSiberianState, link: int) -> int:
     return owner if 0 <= owner < NUM_COMPANIES else -1
 
 
-def drawn_links(s: TransSiberianState, targets: set[str]) -> list[int]:
+def drawn_links(s: TransSiberianState, targets: Collection[str]) -> list[int]:
     """The links the map draws: the built ones and those on offer now."""
     return [k for k, link in enumerate(LINKS) if _owner(s, k) >= 0 or link.id in targets]
 
 
-def drawing(s: TransSiberianState, targets: set[str], width: int = WIDTH,
+def drawing(s: TransSiberianState, targets: Collection[str], width: int = WIDTH,
             height: int = HEIGHT) -> Drawing:
-    """The schematic's geometry for this state (remembered for clicks at this size)."""
-    links = tuple((k, LETTER[_owner(s, k)] if _owner(s, k) >= 0 else "")
-                  for k in drawn_links(s, targets))
-    out = schematic.draw(links, _words(width), width, height)
+    """The schematic's geometry for this state (remembered for clicks at this size).
+    ``targets``: the links on offer; a mapping gives each its number in the menu (the
+    number typed to choose it), written on its line."""
+    number = targets if isinstance(targets, Mapping) else {}
+    links = tuple((k, LETTER[_owner(s, k)] if _owner(s, k) >= 0 else "",
+                   number.get(LINKS[k].id, "")) for k in drawn_links(s, targets))
+    out = layout.draw(links, _words(width), width, height)
     _drawn[(width, height)] = out
     return out
 
 
-def _style(s: TransSiberianState, link: int, targets: set[str]) -> str:
+def _style(s: TransSiberianState, link: int, targets: Collection[str]) -> str:
     if LINKS[link].id in targets:
         return TARGET_STYLE
     owner = _owner(s, link)
@@ -98,7 +105,7 @@ def _style(s: TransSiberianState, link: int, targets: set[str]) -> str:
 
 
 def _cell(s: TransSiberianState, draw: Drawing, cell: tuple[int, int],
-          targets: set[str]) -> tuple[str, str]:
+          targets: Collection[str]) -> tuple[str, str]:
     """A cell's character and style."""
     if cell in draw.labels:
         loc, ch = draw.labels[cell]
@@ -106,7 +113,8 @@ def _cell(s: TransSiberianState, draw: Drawing, cell: tuple[int, int],
                     "italic grey70" if LOCATIONS[loc].is_external else "")
     if cell in draw.tags:
         link, ch = draw.tags[cell]
-        return ch, _style(s, link, targets) + " bold"
+        return ch, (NUMBER_STYLE if LINKS[link].id in targets
+                    else _style(s, link, targets) + " bold")
     if cell in draw.crosses:  # two lines cross, each straight on
         pair = (draw.arms[cell][0], draw.crosses[cell])
         built = all(_owner(s, k) >= 0 for k in pair)
@@ -116,26 +124,31 @@ def _cell(s: TransSiberianState, draw: Drawing, cell: tuple[int, int],
         link, arms = draw.arms[cell]
         strokes = DOUBLE if _owner(s, link) >= 0 else SINGLE
         return strokes["".join(sorted(arms))], _style(s, link, targets)
+    if cell in draw.dots:  # a link with no clear way: dotted, over the others' lines
+        return "·", _style(s, draw.dots[cell], targets)
+    if cell in draw.dim:
+        return draw.dim[cell][1], DIM_STYLE
     return " ", ""
 
 
 def key_line(draw: Drawing, width: int) -> Text:
-    """The map's last row: what is drawn; a link left out for want of room first."""
-    out = Text("built links " if width >= NAMED_WIDTH else "built ", style="dim")
+    """The map's last row: what is drawn."""
+    wide = width >= NAMED_WIDTH
+    out = Text("built links " if wide else "built ", style="dim")
     out.append("═R3", style="bold")
-    out.append(" (company letter, value), links on offer " if width >= NAMED_WIDTH
-               else " (letter, value), on offer ", style="dim")
-    out.append(" 3 ", style=TARGET_STYLE)
-    out.append("; no others drawn", style="dim")
-    if draw.left_out:
-        note = Text("no room for " + ", ".join(link_text(k) for k in draw.left_out),
-                    style="bold")
-        out = note if note.cell_len + 3 + out.cell_len > width else out + Text(" · ") + note
+    out.append(" (company letter, value), on offer " if wide else " (letter, value), offer ",
+               style="dim")
+    out.append("─", style=TARGET_STYLE)
+    out.append("[7]", style=NUMBER_STYLE)
+    out.append(" (type its number)" if wide else " (its number)", style="dim")
+    if draw.dots:
+        out.append(", no clear way ···" if wide else ", ···", style="dim")
+    out.append("; other cities dim" if wide else "; others dim", style="dim")
     out.truncate(width, overflow="ellipsis")
     return out
 
 
-def render(s: TransSiberianState, targets: set[str], width: int = WIDTH,
+def render(s: TransSiberianState, targets: Collection[str], width: int = WIDTH,
            height: int = HEIGHT) -> Text:
     """The schematic: built links and the links on offer now (bright), with their cities."""
     draw = drawing(s, targets, width, height)
@@ -150,7 +163,7 @@ def render(s: TransSiberianState, targets: set[str], width: int = WIDTH,
     return out
 
 
-def render_small(s: TransSiberianState, targets: set[str]) -> Text:
+def render_small(s: TransSiberianState, targets: Collection[str]) -> Text:
     """The compact map: the schematic in 78x19, cities by their short forms."""
     return render(s, targets, SMALL_WIDTH, SMALL_HEIGHT)
 
@@ -185,8 +198,9 @@ def names_between_small(first: int, last: int) -> str:
 
 def key() -> Text:
     """A complete key to the map, short enough for the side panel."""
-    out = Text("The map draws only the built links and the links on offer now, with"
-               " their cities; where two lines cross (┼, ╬), each goes straight on. ")
+    out = Text("Each city keeps its place, as on the board; the map draws only the built"
+               " links and the links on offer now (other cities dim); where two lines cross"
+               " (┼, ╬), each goes straight on; ··· a link with no clear way. ")
     out.append("══ built", style="bold")
     out.append(", in its company's colour: ")
     for c, cid in enumerate(COMPANY_IDS):  # as the tables name them: `Bk black`
@@ -195,8 +209,10 @@ def key() -> Text:
     out.append("\nletter and digit on a line: its company and value (R2: red's link of 2;"
                f" {', '.join(f'{LETTER[c]} {cid}' for c, cid in enumerate(COMPANY_IDS))})\n")
     out.append(" on offer ", style=TARGET_STYLE)
-    out.append(" a link you may choose now.  ◇ the border: a link to it is external"
-               " (→border in the lists), $8, built alone.  Click a link or type its number.")
+    out.append("[7]", style=NUMBER_STYLE)
+    out.append(" a link you may choose now, with its choice's number.  ◇ the border: a"
+               " link to it is external (→border in the lists), $8, built alone.  Click a"
+               " link or type its number.")
     return out
 
 

@@ -17,6 +17,8 @@ Links on offer now are bright, as on the map. A click names the link under it
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from rich.text import Text
 
 from cuberail.core.bits import iter_bits
@@ -80,7 +82,7 @@ def _origin(s: TransSiberianState, c: int, k: int) -> int:
     return inside[0] if len(inside) < len(LINKS[k].ends) else -1
 
 
-def _direct(s: TransSiberianState, c: int, group: list[int], targets: set[str],
+def _direct(s: TransSiberianState, c: int, group: list[int], targets: Collection[str],
             dim: str) -> list[Token]:
     """``Moscow→Kazan 3, Samara 3; Tyumen→Omsk 4``: by the city they leave from (the one
     with the best link first), each the highest value first."""
@@ -105,11 +107,11 @@ def _ends(k: int) -> str:
     return english(name) if isinstance(name, Said) else str(name)
 
 
-def _item(text: str, k: int, targets: set[str], style: str = "") -> Token:
+def _item(text: str, k: int, targets: Collection[str], style: str = "") -> Token:
     return Text(text, style=TARGET_STYLE if LINKS[k].id in targets else style), k
 
 
-def next_tokens(s: TransSiberianState, c: int, targets: set[str]) -> list[Token]:
+def next_tokens(s: TransSiberianState, c: int, targets: Collection[str]) -> list[Token]:
     """The links company ``c`` can build next: direct, the highest value first ($4, a
     border $8), then by jumping (the cheapest first), each group headed by its cost."""
     money = s.treasury[c]
@@ -226,7 +228,7 @@ def _shown(s: TransSiberianState) -> list[int]:
             if s.status[c] in (ACTIVE, NATIONALIZED) or any(o == c for o in s.owner)]
 
 
-def _block(s: TransSiberianState, c: int, targets: set[str], width: int,
+def _block(s: TransSiberianState, c: int, targets: Collection[str], width: int,
            most_net: int, most_next: int, apart: bool = True) -> list[Line]:
     label = Text(f"{company_name(c):<{LABEL}}", style=COMPANY_STYLE[c] + " bold")
     tokens = _chain_tokens(s, c, apart)
@@ -247,7 +249,8 @@ def _block(s: TransSiberianState, c: int, targets: set[str], width: int,
     return lines
 
 
-def _footer(s: TransSiberianState, targets: set[str], shown: set[str], width: int) -> list[Line]:
+def _footer(s: TransSiberianState, targets: Collection[str], shown: set[str],
+            width: int) -> list[Line]:
     out: list[Line] = []
     rest = [k for k, link in enumerate(LINKS) if link.id in targets and link.id not in shown]
     if rest:
@@ -291,7 +294,7 @@ OPENING = ("Each company starts at Moscow: whoever wins its opening share (the b
            " bid (TS-2.2).")
 
 
-def _opening(targets: set[str], width: int) -> list[Line]:
+def _opening(targets: Collection[str], width: int) -> list[Line]:
     """Before any company is in play: where the railroads start (TS-2.2) and the links
     their first owners choose from, the most valuable first."""
     words = OPENING.split(" ")
@@ -303,7 +306,8 @@ def _opening(targets: set[str], width: int) -> list[Line]:
     return [*out, [(Text(""), -1)], *flow(Text("First links: ", style="bold"), items, width, 4)]
 
 
-def lines_of(s: TransSiberianState, targets: set[str], width: int, height: int) -> list[Line]:
+def lines_of(s: TransSiberianState, targets: Collection[str], width: int,
+             height: int) -> list[Line]:
     """The view's lines: the most that fit ``height`` (fewer next lines, then shorter
     networks, where the companies are many; then again with branches run on)."""
     shown, mine = _shown(s), _builders(s)
@@ -325,7 +329,7 @@ def lines_of(s: TransSiberianState, targets: set[str], width: int, height: int) 
     return fits[0] if fits else out[:height]
 
 
-def render(s: TransSiberianState, targets: set[str], width: int, height: int) -> Text:
+def render(s: TransSiberianState, targets: Collection[str], width: int, height: int) -> Text:
     """The view in ``width`` x ``height`` cells; remembers which link each cell names."""
     _drawn.clear()
     out = Text()

@@ -9,7 +9,6 @@ room from every other label and from the cities it links to.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from functools import cache
 from importlib import resources
 
@@ -18,9 +17,8 @@ from cuberail.games.trans_siberian.board import LOCATIONS
 Cell = tuple[int, int]
 WEST_SPLIT = 3600  # board x where the crowded west ends
 WEST_SHARE = 0.62  # of the width given to the west on the whole board
-SHARES = (0.35, 0.75)  # the least and most of it given to the west on a zoomed map
-ROOM = 4  # cells a link keeps between its ends' labels (its tag and a stroke)
-RADIUS = 12  # how far (in columns) a label may move from its place before any place will do
+BLEND = (2500, 5000)  # board x where the west's height gives way to the east's
+WEST_HEIGHT = 0.85  # of the height given to the west (it ends further north than the east)
 
 
 @cache
@@ -30,95 +28,99 @@ def _board_xy() -> dict[str, tuple[int, int]]:
     return {k: (int(v[0]), int(v[1])) for k, v in xy.items()}
 
 
-# the part of the board drawn: x0, x1, y0, y1, and the share of the width the west takes
-Frame = tuple[float, float, float, float, float]
-WHOLE: Frame = (0.0, 1.0, 0.0, 1.0, WEST_SHARE)
-LEAST = 0.4  # the least part of the board's width or height a frame spans
-
-
-def _unit(loc: int, share: float = WEST_SHARE) -> tuple[float, float]:
+def _unit(loc: int) -> tuple[float, float]:
     """Where a location lies on the board, 0..1 across (the crowded west stretched to
-    ``share``) and down."""
+    ``WEST_SHARE``) and down (the west, which ends further north, stretched to the whole
+    ``WEST_HEIGHT``, the east not, blended between ``BLEND``)."""
     xy = _board_xy()
     xs, ys = [p[0] for p in xy.values()], [p[1] for p in xy.values()]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     px, py = xy[LOCATIONS[loc].id]
     if px <= WEST_SPLIT:
-        fx = (px - x0) / (WEST_SPLIT - x0) * share
+        fx = (px - x0) / (WEST_SPLIT - x0) * WEST_SHARE
     else:
-        fx = share + (px - WEST_SPLIT) / (x1 - WEST_SPLIT) * (1 - share)
-    return fx, (py - y0) / (y1 - y0)
+        fx = WEST_SHARE + (px - WEST_SPLIT) / (x1 - WEST_SPLIT) * (1 - WEST_SHARE)
+    west_y1 = max(p[1] for p in xy.values() if p[0] <= WEST_SPLIT)
+    east = min(max((px - BLEND[0]) / (BLEND[1] - BLEND[0]), 0.0), 1.0)
+    west = min((py - y0) / (west_y1 - y0), 1.0) * WEST_HEIGHT
+    fy = (1 - east) * west + east * (py - y0) / (y1 - y0)
+    return fx, fy
 
 
-def frame(locs: Iterable[int], share: float | None = None) -> Frame:
-    """The part of the board that holds ``locs``, at least ``LEAST`` of it each way: the
-    map zooms to the networks drawn; west and east share the width as they share the
-    cities (within ``SHARES``), so a crowded east gets room too; or as ``share`` says."""
-    locs = list(locs)
-    west = sum(_board_xy()[LOCATIONS[loc].id][0] <= WEST_SPLIT for loc in locs)
-    if share is None:
-        share = min(max(west / len(locs), SHARES[0]), SHARES[1])
-    points = [_unit(loc, share) for loc in locs]
-    spans = []
-    for axis in (0, 1):
-        low, high = min(p[axis] for p in points), max(p[axis] for p in points)
-        grow = max(LEAST - (high - low), 0) / 2
-        low, high = low - grow, high + grow
-        shift = max(-low, 0) - max(high - 1, 0)
-        spans += [low + shift, high + shift]
-    return spans[0], spans[1], spans[2], spans[3], share
-
-
-def spot(loc: int, width: int, height: int, part: Frame = WHOLE) -> Cell:
-    """Where a location's label would sit (its middle) on a map of this size showing
-    ``part`` of the board, unmoved."""
-    fx, fy = _unit(loc, part[4])
-    fx, fy = (fx - part[0]) / (part[1] - part[0]), (fy - part[2]) / (part[3] - part[2])
-    return 5 + round(fx * (width - 12)), 1 + round(fy * (height - 4))
+def spot(loc: int, width: int, height: int) -> Cell:
+    """Where a location's label would sit (its middle) on a map of this size, its last
+    row left for the key."""
+    fx, fy = _unit(loc)
+    return 4 + round(fx * (width - 8)), round(fy * (height - 2))
 
 
 # ----- labels --------------------------------------------------------------------------
 
-
-def _gap(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
-    """Free cells between two labels (first column, last column, row): across plus down."""
-    across = max(a[0], b[0]) - min(a[1], b[1]) - 1
-    return max(across, 0) + max(abs(a[2] - b[2]) - 1, 0)
+GAP = 4  # free cells between two labels on a row: room for a tag (``R3``) between them
 
 
-def _fits(box: tuple[int, int, int], boxes: Iterable[tuple[int, int, int]]) -> bool:
-    """Whether a label keeps room from every other: three columns on its row (a cell
-    beside each for its own links, one between for others'), one on the rows above and
-    below."""
-    first, last, y = box
-    for f, lst, row in boxes:
-        if row == y and f - 3 <= last and first <= lst + 3:
-            return False
-        if abs(row - y) == 1 and f - 1 <= last and first <= lst + 1:
-            return False
-    return True
+Item = tuple[float, int, int]  # a label on a row: its wished first column, size, location
+HUB = 50  # how much more than another a hub's label (and the room kept round it) holds still
 
 
-def place_labels(words: dict[int, str], partners: dict[int, set[int]], width: int,
-                 height: int, part: Frame = WHOLE, first: frozenset[int] = frozenset()
-                 ) -> dict[int, Cell]:
-    """Each label's first cell: ``first`` first, then the best linked, each at the
-    nearest free place to its own (columns count once, rows twice) that keeps ``ROOM``
-    from its partners."""
-    boxes: dict[int, tuple[int, int, int]] = {}
-    order = sorted(words, key=lambda loc: (loc not in first, -len(partners.get(loc, ())),
-                                           loc))
-    for loc in order:
-        size = len(words[loc])
-        mx, my = spot(loc, width, height, part)
-        near = sorted(((x, y) for x in range(1, width - size) for y in range(1, height - 2)),
-                      key=lambda c: abs(c[0] + size // 2 - mx) + 2 * abs(c[1] - my))
-        placed = [boxes[p] for p in partners.get(loc, ()) if p in boxes]
-        for x, y in near:
-            box = (x, x + size - 1, y)
-            far = abs(x + size // 2 - mx) > RADIUS
-            if _fits(box, boxes.values()) and (far or all(_gap(box, b) >= ROOM
-                                                          for b in placed)):
-                boxes[loc] = box
-                break
-    return {loc: (b[0], b[2]) for loc, b in boxes.items()}
+def _packed(row: list[Item], width: int, hub: int) -> dict[int, int]:
+    """Labels on one row in their order west to east, each ``GAP`` or more from the next,
+    as near their wishes as may be: touching labels move as a block, to where their
+    wishes average (least squares; the hub and its room, ``-1``, weigh ``HUB``)."""
+    if not row:
+        return {}
+    offsets = [0]
+    for _, size, _ in row[:-1]:
+        offsets.append(offsets[-1] + size + GAP)
+    blocks: list[tuple[float, int, int]] = []  # (where its offsets start, weight, labels)
+    for (want, _, loc), offset in zip(row, offsets, strict=True):
+        mean, weight, count = want - offset, HUB if loc in (hub, -1) else 1, 1
+        while blocks and blocks[-1][0] >= mean:
+            prior, heavy, many = blocks.pop()
+            mean = (prior * heavy + mean * weight) / (heavy + weight)
+            weight, count = weight + heavy, count + many
+        blocks.append((mean, weight, count))
+    high = width - 1 - (offsets[-1] + row[-1][1])
+    starts = [min(max(mean, 1), max(high, 1)) for mean, _, count in blocks
+              for _ in range(count)]
+    return {loc: round(start) + offset
+            for (_, _, loc), start, offset in zip(row, starts, offsets, strict=True)}
+
+
+def _load(row: list[Item]) -> int:
+    return sum(size for _, size, _ in row) + GAP * (len(row) + 1)
+
+
+@cache
+def fixed(words: tuple[tuple[int, str], ...], width: int, height: int,
+          hub: int = -1) -> dict[int, Cell]:
+    """Every location's label's first cell on a map of this size: the same place whatever
+    is drawn. Each sits on the row nearest its place on the board (a full row hands the
+    label nearest another row to it), its row's labels west to east in the board's
+    order, as near their places as the room between them allows. The rows above and
+    below the ``hub`` (where every company starts) are kept clear beside its label, for
+    its many links."""
+    rows: dict[int, list[Item]] = {y: [] for y in range(height - 1)}
+    wished: dict[int, int] = {}
+    for loc, word in words:
+        mx, wished[loc] = spot(loc, width, height)
+        rows[wished[loc]].append((mx - len(word) / 2, len(word), loc))
+        if loc == hub:
+            for y in (wished[loc] - 1, wished[loc] + 1):
+                rows.get(y, []).append((mx - len(word) / 2, len(word), -1))
+    for _ in range(4 * len(words)):
+        full = next((y for y, row in rows.items() if _load(row) > width), None)
+        if full is None:
+            break
+        moves = [(abs(wished[item[2]] - near), item[1], near, item) for item in rows[full]
+                 for near in (full - 1, full + 1) if item[2] >= 0
+                 and near in rows and _load(rows[near]) + item[1] + GAP <= width]
+        _, _, near, item = min(moves or [(0, 0, full + 1 if full + 1 in rows else full - 1,
+                                          rows[full][-1])])
+        rows[full].remove(item)
+        rows[near].append(item)
+    out: dict[int, Cell] = {}
+    for y, row in rows.items():
+        row.sort()
+        out.update({loc: (x, y) for loc, x in _packed(row, width, hub).items() if loc >= 0})
+    return out

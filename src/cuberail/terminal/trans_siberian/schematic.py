@@ -1,15 +1,12 @@
-"""The geometry of the Trans-Siberian schematic (:mod:`.board` draws it): only the links
-that matter now (built, or on offer), each routed as a line of its own.
+"""The routes of the Trans-Siberian schematic (:mod:`.layout` draws it with them): each
+link that matters now (built, or on offer) as a line of its own.
 
-The cities' labels are placed by :mod:`.places`. Each link is routed across and down
-(never diagonally) from a cell beside one end's label to a cell beside the other's,
+The cities' labels sit where :mod:`.places` puts them. Each link is routed across and
+down (never diagonally) from a cell beside one end's label to a cell beside the other's,
 around labels and the links already drawn, so no two lines merge. A link with no free
 way, even a long one, crosses another line at a right angle (``┼``), where that line runs
-straight and each goes straight on, the fewest such crossings the orders tried give; a
-link left out all the same (none in thousands of sampled maps) is named on the key row.
-A junction link (TS-4.5) runs from its first two ends, its further ends joining its line.
-A link's tag, its company's letter and value (``R3``), sits on a straight stretch of its
-own line, near the middle.
+straight and each goes straight on. A junction link (TS-4.5) runs from its first two
+ends, its further ends joining its line.
 """
 
 from __future__ import annotations
@@ -17,11 +14,9 @@ from __future__ import annotations
 import heapq
 import math
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import pairwise
 
-from cuberail.games.trans_siberian.board import LINKS, MOSCOW
-from cuberail.terminal.trans_siberian.places import WEST_SHARE, Cell, frame, place_labels
+from cuberail.games.trans_siberian.board import LINKS
+from cuberail.terminal.trans_siberian.places import Cell
 
 STEPS = {"R": (1, 0), "L": (-1, 0), "D": (0, 1), "U": (0, -1)}
 BACK = {"R": "L", "L": "R", "U": "D", "D": "U"}
@@ -31,13 +26,14 @@ ACROSS = {"L": frozenset("UD"), "R": frozenset("UD"), "U": frozenset("LR"),
           "D": frozenset("LR")}  # the line a step may cross: the one running the other way
 DETOUR, SLACK = 2, 10  # a line at most twice the way between its cities, and ten
 FACING = 8  # what leaving a label costs for each radian it turns from the way to go
-CROWDED = 3  # crossings that make the labels worth placing again, the crossing links first
 
 
 @dataclass(frozen=True)
 class Drawing:
-    """Where everything is drawn: labels, the links' lines (with their arms: the sides of
-    a cell the line leaves by), the crossings, their tags, and the links left out."""
+    """Where everything is drawn: the drawn links' cities' labels, the links' lines (with
+    their arms: the sides of a cell the line leaves by), the crossings, their tags (built:
+    company letter and value; on offer: the menu's number), the links with no clear way
+    drawn dotted instead (``left_out``, ``dots``), and the other cities' labels, dim."""
 
     width: int
     height: int
@@ -46,19 +42,22 @@ class Drawing:
     labels: dict[Cell, tuple[int, str]]  # cell -> (location, character)
     arms: dict[Cell, tuple[int, frozenset[str]]]  # cell -> (link, sides its line leaves by)
     tags: dict[Cell, tuple[int, str]]  # cell -> (link, character: its letter or value)
-    left_out: tuple[int, ...]
+    left_out: tuple[int, ...]  # links with no clear way: drawn dotted
     crosses: dict[Cell, int]  # cell -> the link crossing the one in ``arms`` straight there
+    dots: dict[Cell, int]  # cell -> the link drawn dotted there (not over another line)
+    dotted: dict[int, tuple[Cell, ...]]  # a link with no clear way -> its dots' whole way
+    dim: dict[Cell, tuple[int, str]]  # cell -> (location, character): an undrawn city
 
     def link_at(self, cell: Cell) -> int | None:
-        """The link drawn at ``cell`` (its line or its tag), if any."""
+        """The link drawn at ``cell`` (its line, its dots or its tag), if any."""
         hit = self.tags.get(cell) or self.arms.get(cell)
-        return hit[0] if hit else None
+        return hit[0] if hit else self.dots.get(cell)
 
 
 # ----- routes ----------------------------------------------------------------------------
 
 
-class _Grid:
+class Grid:
     """The map being drawn: labels, the cells beside their ends kept for their own links,
     and the lines routed so far."""
 
@@ -119,14 +118,16 @@ class _Grid:
 
     def free(self, cell: Cell, ends: tuple[int, ...]) -> bool:
         return (self.inside(cell) and cell not in self.labels and cell not in self.arms
-                and (self.crossing or self.sides.get(cell, ends[0]) in ends))
+                and self.sides.get(cell, ends[0]) in ends)
 
     def crossable(self, cell: Cell, step: str, link: int) -> bool:
         """Whether a route stepping ``step`` into ``cell`` may cross the line there: another
-        link's, running straight the other way, not crossed yet."""
+        link's, running straight the other way, not crossed yet, long enough to keep room
+        for its tag."""
         held = self.arms.get(cell)
         return (self.crossing and held is not None and held[0] != link
-                and held[1] == ACROSS[step] and cell not in self.crosses)
+                and held[1] == ACROSS[step] and cell not in self.crosses
+                and len(self.paths.get(held[0], ())) > 2)
 
     def crowding(self, cell: Cell, ends: tuple[int, ...]) -> int:
         """What a cell costs beyond a step: beside a line, or another city's label."""
@@ -134,7 +135,7 @@ class _Grid:
         return NEAR_LINE * self.by_lines.get(cell, 0) + NEAR_LABEL * labels
 
 
-def _search(grid: _Grid, link: int, starts: list[tuple[Cell, str, int]],
+def _search(grid: Grid, link: int, starts: list[tuple[Cell, str, int]],
             goals: dict[Cell, int]) -> list[Cell] | None:
     """The cheapest way (A*) from a start to a goal cell over free cells; None if none.
     ``starts``: cells with the side they leave by backwards and what starting there
@@ -200,12 +201,12 @@ def _side_of(a: Cell, b: Cell) -> str:
     return next(s for s, (dx, dy) in STEPS.items() if (a[0] + dx, a[1] + dy) == b)
 
 
-def _facing(grid: _Grid, cell: Cell, loc: int) -> str:
+def _facing(grid: Grid, cell: Cell, loc: int) -> str:
     return next(s for s, (dx, dy) in STEPS.items()
                 if grid.labels.get((cell[0] + dx, cell[1] + dy)) == loc)
 
 
-def _lay(grid: _Grid, link: int, path: list[Cell], first: str, last: str) -> None:
+def _lay(grid: Grid, link: int, path: list[Cell], first: str, last: str) -> None:
     """Write a routed path: each cell's arms to its neighbours, the ends' to ``first`` and
     ``last`` (a label's side, or the side where the link's own line is joined); a cell of
     another link's line is a crossing."""
@@ -220,7 +221,7 @@ def _lay(grid: _Grid, link: int, path: list[Cell], first: str, last: str) -> Non
     grid.paths.setdefault(link, []).extend(path)
 
 
-def route(grid: _Grid, link: int) -> bool:
+def route(grid: Grid, link: int) -> bool:
     """Route a link (a junction: its first two ends, then each further end to its line);
     False, leaving the grid as it was, when there is no way. Unless the grid allows
     crossings (the last resort), a line at most :func:`_longest` cells long."""
@@ -245,7 +246,7 @@ def route(grid: _Grid, link: int) -> bool:
     return True
 
 
-def _longest(grid: _Grid, ends: tuple[int, ...]) -> int:
+def _longest(grid: Grid, ends: tuple[int, ...]) -> int:
     """The most cells a link's line may take: a loop round the map reads as no link."""
     (x0, y0), (x1, y1) = grid.middle(ends[0]), grid.middle(ends[1])
     return int(DETOUR * (abs(x1 - x0) + abs(y1 - y0))) + SLACK
@@ -259,164 +260,10 @@ def _joined(cell: Cell, line: set[Cell]) -> Cell:
     return next(n for n in _around(cell) if n in line)
 
 
-def unroute(grid: _Grid, link: int) -> None:
+def unroute(grid: Grid, link: int) -> None:
     for cell in grid.paths.pop(link, []):
         if grid.crosses.get(cell) == link:
             del grid.crosses[cell]
         else:
             grid.arms.pop(cell, None)
         grid.mark(cell, -1)
-
-
-# ----- tags ------------------------------------------------------------------------------
-
-
-def _straight(grid: _Grid, cell: Cell) -> str:
-    """``-`` or ``|`` for a cell whose line runs straight through it, else ''."""
-    arms = grid.arms[cell][1]
-    return "-" if arms == {"L", "R"} else "|" if arms == {"U", "D"} else ""
-
-
-def _tag_cells(grid: _Grid, link: int, size: int,
-               tags: dict[Cell, tuple[int, str]]) -> list[Cell] | None:
-    """``size`` cells in a row of a link's line for its tag (top to bottom, left to
-    right), on a straight stretch if it has one, the nearest its middle, where no label
-    or other tag sits beside them on their row when it can."""
-    path = grid.paths[link]
-    runs: list[tuple[int, list[Cell]]] = []
-    bent: list[tuple[int, list[Cell]]] = []
-    for i in range(len(path) - size + 1):
-        cells = path[i:i + size]
-        if any(abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1 for a, b in pairwise(cells)):
-            continue  # a junction's branch starts again elsewhere
-        if any(c in grid.crosses for c in cells):
-            continue  # a crossing shows both lines
-        ways = {_straight(grid, c) for c in cells}
-        tag = sorted(cells, key=lambda c: (c[1], c[0]))
-        (runs if len(ways) == 1 and "" not in ways else bent).append((i, tag))
-    runs = runs or bent
-    if not runs:
-        return None
-    middle = (len(path) - size) / 2
-
-    def crowded(cells: list[Cell]) -> bool:
-        return any((c[0] + d, c[1]) in grid.labels or (c[0] + d, c[1]) in tags
-                   for c in cells for d in (-1, 1) if (c[0] + d, c[1]) not in cells)
-
-    return min(runs, key=lambda r: (crowded(r[1]), abs(r[0] - middle)))[1]
-
-
-def _tags(grid: _Grid, letters: dict[int, str]) -> dict[Cell, tuple[int, str]]:
-    """Each routed link's tag: its company's letter and its value (``R3``), or its value
-    alone where it has no owner (or no room for both)."""
-    tags: dict[Cell, tuple[int, str]] = {}
-    for link in sorted(grid.paths, key=lambda k: len(grid.paths[k])):
-        value = str(LINKS[link].value)
-        letter = letters.get(link, "")
-        cells = _tag_cells(grid, link, 2, tags) if letter else None
-        if cells is not None:
-            tags[cells[0]], tags[cells[1]] = (link, letter), (link, value)
-            continue
-        one = _tag_cells(grid, link, 1, tags)
-        if one is not None:
-            tags[one[0]] = (link, value)
-    return tags
-
-
-# ----- the drawing -----------------------------------------------------------------------
-
-
-def _apart(link: int, where: dict[int, Cell], words: dict[int, str]) -> int:
-    """How far apart a link's ends' labels sit (middle to middle, across and down)."""
-    mids = [(where[e][0] + len(words[e]) // 2, where[e][1]) for e in LINKS[link].ends]
-    return max(abs(a[0] - b[0]) + abs(a[1] - b[1]) for a in mids for b in mids)
-
-
-def _orders(links: list[tuple[int, str]], where: dict[int, Cell],
-            words: dict[int, str]) -> list[list[int]]:
-    """Orders to route the links in: the shortest first; company by company (the biggest
-    network first); the links at Moscow first."""
-    size = {k: _apart(k, where, words) for k, _ in links}
-    shortest = sorted(size, key=lambda k: (size[k], k))
-    count: dict[str, int] = {}
-    for _, letter in links:
-        count[letter] = count.get(letter, 0) + 1
-    letters = dict(links)
-    by_company = sorted(shortest, key=lambda k: (not letters[k], -count[letters[k]],
-                                                 letters[k]))
-    moscow = sorted(shortest, key=lambda k: MOSCOW not in LINKS[k].ends)
-    return [shortest, by_company, moscow]
-
-
-def _routed(words: dict[int, str], where: dict[int, Cell], order: list[int], width: int,
-            height: int) -> tuple[int, _Grid, list[int]]:
-    """The links routed in ``order``, then those with no way crossing lines: (how bad:
-    links left out, crossings, then cells of detour), the grid, the links left out."""
-    grid = _Grid(words, where, width, height)
-    left = [k for k in order if not set(LINKS[k].ends) <= set(where) or not route(grid, k)]
-    grid.crossing = True
-    left = [k for k in left if not set(LINKS[k].ends) <= set(where) or not route(grid, k)]
-    grid.crossing = False
-    detour = sum(len(grid.paths[k]) - _apart(k, where, words) for k in grid.paths)
-    return 1000 * len(left) + 2 * CROSS * len(grid.crosses) + detour, grid, left
-
-
-Attempt = tuple[int, dict[int, str], dict[int, Cell], _Grid, list[int]]
-
-
-def _attempt(links: tuple[tuple[int, str], ...], label: dict[int, str], width: int,
-             height: int, first: frozenset[int], share: float | None = None) -> Attempt:
-    """Labels placed (``first`` first; the west given ``share`` of the width, else as
-    :func:`.places.frame` shares it) and the links routed in the best of a few orders:
-    (how bad, the labels, where they sit, the grid, the links left out)."""
-    locs = {MOSCOW} | {e for k, _ in links for e in LINKS[k].ends}
-    partners: dict[int, set[int]] = {}
-    for k, _ in links:
-        for e in LINKS[k].ends:
-            partners.setdefault(e, set()).update(x for x in LINKS[k].ends if x != e)
-    where = place_labels({loc: label[loc] for loc in locs}, partners, width, height,
-                         frame(locs, share), first)
-    shown = {loc: label[loc] for loc in where}
-    routable = [(k, letter) for k, letter in links if set(LINKS[k].ends) <= set(where)]
-    tries = []
-    for order in _orders(routable, where, shown):  # the next order only if one is left out
-        tries.append(_routed(shown, where, order, width, height))
-        if not tries[-1][2] and not tries[-1][1].crosses:
-            break
-    bad, grid, left = min(tries, key=lambda t: t[0])
-    for _ in range(3):  # a link left out or crossing goes first; kept if better so
-        late = left + sorted(set(grid.crosses.values()))
-        if not late:
-            break
-        again = _routed(shown, where, late + [k for k in grid.paths if k not in late],
-                        width, height)
-        if again[0] >= bad:
-            break
-        bad, grid, left = again
-    left += [k for k, _ in links if (k, _) not in routable]
-    return bad + 1000 * (len(links) - len(routable)), shown, where, grid, left
-
-
-@lru_cache(maxsize=32)
-def draw(links: tuple[tuple[int, str], ...], words: tuple[tuple[int, str], ...], width: int,
-         height: int) -> Drawing:
-    """The schematic of ``links`` ((link, its owner's letter or '')) with ``words`` (each
-    location's label) on a map of ``width`` x ``height`` (its last row left for a key).
-    Where a link is left out or lines cross ``CROWDED`` times, those links' ends' labels
-    are placed first and they are tried again; where one is still left out, with the
-    whole board's share of the width for the west."""
-    label = dict(words)
-    best = _attempt(links, label, width, height, frozenset())
-    late = set(best[4]) | set(best[3].crosses.values())
-    ends = frozenset(e for k in late for e in LINKS[k].ends)
-    if best[4] or len(best[3].crosses) >= CROWDED:
-        best = min(best, _attempt(links, label, width, height, ends), key=lambda a: a[0])
-    for first in (frozenset(), ends) if best[4] else ():  # the whole board's west share
-        best = min(best, _attempt(links, label, width, height, first, WEST_SHARE),
-                   key=lambda a: a[0])
-    _, shown, where, grid, left = best
-    tags = _tags(grid, {k: letter for k, letter in links if letter})
-    chars = {c: (loc, shown[loc][c[0] - where[loc][0]]) for c, loc in grid.labels.items()}
-    return Drawing(width, height, shown, where, chars,
-                   {c: (k, frozenset(a)) for c, (k, a) in grid.arms.items()}, tags,
-                   tuple(sorted(left)), dict(grid.crosses))
