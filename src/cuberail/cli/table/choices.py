@@ -318,9 +318,9 @@ def _by_text(state: GameState, choices: list[Choice], text: str) -> Action | Non
     for action in legal:
         if action.text().lower() == low:
             return action
-    said = {c.actions[0] for c in choices if len(c.actions) == 1 and low in _words(c.detail)}
-    if len(said) == 1:  # a choice's own words, as the menu shows them ("build for NYC")
-        return said.pop()
+    said = [c for c in choices if len(c.actions) == 1 and _plain(low) in _words(c.detail)]
+    if said and len({c.base for c in said}) == 1:  # a choice's own words, as the menu
+        return said[0].actions[0]  # shows them ("build for NYC"); a link's cheapest route
     by_args = [a for a in legal if " ".join(map(str, a.args)).lower() == low]
     if len(by_args) == 1:
         return by_args[0]
@@ -330,11 +330,17 @@ def _by_text(state: GameState, choices: list[Choice], text: str) -> Action | Non
     return None
 
 
-def _words(detail: str) -> tuple[str, str]:
-    """A menu line's words as a player may type them: whole, or without the bracketed
-    facts after them ("build for NYC (treasury $20)"), lower case."""
-    whole = " ".join(detail.lower().split())
-    return whole, whole.split(" (")[0]
+def _words(detail: str) -> tuple[str, str, str]:
+    """A menu line's words as a player may type them: whole, or without the facts after
+    them, bracketed ("build for NYC (treasury $20)") or after a colon ("build Omsk–Tyumen
+    2 for red: $4, income +2"), lower case, dashes plain."""
+    whole = _plain(" ".join(detail.lower().split()))
+    return whole, whole.split(" (")[0], whole.split(": ")[0]
+
+
+def _plain(text: str) -> str:
+    """Text with its dashes as typed on any keyboard: ``Omsk–Tyumen`` as ``Omsk-Tyumen``."""
+    return text.replace("–", "-").replace("—", "-")
 
 
 def name_players(text: str, names: Sequence[str]) -> str:
