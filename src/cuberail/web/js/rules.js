@@ -1,6 +1,6 @@
 // A title's rules page (/rules/{title}): its rules in the page's language, read from the
 // title's data (GET /api/titles/{title}/rules/{lang}): how to win, then each section with
-// the numbers of the rules it summarises.
+// the numbers of the rules it summarises, after a list of contents linking to each section.
 
 import { api } from "./api.js";
 import { $, h, say } from "./dom.js";
@@ -8,11 +8,34 @@ import { language, languageSwitch, pickLanguage, setLanguage, t } from "./i18n.j
 
 const title = decodeURIComponent((location.pathname.match(/^\/rules\/([\w-]+)/) || [])[1] || "");
 
-function section(s) {
-  return h("section", { class: "rules-section" },
-    h("h3", {}, s.heading, s.rule ? h("span", { class: "rule-ref" }, ` (${s.rule})`) : null),
-    (s.text || []).map((p) => h("p", {}, p)),
-    s.items?.length ? h("ul", {}, s.items.map((item) => h("li", {}, item))) : null);
+// A point or paragraph may end with the numbers of the rules it restates, "(XY-4.2)" or
+// "(XY-8.1, XY-8.2)" (XY: the title's prefix): shown apart, in small text.
+const CITED = /^(.*\S)\s+\(([A-Z]{2}-\d+(?:\.\d+)?(?:, [A-Z]{2}-\d+(?:\.\d+)?)*)\)$/s;
+
+function cited(text) {
+  const found = String(text).match(CITED);
+  return found ? [found[1], " ", h("small", { class: "rule-ref" }, `(${found[2]})`)] : [text];
+}
+
+const anchor = (i) => `rules-part-${i + 1}`;
+
+function section(s, i) {
+  return h("section", { class: "rules-section", id: anchor(i), "aria-labelledby": `${anchor(i)}-h` },
+    h("h3", { id: `${anchor(i)}-h` }, s.heading, s.rule ? [" ", h("small", { class: "rule-ref" }, `(${s.rule})`)] : null),
+    (s.text || []).map((p) => h("p", {}, cited(p))),
+    s.items?.length ? points(s.items) : null);
+}
+
+// Points numbered "1. ", "2. ", ... are steps in order: a numbered list.
+function points(items) {
+  const steps = items.every((item, i) => String(item).startsWith(`${i + 1}. `));
+  return h(steps ? "ol" : "ul", {}, items.map((item) =>
+    h("li", {}, cited(steps ? String(item).replace(/^\d+\. /, "") : item))));
+}
+
+/** The page's contents: a link to each section, for a long page read on a phone. */
+function contents(sections) {
+  return sections.map((s, i) => h("li", {}, h("a", { href: `#${anchor(i)}` }, s.heading)));
 }
 
 async function render() {
@@ -28,6 +51,7 @@ async function render() {
   $("#rules-name").textContent = t("rules.title", { name: rules.name });
   $("#rules-intro").textContent = rules.intro || "";
   $("#rules-win").textContent = rules.win || "";
+  $("#rules-contents").replaceChildren(...contents(rules.sections || []));
   $("#rules-sections").replaceChildren(...(rules.sections || []).map(section));
   $("#rules").setAttribute("aria-busy", "false");
 }
