@@ -182,6 +182,8 @@ export class Guide {
     this.box.hidden = false;
     this.box.scrollTop = 0;  // from its title; the buttons stay at its foot
     this.box.querySelector("button.got-it").focus({ preventScroll: true });
+    // a phone's panel is in the page, above the moves: in sight with them when it opens
+    if (getComputedStyle(this.box).position !== "fixed") this.box.scrollIntoView({ block: "nearest" });
     this.changed();
   }
 

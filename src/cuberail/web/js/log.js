@@ -60,10 +60,12 @@ export class MoveLog {
     this.seq = 0;
     this.told = 0;  // the last entry whose dividend the page's notice told
     this.entries = [];
+    this.undoing = null;  // the undo line a run of undo entries adds to (see takeBack)
   }
 
   reset() {
     this.seq = 0;
+    this.undoing = null;
     this.marked = false;
     this.entries = [];
     this.seeing?.disconnect();
@@ -83,12 +85,16 @@ export class MoveLog {
         this.marked = true;
         this.list.append(h("li", { class: "since" }, t("log.since")));
       }
-      const line = e.kind === "undo" ? this.undoLine(e) : this.moveLine(e);
+      if (e.kind === "undo") {
+        this.takeBack(e);
+        continue;
+      }
+      const line = this.moveLine(e);
+      this.undoing = null;
       this.list.append(line);
-      if (e.kind !== "undo") foldAuction(line, e);
+      foldAuction(line, e);
       this.tell(e, line);
-      if (e.kind === "undo") this.entries.pop();
-      else this.entries.push(e);
+      this.entries.push(e);
     }
     this.remember();
     this.list.scrollTop = this.list.scrollHeight;
@@ -160,16 +166,40 @@ export class MoveLog {
     return e ? e.action : "";
   }
 
-  /** Who took back what (the entry's seat, and the words of the move taken back). */
-  undoLine(e) {
+  /** An undo entry: the last move in force struck (under its own player's name, without
+   *  its number: the next move takes it), and the undo's line. The server writes one
+   *  entry per move taken back, the last first, all in the name of who undid: a free undo
+   *  against bots takes back the bots' answers and then the player's own move. Such a run
+   *  is one line ("Ann takes back their move (…) and the 2 bot moves after it"). */
+  takeBack(e) {
+    const taken = this.entries.pop();
     const live = [...this.list.querySelectorAll("li.move:not(.undone)")].pop();
     if (live) {
       live.classList.add("undone");
+      const at = live.querySelector(":scope > a.at");
+      if (at?.nextSibling?.nodeType === Node.TEXT_NODE) at.nextSibling.remove();
+      at?.remove();
       unfold(live);  // an auction's last move taken back: the auction is open again
     }
-    const said = told(e.words, this.nameOf) || (e.action ? withChips(words(e.action)) : null);
-    return h("li", { class: "undo", dataset: { seq: e.seq, seat: e.seat } },
-      h("strong", {}, this.nameOf(e.seat)), " ", t("log.undo"), said ? [" (", ...said, ")"] : null);
+    let group = this.undoing?.seat === e.seat ? this.undoing : null;
+    if (!group) {
+      group = { seat: e.seat, others: 0, line: h("li", { class: "undo" }) };
+      this.list.append(group.line);
+    }
+    const own = !taken || taken.seat === e.seat;
+    if (!own) group.others += 1;
+    group.entry = e;
+    this.undoing = own ? null : group;  // the run goes on until the player's own move
+    this.undoLine(group);
+  }
+
+  /** Who took back what: the words of their own move, and how many bots' moves after it. */
+  undoLine({ seat, others, entry, line }) {
+    const said = told(entry.words, this.nameOf) || (entry.action ? withChips(words(entry.action)) : null);
+    Object.assign(line.dataset, { seq: entry.seq, seat, taken: others + 1 });
+    line.replaceChildren(h("strong", {}, this.nameOf(seat)), " ",
+      t(others ? "log.undo_own" : "log.undo"), ...(said ? [" (", ...said, ")"] : []),
+      ...(others ? [` ${t("log.undo_after", { n: others })}`] : []));
   }
 
   /** Was entry `e` made live, after this visit's first load? */
