@@ -54,6 +54,7 @@ export function insertBoard(box, svgText, clickable) {
   const first = !box.querySelector("svg");
   box.replaceChildren(document.importNode(svg, true));
   svg = box.querySelector("svg");
+  if (!clickable || !box.querySelector(".target")) whole = false;  // (showTargets') for its decision only
   boardWords = readWords(box);
   box.classList.toggle("clickable", clickable);
   for (const el of box.querySelectorAll("[data-action]")) {
@@ -80,11 +81,14 @@ export function insertBoard(box, svgText, clickable) {
   return true;
 }
 
-/** A board first shown with no move on it (an auction's turn, a watcher) opens on where
- *  the game starts, which the drawing marks [data-home] (the title's), when the frame
- *  does not show it all (a phone's frame shows part of the map). */
+/** A board first shown with no move on it (an auction's turn, a watcher) opens, on a
+ *  phone or a tablet, on where the game starts, which the drawing marks [data-home] (the
+ *  title's), when the frame does not show it all. A desktop's frame opens on the map's
+ *  top left corner (its readable map is wider than the frame at 1366 px): the whole
+ *  breadth of its top rows from the west (where a title's goal may lie, far from the
+ *  start) is in sight, and the frame scrolls east. */
 function showHome(box) {
-  if (box.querySelector(".target")) return;
+  if (DESKTOP.matches || box.querySelector(".target")) return;
   const spot = targetsBox(box, "[data-home]");
   if (spot) centre(box, spot, false);
 }
@@ -102,6 +106,7 @@ export function markForgoes(box, button) {
 }
 
 const PHONE = window.matchMedia("(max-width: 480px)");
+const DESKTOP = window.matchMedia("(min-width: 901px)");
 const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
 const MOST = 4;  // the closest zoom
 
@@ -145,18 +150,22 @@ function fittingScale(box, spot) {
 /** Bring the moves into view: on a phone the board zooms to the targets' box (the Fit
  *  button shows the whole map again) and centres it; on a desktop each new decision opens
  *  the map readable again (unless the player keeps the whole map: readableWidth); the
- *  frame (as high as the window allows) scrolls to them when they are not all in sight. */
+ *  frame (as high as the window allows) scrolls to them when they are not all in sight.
+ *  Below 1500 px a decision off the map (offMap: a title's action gauges, which
+ *  the action bar offers as buttons too) keeps the readable map where it was, neither
+ *  shrunk to a thumbnail of the whole drawing nor scrolled away to the panel under it. */
 function showTargets(box) {
   const spot = targetsBox(box);
   if (!spot) return;
+  const off = offMap(box);
   if (PHONE.matches) {
     scale = fittingScale(box, spot);
   } else {
-    whole = offMap(box);
+    whole = off && !NARROW_DESKTOP.matches;
     readable = !keepsWhole() && !whole;
   }
   applyScale(box);
-  centre(box, spot, PHONE.matches);
+  if (!off || !NARROW_DESKTOP.matches) centre(box, spot, PHONE.matches);
   box.dataset.zoomed = PHONE.matches ? "targets" : "";
 }
 
@@ -294,8 +303,8 @@ export function choose(chooser, actions, labels, onPick, about = "", notes = {})
  *  (a desktop's frame ends at the window's foot, fit.js), when the map stays readable at
  *  that (at least READABLE of the frame's width, and READABLE_WIDTH wide or nearly the
  *  frame's width); else 1: as wide as the frame, and it scrolls in it (a short window:
- *  1366x768). 1 on a phone, whose board scrolls. A decision off the map (offMap): the
- *  whole drawing in the frame, however small. */
+ *  1366x768). 1 on a phone, whose board scrolls. A decision off the map (offMap) from
+ *  1500 px: the whole drawing in the frame (showTargets). */
 function fitWidth(box, svg) {
   if (PHONE.matches) return 1;
   if (whole) return Math.min(1, heightFit(box, svg) || 1);
@@ -339,7 +348,7 @@ const LABELS = "text.place-name, text.value";  // the labels a drawing wants rea
 const READ_PX = 11;  // the least size of a label on screen, in px
 const WHOLE = "cuberail.whole-map";  // the browser remembers a player's "Whole map"
 let readable = true;  // a desktop's map opens with its labels readable (a floor to the zoom)
-let whole = false;  // a desktop's decision off the map: the whole drawing in its frame
+let whole = false;  // a wide desktop's decision off the map: the whole drawing in its frame
 
 const keepsWhole = () => localStorage.getItem(WHOLE) === "1";
 
