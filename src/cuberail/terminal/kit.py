@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from rich import box
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -57,6 +58,9 @@ class Face:
     other: Face | None = None
     other_first: bool = False
     name: str = "the map"
+    # the key in the side panel, where the whole key (``key``, in the help) is too long
+    # for it; None: the whole key there too
+    side_key: Callable[[], RenderableType] | None = None
 
 
 @dataclass(frozen=True)

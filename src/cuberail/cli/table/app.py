@@ -32,7 +32,7 @@ Screen { layout: vertical; }
 #top { height: 55%; }
 #board { width: 1fr; border: round $secondary; scrollbar-size: 1 1;
          border-subtitle-align: left; }
-.side { width: 40; border: round $secondary; }
+.side { width: 40; border: round $secondary; scrollbar-size-vertical: 1; }
 .side Static { width: 100%; }
 #side-low, #endline, #standings { display: none; }
 #endline, #standings { height: auto; max-height: 2; padding: 0 1; }
@@ -43,7 +43,7 @@ Screen { layout: vertical; }
 #command { height: 1; border: none; padding: 0 1; }
 .wide #side { display: none; }
 .wide #side-low { display: block; }
-.narrow #top { height: 30%; }
+.narrow #top { height: 1fr; }
 .narrow .side { width: 35; }
 .narrow #menu.cut { text-wrap: nowrap; text-overflow: ellipsis; }
 .narrow #endline, .wide #endline { display: block; }

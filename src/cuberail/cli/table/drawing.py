@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -29,6 +29,11 @@ BOARD_MIN = 16  # rows the board keeps when a long list of choices takes some of
 MENU_AROUND = 7  # of the LOW lines, those not the menu's: step, standings, end lines, input
 LOW = 16  # lines beside a wide board: the step, the end line, log and choices, the input
 LOW_COMPACT = 14  # lines under a compact board: the step, the log and choices, the input
+# under a narrow board (below 120 columns) the log and choices keep a border and 6 lines
+# (more where the map leaves them more), whatever the lines above them: the board takes
+# the rest (at 80x24 9 or 10 of the map's rows, not 5), and the choices' room stays put
+LOW_NARROW = 7
+AROUND_NARROW = 6  # the other lines: the step (2), the standings, the end lines (2), input
 SIDE_MIN = 38  # columns the side panel keeps beside a compact board
 AROUND_ZOOM = 4  # lines the board alone leaves the rest: the step (2), the message, the input
 
@@ -134,8 +139,9 @@ class TableView(TableMenu):
     def _size_top(self, width: int, height: int) -> None:
         """The board's rows beside the rest when wide or compact: as tall as the map,
         leaving the rest its lines and the choices the rows they lack; else the
-        stylesheet's. Compact: the board as wide as its map (and a scrollbar), the side
-        panel the rest."""
+        stylesheet's. Narrow: the log and choices ``LOW_NARROW`` rows, the board the rest
+        (as tall as the map where the terminal is tall enough). Compact: the board as wide
+        as its map (and a scrollbar), the side panel the rest."""
         screen = self.screen
         zoomed = screen.has_class("zoomed")
         compact = screen.has_class("compact") and not zoomed
@@ -143,6 +149,9 @@ class TableView(TableMenu):
         lack = self._menu_lack(width, height) if wide else 0  # a compact map stays whole
         rows = min(self.face.height + 2, height - (LOW_COMPACT if compact else LOW) - lack)
         self.query_one("#top").styles.height = rows if wide or compact else None
+        low = max(LOW_NARROW, height - AROUND_NARROW - self.face.height - 2)  # 2: border, bar
+        narrow = screen.has_class("narrow") and not zoomed
+        self.query_one("#bottom").styles.height = low if narrow else None
         scrolls = rows < self.face.height + 2
         self.query_one("#board").styles.width = (self.face.width + 2 + scrolls if compact
                                                  else None)
@@ -214,7 +223,7 @@ class TableView(TableMenu):
             self.query_one(f"#players{suffix}", Static).update(
                 self.face.players(state, self.game.names))
             self.query_one(f"#tracker{suffix}", Static).update(
-                Group(teach.tracker(state), Text(""), self.face.key()))
+                Group(teach.tracker(state), Text(""), self._side_key()))
         self.query_one("#endline", Static).update(teach.tracker_line(state))
         self.query_one("#standings", Static).update(
             standings(self.face.players(state, self.game.names), self.game.names,
@@ -224,6 +233,10 @@ class TableView(TableMenu):
         self._draw_menu()
         self._show_message()
         self.call_after_refresh(self._follow)
+
+    def _side_key(self) -> RenderableType:
+        """The map's key in the side panel: the title's short one, else its whole key."""
+        return (self.face.side_key or self.face.key)()
 
     def _draw_map(self) -> set[str]:
         """The board with the places the player may choose drawn bright, each with its

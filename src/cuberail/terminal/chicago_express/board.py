@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 from cuberail.games.chicago_express.board import (
@@ -276,12 +278,42 @@ def cities() -> str:
     return ", ".join(f"{abbr(h.name)} {h.name} {h.id}" for h in named)
 
 
+TERRAIN_NAMES = ("plain", "forest", "mountain", "city", "industrial")  # TERRAIN_STYLE's order
+
+
+class TerrainKey:
+    """The terrains in one line, each name in the colours its hexes have on the map
+    (``plain forest mountain city industrial``), for the side panel. Where the panel is
+    too narrow for the names apart (80 columns), they abut: their colours keep them apart.
+    Never wrapped (a name cut in two read as two terrains)."""
+
+    def line(self, gap: str) -> Text:
+        out = Text(no_wrap=True, overflow="crop")
+        for terrain, style in TERRAIN_STYLE.items():
+            if out:
+                out.append(gap)
+            out.append(TERRAIN_NAMES[terrain], style=style)
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        spaced = self.line(" ")
+        yield spaced if spaced.cell_len <= options.max_width else self.line("")
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(self.line("").cell_len, self.line(" ").cell_len)
+
+
+def side_key() -> TerrainKey:
+    """The key in the side panel: the terrains' colours in a line (the map's marks are on
+    the board's border, the whole key in the help, F1)."""
+    return TerrainKey()
+
+
 def key() -> Text:
-    """A complete key to the map, short enough for the side panel."""
+    """A complete key to the map (the help shows it: F1)."""
     out = Text()
     for terrain, style in TERRAIN_STYLE.items():
-        name = ("plain", "forest", "mountain", "city", "industrial")[terrain]
-        out.append(f" {name} ", style=style)
+        out.append(f" {TERRAIN_NAMES[terrain]} ", style=style)
         out.append(" ")
     out.append(" Chicago ", style=CHICAGO_STYLE)
     out.append("\n")

@@ -108,10 +108,11 @@ SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, board.SMALL_STEP, _small_boa
              board.hex_at_small,
              lambda a, b: board.column_names(a // board.SMALL_STEP, b // board.SMALL_STEP),
              about, companies, players, board.key, board.SMALL_WIDTH,
-             legend=board.legend_small())
+             legend=board.legend_small(), side_key=board.side_key)
 FACE = Face(board.WIDTH, board.HEIGHT, board.STEP, _board, board.hex_at,
             lambda a, b: board.column_names(a // board.STEP, b // board.STEP),
-            about, companies, players, board.key, board.WIDTH, SMALL, board.legend())
+            about, companies, players, board.key, board.WIDTH, SMALL, board.legend(),
+            side_key=board.side_key)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  tracker_line=teach.tracker_line, end_reasons=end_reasons,
                  why_not=teach.why_not, only_move=teach.only_move, payouts=payouts,

@@ -1,0 +1,101 @@
+"""A newcomer's run of `cuberail play ce` (the Textual table): the side panel beside the
+Chicago Express map showed a stray ``▅▅`` (its scrollbar) at 120x40, its content running
+past its box; and the terrain key wrapped over two lines (``industrial`` alone on the
+second), a swatch cut from its name.
+
+Now the panel holds the companies, the players, the end tracker and the terrains in one
+line, each name in the colours its hexes have on the map (the whole key is in the help,
+F1): it fits its box at 120x40 for 2 to 6 players, with no scrollbar. At 80 columns the
+names abut in one line (their colours keep them apart) rather than wrap.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from rich.style import Style
+from tablekit import at_table, keyboard_move, new_game, pick, settle, type_text
+from textual.containers import VerticalScroll
+from textual.geometry import Region
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from cuberail.cli.table.app import TableApp
+from cuberail.games.chicago_express.board import TERRAINS
+from cuberail.terminal.chicago_express import TERRAIN_STYLE
+
+NAMES = {terrain: TERRAINS[terrain] for terrain in TERRAIN_STYLE}  # plain ... industrial
+
+
+def _panel_fits(app: TableApp) -> None:
+    side = app.query_one("#side", VerticalScroll)
+    assert side.display
+    room = side.scrollable_content_region
+    assert side.virtual_size.height <= room.height, (side.virtual_size, room)
+    assert side.max_scroll_y == 0
+    assert not side.show_vertical_scrollbar and not side.show_horizontal_scrollbar
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_side_panel_fits_its_box_at_120x40(tmp_path: Path, players: int) -> None:
+    """At the first decision and after some moves (companies with shares sold, players
+    with shares): everything in view, no scrollbar; 6 players is the most rows."""
+    game = new_game(tmp_path, "chicago-express", bots=",".join(["random"] * (players - 1)),
+                    players=players)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        _panel_fits(app)
+        rng = random.Random(3)
+        for _ in range(12):
+            if app.game.state.is_terminal():
+                break
+            await type_text(pilot, keyboard_move(pick(app, rng), rng))
+            await settle(app, pilot)
+        await pilot.pause()
+        _panel_fits(app)
+
+    at_table(game, check, (120, 40))
+
+
+def _terrain_line(app: TableApp) -> list[tuple[str, Style | None]]:
+    """The side panel's line naming the terrains, as (text, style) segments."""
+    tracker = app.query_one("#tracker", Static)
+    width, height = tracker.size
+    lines = [list(strip) for strip in tracker.render_lines(Region(0, 0, width, height))]
+    named = [line for line in lines
+             if any(name in "".join(seg.text for seg in line) for name in NAMES.values())]
+    assert len(named) == 1, ["".join(seg.text for seg in line) for line in named]
+    return [(seg.text, seg.style) for seg in named[0]]
+
+
+def _check_terrain_key(app: TableApp) -> None:
+    segments = _terrain_line(app)
+    text = "".join(t for t, _ in segments)
+    for terrain, name in NAMES.items():
+        assert name in text, (name, text)
+        want = Style.parse(TERRAIN_STYLE[terrain])
+        styles = [s for t, s in segments if name in t]
+        assert styles, (name, segments)
+        style = styles[0]
+        assert style is not None and style.bgcolor is not None, (name, style)
+        # the block colour of the terrain's hexes on the map (as a colour triplet: Textual
+        # passes a background on as it is, and tints a black text)
+        assert want.bgcolor is not None
+        assert style.bgcolor.get_truecolor() == want.bgcolor.get_truecolor(), name
+    backgrounds = {s.bgcolor.get_truecolor() for t, s in segments
+                   if s is not None and s.bgcolor is not None and t.strip()}
+    assert len(backgrounds) >= len(NAMES)  # a colour of its own per terrain
+
+
+@pytest.mark.parametrize("size", [(120, 40), (160, 50), (80, 24)])
+def test_the_terrain_key_is_one_line_in_the_maps_colours(tmp_path: Path,
+                                                         size: tuple[int, int]) -> None:
+    game = new_game(tmp_path, "chicago-express")
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        _check_terrain_key(app)
+
+    at_table(game, check, size)
