@@ -135,7 +135,7 @@ def test_a_refused_line_at_a_build_lists_links_by_their_places(tmp_path: Path) -
             await type_text(pilot, "St. Petersburg ext3")  # not a name the table reads
             await pilot.pause()
             said = app.message
-            assert "allowed now: 1) build " in said, said
+            assert "allowed now: 1) St. Petersburg→border" in said, said
             assert "pay:" not in said and "link " not in said and "1a)" not in said, said
             assert "Pechora–Vorkuta" in said, said
 

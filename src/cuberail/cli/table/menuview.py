@@ -10,6 +10,9 @@ from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from cuberail.core.actions import Action
+from cuberail.core.state import GameState
+
 from . import choices as C
 from . import teach
 from .log import TableLog
@@ -69,7 +72,12 @@ class TableMenu(TableLog):
         if state.is_terminal() or self.thinking or self.waiting:
             return []
         few = len(state.legal_actions()) <= FEW
-        return C.build(state, self.game.describe_in,
+        short = getattr(self.game.view, "menu_words", None)  # the title's shorter list words
+
+        def describe(at: GameState, action: Action) -> str:
+            return (short(at, action) if short else None) or self.game.describe_in(at, action)
+
+        return C.build(state, describe,
                        lambda a: teach.warning(state, a, self.history)
                        or (teach.forgo_only(state, a, self.game.describe_in) if few else ""))
 

@@ -202,6 +202,20 @@ def _build_parts(s: TransSiberianState, action: Action) -> Said:
         COMPANY_IDS[c]), "cost": cost, "value": LINKS[link].value, "rise": rise})
 
 
+def menu_parts(state: GameState, action: Action) -> Said | None:
+    """A build's link in a list of choices, where the step line already names the company:
+    its name, the income it adds, its cost (with the TS-4.2 jump fees) and the TS-4.6 value
+    steps, on one line (``Moscow–Smolensk +2 income: $4``). None for every other move (the
+    list says it as the log does)."""
+    s = _ts(state)
+    if action.kind != "link" or s.step not in (BUILD_FIRST, BUILD_SECOND):
+        return None
+    full = _build_parts(s, action).values
+    link = LINK_INDEX[str(action.args[0])]
+    return Said("ts.menu_build", {"name": link_name(link), "value": LINKS[link].value,
+                                  "cost": full["cost"], "rise": full["rise"]})
+
+
 def _buy_parts(s: TransSiberianState, names: list[str]) -> Said:
     cs = [COMPANY_INDEX[n] for n in names]
     if len(cs) == 1:
@@ -375,6 +389,5 @@ def end_parts(state: GameState) -> list[Said]:
 
 
 __all__ = ["BORDER_SIDES", "border_words", "company_word", "describe_action", "describe_parts",
-           "describe_step", "end_parts",
-           "event_parts", "events",
-           "link_name", "link_parts", "link_text", "nat_warning"]
+           "describe_step", "end_parts", "event_parts", "events", "link_name", "link_parts",
+           "link_text", "menu_parts", "nat_warning"]
