@@ -20,6 +20,7 @@ from cuberail.terminal.kit import table_for
 
 from . import choices as C
 from .inplay import Link, Local
+from .proxy import Proxy
 
 if TYPE_CHECKING:
     from cuberail.cli.play import Game
@@ -38,6 +39,7 @@ class TableBase(App[int]):
         self.full_face = self.kit.face
         self.face = self.full_face  # the compact map: beside the side panel, or alone and narrow
         self.expanded = ""  # the link number whose dearer routes the menu lists (`4?`)
+        self.proxies: dict[int, Proxy] = {}  # a seat's `up to` limit in this auction
         self.menu: list[C.Choice] = []
         self.log_entries: list[Entry] = []
         self.history: list[tuple[int, Action]] = []

@@ -25,7 +25,7 @@ from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.terminal import PlainFace, face_or_plain
 
-from . import teach
+from . import proxy, teach
 
 Describe = Callable[[GameState, Action], str]
 COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log", "routes")
@@ -126,6 +126,8 @@ def _numbered(state: GameState, describe: Describe, warn: Callable[[Action], str
         low, high = _amount(first), _amount(group[-1])
         detail = (f"type {SHORT[first.kind]} and the amount: `{typed(first)}` to"
                   f" `{typed(group[-1])}`")
+        if first.kind == "bid" and low is not None and high is not None:  # (.proxy)
+            detail += f"; or `up to {min(high, low + 5)}`: bids for you until then"
         return [Choice(n, f"{first.kind} {low}..{high}", detail, tuple(group),
                        warning=warn(first) if warn else "")]  # its lowest amount's
     if first.kind == "link" and len(group) > 1:
@@ -402,6 +404,9 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
     word = ALIASES.get(word, word) if word in ("h", "?", "q", "u") else word
     if word in COMMANDS:
         return Command(word, text.split(maxsplit=1)[1] if " " in text else "")
+    limit = proxy.parse(text)
+    if limit is not None:  # `up to 20`: a proxy bids for the player in this auction
+        return Command(proxy.WORD, limit)
     if text.endswith("?") and text[:-1].strip().isdigit():
         return Command("routes", text[:-1].strip())
     if not choices:  # typed while the game is over, or while another seat is to move

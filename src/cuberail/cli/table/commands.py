@@ -10,7 +10,7 @@ from textual.widgets import Input, OptionList
 from cuberail.core.errors import CuberailError
 
 from . import choices as C
-from . import teach
+from . import proxy, teach
 from .flow import BUSY, PROMPT
 from .keys import TableKeys
 from .screens import HelpScreen
@@ -99,10 +99,29 @@ class TableInput(TableKeys):
             self.action_hint()
         elif word == "routes":
             self._routes(command.arg.strip().rstrip("?"))
+        elif word == proxy.WORD:
+            self._proxy(command.arg)
         else:
             self.screen.remove_class("zoomed")
             self._layout_for(self.size.width, self.size.height)
             self._say("the log shows the last moves; Shift+PgUp/PgDn scroll it")
+
+    def _proxy(self, arg: str) -> None:
+        """`up to 20` at one's own decision in an auction: the table bids for the player
+        (:mod:`.proxy`) from this decision on."""
+        if self.thinking or self.waiting or not self.menu:
+            self._say("`up to $N` works at your own decision in an auction")
+            return
+        seat = self.game.state.current_player()
+        held, text = proxy.accept(self.game.state, arg)
+        if held is None:
+            self.proxies.pop(seat, None)
+            self._say(text)
+            return
+        self.proxies[seat] = held
+        self.message, self.picked, self.expanded = text, "", ""
+        self.follow_log()
+        self.advance()
 
     def action_help(self) -> None:
         self._command(C.Command("help"))

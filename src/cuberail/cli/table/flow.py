@@ -12,7 +12,7 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
-from . import teach
+from . import proxy, teach
 from .drawing import TableView
 from .log import Entry
 from .menuview import rank_of
@@ -74,9 +74,28 @@ class TableFlow(TableView):
             self._bot_move(self.generation, len(game.record.actions))
             return
         self.thinking = ""
+        if self._by_proxy():
+            return
         self._message_for_decision(forced)
         self._fresh_input()
         self.refresh_table()
+
+    def _by_proxy(self) -> bool:
+        """A human's decision in an auction where they typed `up to $N`: the proxy's bid
+        or pass is played for them (:mod:`.proxy`); True when it moved the game on. The
+        limit ends with the auction or at the pass."""
+        seat = self.game.state.current_player()
+        held = self.proxies.pop(seat, None)
+        auto = proxy.move(self.game.state, held) if held is not None else None
+        if auto is None:
+            return False
+        action, note, going_on = auto
+        if going_on is not None:
+            self.proxies[seat] = going_on
+        self.message = f"{self.game.names[seat]}: {self.game.describe(action)}{note}"
+        if self.link.send(self, action, note):
+            self.advance()
+        return True
 
     def _fresh_input(self) -> None:
         """A decision begins: the input line holds only what was typed before its choices
@@ -174,6 +193,7 @@ class TableFlow(TableView):
         """The record lost its last moves (an undo): their log lines stay, struck through,
         the undo is a line of its own, and the game goes on."""
         self.generation += 1
+        self.proxies.clear()  # an `up to` limit was set before the moves taken back
         moves = len(self.game.record.actions)  # the moves still in force keep their lines
         self.history = self.history[:moves]
         self.log_entries = [e.after_undo(moves) for e in self.log_entries]
@@ -184,6 +204,7 @@ class TableFlow(TableView):
         """The game was read again from where it is kept: the log is rebuilt from it."""
         self.generation += 1
         self.thinking = ""
+        self.proxies.clear()
         self.log_entries, self.history = [], []
         self._fill_log()
         self.note(text)

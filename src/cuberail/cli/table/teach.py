@@ -27,6 +27,7 @@ KEYS: tuple[tuple[str, Rows], ...] = (
         ("↑ ↓ then Enter", "mark a choice, then play it"),
         ("click", "play a choice; on the map: what is there, its move"),
         ("b 12 · v 28", "an amount: bid $12 (also bid 12, $12), share value $28"),
+        ("up to 20", "auction: the lowest bid for you until $20, then pass"),
         ("place F5", "a move as text, any case"),
         ("p · s · f", "pass · stop · forgo"),
         ("PgUp PgDn", "page the choices when they do not fit"),
