@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from cuberail.cli.lineplay import play_loop
 from cuberail.cli.main import build_parser, main
-from cuberail.cli.play import Game, load_game, new_game, play_loop
+from cuberail.cli.play import Game, load_game, new_game
 from cuberail.cli.seats import seats_from_record
 from cuberail.core.errors import CuberailError
 from cuberail.core.record import Record, replay
@@ -131,7 +132,7 @@ def test_save_quit_load_resumes_exactly(tmp_path: Path, monkeypatch: pytest.Monk
     def first(prompt: str) -> str:
         return "1"
 
-    monkeypatch.setattr("cuberail.cli.play._show", lambda *args: None)  # speed: not drawn
+    monkeypatch.setattr("cuberail.cli.lineplay._show", lambda *args: None)  # speed: not drawn
     whole = make_game(tmp_path, "--players", "3", "--bots", "random", "--seed", "9",
                       name="whole.json")
     play_loop(whole, first, quiet_console()[0])

@@ -21,9 +21,10 @@ from hypothesis import strategies as st
 from rich.console import Console
 from tests.table.tablekit import played
 
+from cuberail.cli.lineplay import play_loop
 from cuberail.cli.main import build_parser
 from cuberail.cli.menu import COMMANDS, Command, Menu, Reply, read_choice
-from cuberail.cli.play import Game, new_game, play_loop
+from cuberail.cli.play import Game, new_game
 from cuberail.cli.records import load_record
 from cuberail.core.actions import Action
 from cuberail.core.record import replay

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from test_cli_play import Script, load, make_game, quiet_console
 
-from cuberail.cli.play import human_turn
+from cuberail.cli.lineplay import human_turn
 from cuberail.cli.records import load_record
 
 

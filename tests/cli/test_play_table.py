@@ -11,8 +11,9 @@ import pytest
 from rich.console import Console
 
 from cuberail.cli import play, table
+from cuberail.cli.lineplay import play_loop
 from cuberail.cli.main import build_parser, main
-from cuberail.cli.play import Game, new_game, play_loop
+from cuberail.cli.play import Game, new_game
 from cuberail.cli.table.hint import hint
 from cuberail.games import get_game
 from cuberail.terminal import face as view_module

@@ -11,7 +11,7 @@ from test_cli_play import Script, make_game, quiet_console
 from tests.plugins import plugin_title
 
 from cuberail.cli import table
-from cuberail.cli.play import HELP, play_loop
+from cuberail.cli.lineplay import HELP, play_loop
 from cuberail.cli.records import replay_record
 from cuberail.core.words import LANGUAGES
 from cuberail.terminal import PlainFace, face_or_plain

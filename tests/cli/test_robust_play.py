@@ -14,9 +14,10 @@ from clirun import Script, cuberail_cmd, env, run_cli
 from rich.console import Console
 
 from cuberail.cli import records
+from cuberail.cli.lineplay import play_loop
 from cuberail.cli.main import build_parser, main
 from cuberail.cli.menu import Command, Menu, Reply, read_choice
-from cuberail.cli.play import PATIENCE, Game, load_game, new_game, play_loop
+from cuberail.cli.play import PATIENCE, Game, load_game, new_game
 from cuberail.cli.records import load_record
 from cuberail.core.actions import Action
 from cuberail.core.record import Record

@@ -24,8 +24,9 @@ from urllib.parse import parse_qs, urlsplit
 from rich.console import Console
 
 from cuberail.cli.console import make_console
+from cuberail.cli.lineplay import HELP, show_result
 from cuberail.cli.menu import Command, Menu, Reply, read_choice
-from cuberail.cli.play import HELP, Game, show_result
+from cuberail.cli.play import Game
 from cuberail.cli.records import replay_record
 from cuberail.cli.seats import Seat
 from cuberail.cli.table import wanted
