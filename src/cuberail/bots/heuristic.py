@@ -11,7 +11,8 @@ from cuberail.bots.kit import kit_for
 from cuberail.bots.random_bot import RandomBot
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
-from cuberail.core.words import Said
+from cuberail.core.words import Said, Words
+from cuberail.games.words import move_packages
 
 LOG = logging.getLogger("cuberail.bots")
 _NOTED: set[str] = set()  # titles whose fallback was already noted
@@ -52,6 +53,13 @@ def reason_packages(title: str) -> tuple[str, ...]:
     package = type(found.heuristic(None)).__module__.rpartition(".")[0]
     has_words = resources.files(package).joinpath("data/words-en.json").is_file()
     return (package,) if has_words else ()
+
+
+def reason_words(lang: str, title: str, *more: str) -> Words:
+    """The words of a move and of its :func:`heuristic_reason` in ``lang`` (the moves'
+    catalogs, ``more`` packages', then the heuristic's): what a hint says, at the table
+    and on the page."""
+    return Words(lang, (*move_packages(), *more, *reason_packages(title)))
 
 
 class HeuristicBot(Bot):

@@ -26,12 +26,12 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from cuberail.bots.heuristic import heuristic_reason, reason_packages
+from cuberail.bots.heuristic import heuristic_reason
+from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.core.words import Said, Words, named
 from cuberail.games import moves_module
-from cuberail.games.words import move_packages
 from cuberail.server.boards import board_language
 from cuberail.server.bots import choose
 from cuberail.server.games import SERVER_WORDS, GameService, Loaded, Refused, bot_seed, page_words
@@ -85,7 +85,7 @@ def reason_of(title: str, state: GameState, action: Action) -> Said | None:
 @lru_cache(maxsize=32)
 def reason_words(lang: str, title: str) -> Words:
     """The page's words in ``lang`` and the words of the title's bot reasons."""
-    return Words(lang, (*move_packages(), SERVER_WORDS, *reason_packages(title)))
+    return heuristic_words(lang, title, SERVER_WORDS)
 
 
 def sentence_of(title: str, state: GameState, action: Action) -> Said:

@@ -24,12 +24,11 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from cuberail.bots.analysis import Estimate, analysis_bot, estimate
-from cuberail.bots.heuristic import heuristic_reason, reason_packages
+from cuberail.bots.heuristic import heuristic_reason, reason_words
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.core.words import Words, named
-from cuberail.games.words import move_packages
 from cuberail.terminal.kit import Payout, TableKit, find_table
 
 Describe = Callable[[GameState, Action], str]
@@ -173,7 +172,7 @@ def _bot_reason(state: GameState, action: Action) -> str:
 
 @lru_cache(maxsize=8)
 def _reason_words(title: str) -> Words:
-    return Words("en", (*move_packages(), *reason_packages(title)))
+    return reason_words("en", title)
 
 
 def _kit(state: GameState) -> TableKit | None:
