@@ -22,6 +22,7 @@ import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, setOnline, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 import { dividendNotice } from "./payout.js";
+import { BidProxy } from "./proxy.js";
 import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
@@ -35,6 +36,7 @@ let rematch;
 let guide;  // the guided game's explanations (a game the lobby started guided)
 let hint;  // the hint button (a game created with hints allowed, on your turn)
 let undoControl;  // the undo button, and why it is off (the table option undo "unanswered")
+let proxy;  // "Bid up to $N": the page bids for its player in an auction
 
 function isLive() {
   return G.at === null || (G.view && G.at >= G.view.index);
@@ -78,6 +80,7 @@ function renderPanels(view, state, live) {
   renderCompanies($("#companies"), view, state);
   renderEnd($("#end"), view, state);
   renderAuction($("#auction"), live ? view : { ...view, legal: [] }, state, G.seat, mine);
+  proxy.show($("#auction"), live);
   renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
     live ? waiting : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
   undoControl.update(view, G.seat, Boolean(live && isOnline() && G.token));
@@ -207,6 +210,7 @@ async function loadAndRender() {
   }
   G.view = answer.data;
   G.seq = Math.max(G.seq, answer.data.seq || 0);
+  proxy.update();
   await loadFace(G.view.title);
   if (!G.chatShown) {  // the first view: the chat so far (then it comes over the socket)
     G.chatShown = true;
@@ -368,6 +372,7 @@ async function act(action, index = G.view.index) {
   G.busy = true;
   G.keyed = atControls();
   $("#chooser").hidden = true;
+  proxy.moved();
   const answer = await api.act(G.id, G.token, action, index);
   G.busy = false;
   if (answer.ok) {
@@ -380,6 +385,7 @@ async function act(action, index = G.view.index) {
     if (!answer.network) say(t("error.refused", { reason: refusalText(answer, nameOf) }), "error");
     if (answer.status === 409) await refresh();
   }
+  return answer;
 }
 
 async function undo() {
@@ -548,6 +554,8 @@ async function main() {
     { stateAt, onDividend: (paid, line) => dividendNotice($("#toast"), paid, G.seat, line) });
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
   guide = new Guide($("#guide"), () => G.id, helpOnce);
+  proxy = new BidProxy({ game: () => ({ view: G.view, mine: myTurn() }), play: (a) => act(a), redraw: render,
+    nameOf });
   undoControl = new UndoControl({ button: $("#undo"), why: $("#undo-why"), nameOf });
   hint = new Hint({ button: $("#hint"), out: $("#hint-text"), play: $("#hint-play"), game: () => G,
     nameOf, act, shown: fitActions });

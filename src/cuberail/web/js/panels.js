@@ -5,6 +5,7 @@ import { chip, h, withChips } from "./dom.js";
 import { endReasons } from "./end.js";
 import { cellText, currentFace, fill, holds, measure, pick, sentence } from "./face.js";
 import { companyName, moveText, sayParts, t } from "./i18n.js";
+import { UPTO_EVENT } from "./proxy.js";
 
 // Move kinds made by clicking the board (the SVG's [data-action] elements).
 export const BOARD_KINDS = new Set(["place", "develop", "choose", "link", "value"]);
@@ -203,27 +204,32 @@ export function bidProblem(raw, bids) {
   return bids.includes(v) ? "" : t("auction.bid_gap", { amount: v, ...range });
 }
 
-/** "Bid this amount": a number field and its button (in the row of bid controls), and the
- *  reason an amount is refused (under that row): [field, why]; `typed`: what the reader
- *  typed before a redraw in this auction (`company`'s; a live update keeps it); else the
- *  lowest bid allowed now. */
+/** "Bid this amount": a number field and its button (in the row of bid controls), the
+ *  reason an amount is refused (under that row), and "Bid up to this amount" (the page bids
+ *  for the player up to it: proxy.js; under the field, so that the row fits): [field, why,
+ *  upto]; `typed`: what the reader typed before a redraw in this auction (`company`'s; a
+ *  live update keeps it); else the lowest bid allowed now. */
 function freeBid(bids, typed, company, index) {
   const input = h("input", { type: "number", id: "bid-amount", min: bids[0], max: bids[bids.length - 1],
     dataset: { company, index },
     value: typed ?? bids[0], "aria-label": t("auction.amount"), "aria-describedby": "bid-why" });
   const go = h("button", { type: "button", class: "bid free", dataset: { action: `bid ${bids[0]}` } },
     t("auction.bid_free"));
+  const upto = h("button", { type: "button", class: "upto", title: t("auction.upto_help") }, t("auction.upto"));
+  upto.addEventListener("click", () => upto.dispatchEvent(new CustomEvent(UPTO_EVENT,
+    { bubbles: true, detail: { limit: Number(input.value) } })));
   const why = h("p", { id: "bid-why", class: "bid-why", role: "status", "aria-live": "polite" });
   input.addEventListener("input", () => {
     input.dataset.typed = "1";  // kept over a redraw; else the lowest bid allowed then
     const problem = bidProblem(input.value.trim(), bids);
     go.dataset.action = `bid ${Number(input.value)}`;
     go.disabled = Boolean(problem);
+    upto.disabled = Boolean(problem);
     why.textContent = problem;
     input.setAttribute("aria-invalid", problem ? "true" : "false");
   });
   if (typed !== undefined) queueMicrotask(() => input.dispatchEvent(new Event("input")));
-  return [h("div", { class: "free-bid" }, input, go), why];
+  return [h("div", { class: "free-bid" }, input, go), why, upto];
 }
 
 /** The auction's controls in one row, first in the box (at a desktop's 1366x768 the
@@ -240,9 +246,9 @@ function bidControls(box, view, state, a, bids, minimum, mySeat) {
   // move (others outbid) the field starts again at the lowest bid, with no stale error
   const typed = box.querySelector(`#bid-amount[data-typed][data-company="${a.company}"][data-index="${view.index}"]`)?.value;
   if (bids.length) {
-    const [field, why] = freeBid(bids, typed, a.company, view.index);
+    const [field, why, upto] = freeBid(bids, typed, a.company, view.index);
     row.push(field);
-    after.push(why);
+    after.push(why, upto);
   }
   if (view.legal.includes("pass")) {
     row.push(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
