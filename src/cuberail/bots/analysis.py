@@ -8,12 +8,21 @@ the move played. Forced moves (one legal action) are not searched: a position
 with one move is worth what the position after it is worth.
 
 The estimate of the move played comes from the same search when that search
-tried it often enough (so both moves are judged side by side), else from the
-search of the position it led to.
+tried it often enough (so both moves are judged side by side). Else the mover's loss is
+how far their chance fell from this position's search to the next one's, both a root's
+mean over its iterations. (Comparing the best move's value with the next root's mean, as
+before, counted the gap between a best move and a root's mean, the search's exploring, as
+the player's loss: it called the hint's moves blunders.)
+
+A loss is flagged only when it stands out of the searches' noise: at least twice the
+standard error of the difference (each estimate's variance at most a proportion's,
+``p(1-p)/n`` for rewards in 0..1 over ``n`` visits or iterations, with a win and a loss
+added). A short search (the server's 0.1 s) flags less, not on noise.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +34,7 @@ from cuberail.core.state import GameState
 # A move that costs its mover at least this much of a winning chance is flagged.
 FLAGS = ((0.15, "blunder"), (0.07, "mistake"), (0.03, "inaccuracy"))
 MIN_VISITS = 20  # visits of the played move before its value in the same search is trusted
+NOISE = 2.0  # a loss is flagged when at least this many standard errors of the difference
 
 
 @dataclass
@@ -52,6 +62,7 @@ class Decision:
     best_value: float
     played_value: float
     iterations: int
+    noise: float = 0.0  # the standard error of ``best_value - played_value``
 
     @property
     def loss(self) -> float:
@@ -62,6 +73,10 @@ class Decision:
 
     @property
     def flag(self) -> str | None:
+        """blunder, mistake or inaccuracy: a loss past the flag's limit and out of the
+        searches' noise (None: neither)."""
+        if self.loss <= NOISE * self.noise:
+            return None
         return next((name for limit, name in FLAGS if self.loss >= limit), None)
 
     def to_json(self) -> dict[str, Any]:
@@ -71,7 +86,8 @@ class Decision:
             "after": _rounded(self.after),
             "best": self.best.text() if self.best is not None else None,
             "best_value": round(self.best_value, 4), "played_value": round(self.played_value, 4),
-            "loss": round(self.loss, 4), "flag": self.flag, "iterations": self.iterations,
+            "loss": round(self.loss, 4), "noise": round(self.noise, 4), "flag": self.flag,
+            "iterations": self.iterations,
         }
 
 
@@ -115,7 +131,8 @@ def analyse(
         if progress is not None:
             progress(i + 1, len(states))
     chances = _chances(states, estimates)
-    return [_decision(i, states[i], a, estimates[i], chances[i], chances[i + 1])
+    counts = _counts(states, estimates)
+    return [_decision(i, states[i], a, estimates[i], chances[i], chances[i + 1], counts[i + 1])
             for i, a in enumerate(actions)]
 
 
@@ -142,20 +159,49 @@ def _chances(states: list[GameState], estimates: list[Estimate | None]) -> list[
     return out
 
 
+def _counts(states: list[GameState], estimates: list[Estimate | None]) -> list[int]:
+    """The iterations behind each position's chances (a huge count: the exact result of a
+    game over; 0: the even guess at the end of an unfinished record; a forced move's
+    position borrows the next one's)."""
+    out = [1 << 30 if states[-1].is_terminal() else 0] * len(estimates)
+    for i in range(len(estimates) - 2, -1, -1):
+        found = estimates[i]
+        out[i] = max(1, found.iterations) if found is not None else out[i + 1]
+    return out
+
+
+def _error(p: float, n: int) -> float:
+    """The standard error of a mean of ``n`` rewards in 0..1 whose mean is ``p``, bounded
+    as a proportion's and taken with two more samples, one win and one loss (Agresti and
+    Coull): a few visits all won are not a certain win. No visits: no evidence (0.5)."""
+    if n <= 0:
+        return 0.5
+    p = (n * min(1.0, max(0.0, p)) + 1.0) / (n + 2.0)
+    return math.sqrt(p * (1.0 - p) / (n + 2.0))
+
+
 def _even(state: GameState) -> list[float]:
     return [1.0 / state.num_players] * state.num_players
 
 
 def _decision(index: int, state: GameState, action: Action, found: Estimate | None,
-              before: list[float], after: list[float]) -> Decision:
+              before: list[float], after: list[float], after_count: int) -> Decision:
     seat = state.current_player()
     if found is None:
         return Decision(index, seat, action, True, before, after, None, after[seat],
                         after[seat], 0)
     visits, value = found.children.get(action, (0, 0.0))
-    played = value if visits >= MIN_VISITS else after[seat]
+    if visits >= MIN_VISITS:  # both moves judged side by side, in one search
+        best_visits = found.children.get(found.best, (0, 0.0))[0] if found.best else 0
+        noise = math.hypot(_error(found.best_value, best_visits), _error(value, visits))
+        return Decision(index, seat, action, False, before, after, found.best,
+                        found.best_value, value, found.iterations, noise)
+    # else the fall of the mover's chance from this search's root mean to the next one's
+    # (means alike, unlike the best move's value and a root's mean), as a played value
+    drop = before[seat] - after[seat]
+    noise = math.hypot(_error(before[seat], found.iterations), _error(after[seat], after_count))
     return Decision(index, seat, action, False, before, after, found.best, found.best_value,
-                    played, found.iterations)
+                    found.best_value - drop, found.iterations, noise)
 
 
 def swings(decisions: list[Decision]) -> list[Decision]:
