@@ -21,7 +21,7 @@ import { renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, setOnline, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
-import { dividendNotice } from "./payout.js";
+import { closeNotice, dividendNotice } from "./payout.js";
 import { BidProxy } from "./proxy.js";
 import { renderShareStrip } from "./sharetrack.js";
 
@@ -74,7 +74,7 @@ function renderPanels(view, state, live) {
   const waiting = view.over ? t("game.over") : offline ? t("net.paused")
     : t("game.waiting", { name: nameOf(state.current_player) });
   renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf);
-  if (live && view.over) $("#toast").hidden = true;  // the end banner tells the last dividend's outcome
+  if (live && view.over) closeNotice($("#toast"));  // the end banner tells the last dividend's outcome
   showRematch(live && view.over);
   renderPlayers($("#players"), view, state, G.seat);
   renderCompanies($("#companies"), view, state);

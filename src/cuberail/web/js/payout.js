@@ -10,6 +10,8 @@ import { t } from "./i18n.js";
 
 // A phone's notice is over the header: it goes sooner (the split stays in the log).
 const PHONE = window.matchMedia("(max-width: 480px)");
+// A desktop's (two columns, table.css): over the top of the log's card (see placeNotice).
+const DESKTOP = window.matchMedia("(min-width: 901px)");
 
 /** The payments of an event's words (a `payments` list of {seat, amount}) as a Map seat ->
  *  amount, or null when the event pays nobody. */
@@ -85,10 +87,7 @@ export function payoutList(rows, nameOf) {
 export function dividendNotice(box, payments, seat, line) {
   clearTimeout(box.timer);
   const mine = seat !== null && payments.has(seat);
-  const close = () => {
-    box.hidden = true;
-    box.replaceChildren();
-  };
+  const close = () => closeNotice(box);
   const got = mine ? payments.get(seat) : 0;  // $0: a company the reader holds none of
   box.replaceChildren(h("p", {}, !mine ? t("toast.dividend")
     : got > 0 ? t("toast.dividend_you", { amount: got }) : t("toast.dividend_nothing")),
@@ -99,5 +98,37 @@ export function dividendNotice(box, payments, seat, line) {
   } }, t("toast.show")),
   h("button", { type: "button", class: "toast-close", "aria-label": t("toast.close"), onclick: close }, "×"));
   box.hidden = false;
+  box.line = line;
+  placeNotice(box);
+  requestAnimationFrame(() => placeNotice(box));  // again once the panels are drawn
   box.timer = setTimeout(close, PHONE.matches ? 6000 : 15000);
 }
+
+/** On a desktop, the notice over the top of the log's card (its heading and oldest lines
+ *  in sight), as wide as the card: beside the move its button leads to, over none of the
+ *  players, that move's own lines at the log's foot, or the companies table under the
+ *  log (a newcomer run at 1366x768: at the window's foot it covered the companies).
+ *  Elsewhere (a phone, one column, the side column folded away) where app.css puts it. */
+function placeNotice(box) {
+  if (box.hidden || !box.line) return;
+  const r = box.line.closest(".card")?.getBoundingClientRect();
+  const fits = Boolean(DESKTOP.matches && r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight);
+  box.classList.toggle("over-log", fits);
+  box.style.top = fits ? `${r.top}px` : "";
+  box.style.left = fits ? `${r.left}px` : "";
+  box.style.width = fits ? `${r.width}px` : "";
+}
+
+/** The notice gone, its words too (closed, timed out, or the game over: the end banner
+ *  tells the last dividend's outcome, and no stale "Dividend paid" stays for a reader). */
+export function closeNotice(box) {
+  clearTimeout(box.timer);
+  box.hidden = true;
+  box.line = null;
+  box.replaceChildren();
+}
+
+window.addEventListener("resize", () => {
+  const box = document.getElementById("toast");
+  if (box) placeNotice(box);
+});
