@@ -332,6 +332,16 @@ def _by_text(state: GameState, choices: list[Choice], text: str) -> Action | Non
     return None
 
 
+def _by_sentence(state: GameState, text: str, face: ModuleType | PlainFace) -> Action | None:
+    """A legal move typed in the words the log and the hint say it (``bid $4 for the C&O
+    share``, ``build Omsk–Tyumen 2 for red``), whole or without its facts after a bracket
+    or colon: the one move so said."""
+    low = _plain(" ".join(text.lower().split()))
+    found = [a for a in state.legal_actions()
+             if low in _words(str(face.describe_action(state, a)))]
+    return found[0] if len(found) == 1 else None
+
+
 def _words(detail: str) -> tuple[str, str, str]:
     """A menu line's words as a player may type them: whole, or without the facts after
     them, bracketed ("build for NYC (treasury $20)") or after a colon ("build Omsk–Tyumen
@@ -424,7 +434,7 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
         return fraction
     if text[0].isdigit() and text.rstrip("abcdefghijklmnopqrstuvwxyz").isdigit():
         return _by_number(choices, text.lower())
-    action = _by_text(state, choices, text)
+    action = _by_text(state, choices, text) or _by_sentence(state, text, face)
     if action is not None:
         return action
     named = _by_name(face, choices, text)

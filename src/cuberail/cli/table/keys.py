@@ -8,11 +8,12 @@ from textual.actions import SkipAction
 from textual.binding import Binding
 from textual.containers import ScrollableContainer, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
+from . import choices as C
 from .flow import TableFlow
 from .hint import OFF as HINTS_OFF
 from .inplay import kept
@@ -85,7 +86,30 @@ class TableKeys(TableFlow):
     def _hint_done(self, generation: int, move: int, text: str) -> None:
         self.hinting = False
         if generation == self.generation and move == len(self.game.record.actions):
-            self._say(text)  # else a move or an undo came first: the hint is stale
+            self._say(text + self._ready_hint(text))  # else a move or an undo came first
+            # (the hint is stale)
+
+    def _ready_hint(self, text: str) -> str:
+        """The hinted move made ready to play with Enter: its choice highlighted, or its
+        amount typed in the input line (``b 12``); what to say of it ('' when not)."""
+        state = self.game.state
+        action = self.game.hint_memory.last.get(state.current_player())
+        field = self.query_one("#command", Input)
+        if action is None or action not in state.legal_actions():
+            return ""
+        if field.value.strip() not in ("", C.typed(action)):
+            return ""  # the player is typing: their line stays
+        if self.game.describe_in(state, action).split(" (")[0].split(": ")[0] not in text:
+            return ""  # another position's hint was remembered
+        choice = next((c for c in self.menu if action in c.actions), None)
+        if choice is None:
+            return ""
+        if choice.is_range:
+            field.value = C.typed(action)
+            field.cursor_position = len(field.value)
+            return f". Enter plays it (`{field.value}` is typed)"
+        self.query_one("#menu", OptionList).highlighted = self.option_index(choice)
+        return f". Enter plays it (choice {choice.number} is marked)"
 
     def action_quit_game(self) -> None:
         """Ctrl+Q or `quit`: leave at once when the game is over, else after a yes."""

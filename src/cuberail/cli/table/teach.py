@@ -40,7 +40,7 @@ KEYS: tuple[tuple[str, Rows], ...] = (
     )),
     ("Game", (
         ("F1 · help", "this page; `help rules`: the rules"),
-        ("F3 · hint", "the engine's move and your chances (not with --no-hints)"),
+        ("F3 · hint", "the engine's move and your chances; Enter then plays it"),
         ("u · undo", "take back your own last decision"),
         ("save [FILE]", "save a copy (every move is saved anyway)"),
         ("Ctrl+Q · q · quit", "leave the table; it asks first, the game is kept"),

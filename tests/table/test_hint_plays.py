@@ -1,0 +1,63 @@
+"""The twelfth newcomer run: "the hint's wording can't be typed back as a move" (`bid $4
+for the C&O share` gave "'bid' takes one argument"), and "I'd like a key that plays the
+hint, like the browser's Play this". A move typed in the words the log and the hint say
+it is that move; a hint readies its move: its choice marked, or its amount typed, so that
+Enter plays it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from tablekit import new_game, settle, type_text
+
+from cuberail.cli.table.app import TableApp
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_enter_after_a_hint_plays_the_hinted_move(tmp_path: Path, title: str) -> None:
+    game = new_game(tmp_path, title, bots="medium,medium,medium", players=4, seed=3)
+    game.hint_iterations = 60  # a reproducible hint
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(3):  # three decisions of the human, each played by its hint
+                await settle(app, pilot)
+                if app.game.state.is_terminal():
+                    break
+                at = len(app.game.record.actions)
+                await pilot.press("f3")
+                for _ in range(200):
+                    await pilot.pause(0.05)
+                    if not app.hinting:
+                        break
+                assert "Enter plays it" in app.message, app.message
+                hinted = app.game.hint_memory.last[app.game.state.current_player()]
+                await pilot.press("enter")
+                await pilot.pause()
+                assert app.game.record.actions[at] == hinted, app.message
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_a_move_typed_as_the_log_says_it_is_that_move(tmp_path: Path, title: str) -> None:
+    game = new_game(tmp_path, title, bots="medium,medium,medium", players=4, seed=3)
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            state = app.game.state
+            bids = [a for a in state.legal_actions() if a.kind == "bid"]
+            wanted = bids[min(2, len(bids) - 1)]  # not the lowest: a bid named by its words
+            sentence = app.game.describe_in(state, wanted).split(" (")[0]
+            assert sentence.startswith("bid $"), sentence
+            at = len(app.game.record.actions)
+            await type_text(pilot, sentence)
+            await pilot.pause()
+            assert app.game.record.actions[at] == wanted, app.message
+
+    asyncio.run(run())
