@@ -340,12 +340,12 @@ def test_the_nationalization_warning_is_never_cut(tmp_path: Path,
         await pilot.pause()
         rows = _screen(app).split("\n")
         if size == (120, 40):  # the side panel's lines from the warning on
-            y = next(i for i, row in enumerate(rows) if "⚠ yellow" in row)
-            x = rows[y].index("⚠ yellow")
-            words = [row[x - 1:].split("│")[0].split() for row in rows[y:y + 2]]
+            y = next(i for i, row in enumerate(rows) if "⚠ nationalized" in row)
+            x = rows[y].index("⚠ nationalized")
+            words = [row[x:].split("│")[0].split() for row in rows[y:y + 2]]
             said = " ".join(words[0] + words[1])
-            assert said == ("⚠ yellow $44 is at or below $44: nationalized at the next"
-                            " dividend"), rows[y:y + 2]
+            assert said == ("⚠ nationalized at the next dividend: yellow $44 is at or below"
+                            " $44"), rows[y:y + 2]
             assert "$44!" in "\n".join(rows)
         else:
             assert any(row.rstrip().endswith("⚠ next dividend nationalizes yellow")

@@ -196,8 +196,20 @@ def names_between_small(first: int, last: int) -> str:
     return names_between(first, last, SMALL_WIDTH, SMALL_HEIGHT)
 
 
+def side_key() -> Text:
+    """The map's key in one line, for the side panel (the whole key is in the help, F1;
+    the map's last row says the same at more length)."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    out.append("═R3", style="bold")
+    out.append(" built · ")
+    out.append("─", style=TARGET_STYLE)
+    out.append("[7]", style=NUMBER_STYLE)
+    out.append(" on offer · F1: key")
+    return out
+
+
 def key() -> Text:
-    """A complete key to the map, short enough for the side panel."""
+    """A complete key to the map (the help shows it: F1)."""
     out = Text("Each city keeps its place, as on the board; the map draws only the built"
                " links and the links on offer now (other cities dim); where two lines cross"
                " (┼, ╬), each goes straight on; ··· a link with no clear way. ")

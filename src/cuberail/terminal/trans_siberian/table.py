@@ -45,11 +45,22 @@ def _status(s: TransSiberianState, c: int) -> str:
     return "pub" if s.is_public(c) else "priv"
 
 
+def _panel_table(*heads: str) -> Table:
+    """:func:`compact_table` with its header on one line and no rule under it (the side
+    panel at 120x40 has 19 rows for six companies, five players and the end tracker): a
+    space between columns."""
+    table = compact_table(*heads)
+    table.box, table.padding, table.collapse_padding = None, (0, 1), True
+    for column in table.columns:  # underlined in place of the rule: the words, not the gaps
+        column.header = Text.assemble((str(column.header), "underline"))
+    return table
+
+
 def companies(state: GameState) -> Table:
     """Status, share value (``$44!``: nationalized at the next dividend), income, dividend,
-    treasury, shares owned and links of each."""
+    treasury, shares owned and links of each, a line each under a line of headers."""
     s = _ts(state)
-    table = compact_table("co", "st", "val", "inc", "div", "cash", "own", "lnk")
+    table = _panel_table("co", "st", "val", "inc", "div", "cash", "own", "lnk")
     doomed = teach.nationalization_ahead(s)
     for c in range(tsb.NUM_COMPANIES):
         live = s.status[c] == ACTIVE
@@ -64,22 +75,41 @@ def companies(state: GameState) -> Table:
 
 
 def players(state: GameState, names: list[str]) -> Table:
-    """Cash, score and shares of each player; the one to move is marked."""
+    """Cash, score and shares of each player, a line each; the one to move is marked.
+    Where the panel is too narrow for a whole name and the shares, the name is cut (an
+    ellipsis) and the shares stay whole: they abut (``Re2Bu1``, each in its company's
+    colour) where a space between them would not fit."""
     s = _ts(state)
-    table = compact_table("", "player", "cash", "score", "shares")
-    # the shares wrap to a second line where the panel is narrow, so the names keep room
-    table.columns[-1].no_wrap, table.columns[-1].justify = False, "left"
+    table = _panel_table("", "player", "cash", "score", "shares")
+    # the names give way: a name column may shrink (its names cut, never wrapped)
+    table.columns[1].no_wrap, table.columns[-1].justify = False, "left"
     for p, score in enumerate(s.scores()):
-        shares = Text()
-        for c in range(tsb.NUM_COMPANIES):
-            n = s.shares_held(p, c)
-            if n:
-                shares.append(board.COMPANY_SHORT[c], style=board.COMPANY_STYLE[c])
-                shares.append(f"{n} ")
-        shares.rstrip()
         mark = "▶" if p == s.current_player() else ""
-        table.add_row(mark, Text(short(names[p], NAME)), f"${s.cash[p]}", f"${score}", shares)
+        name = Text(short(names[p], NAME), no_wrap=True, overflow="ellipsis")
+        table.add_row(mark, name, f"${s.cash[p]}", f"${score}", _shares(s, p))
     return table
+
+
+SHARES_WIDTH = 16  # the most columns of a player's shares: the panel has 38 at 120x40
+
+
+def _shares(s: TransSiberianState, p: int) -> Text:
+    """The shares player ``p`` holds, by company, each code in its company's colour: the
+    tables' codes apart (``Re2 Bu1``), else abutting (``Re2Bu1Gr1Ye3Bk1``), else the
+    map's letters (``R2 B1``, ``R2B1G1Y3K1W1``): the first no wider than
+    :data:`SHARES_WIDTH`."""
+    held = [(c, s.shares_held(p, c)) for c in range(tsb.NUM_COMPANIES) if s.shares_held(p, c)]
+    out = Text()
+    for codes in (board.COMPANY_SHORT, board.LETTER):
+        for gap in (" ", ""):
+            out = Text()
+            for c, n in held:
+                out.append(gap if out else "")
+                out.append(codes[c], style=board.COMPANY_STYLE[c])
+                out.append(str(n))
+            if out.cell_len <= SHARES_WIDTH:
+                return out
+    return out
 
 
 def payouts(state: GameState) -> list[Payout]:
@@ -111,11 +141,23 @@ def end_reasons(state: GameState) -> list[str]:
     return _ts(state).end_reasons()
 
 
+def list_side_key() -> Text:
+    """The list's key in one line, for the side panel (the whole key, :func:`netview.key`,
+    is in the help, F1): what its tokens cost."""
+    out = Text(no_wrap=True, overflow="ellipsis")
+    for i, (token, words) in enumerate((("$4", " build"), ("border $8", ""),
+                                        ("jump", " +$2 a link"))):
+        out.append(" · " if i else "")
+        out.append(token, style="bold")
+        out.append(words)
+    return out
+
+
 def _list_view(width: int, height: int, legend: str = netview.LEGEND) -> Face:
     """Each company's network as a list (:mod:`.netview`), in ``width`` x ``height``."""
     return Face(width, height, 1, _network(width, height), netview.link_at,
                 netview.names_between, about, companies, players, netview.key, 0,
-                legend=legend, name="the networks as a list")
+                legend=legend, name="the networks as a list", side_key=list_side_key)
 
 
 # 120x40 (the compact layout): the networks as a list first, whole names, each
@@ -124,7 +166,7 @@ def _list_view(width: int, height: int, legend: str = netview.LEGEND) -> Face:
 # schematic with whole names F2.
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, 1, _small_board, board.link_at_small,
              board.names_between_small, about, companies, players, board.key_small, 0,
-             legend=board.SMALL_LEGEND,
+             legend=board.SMALL_LEGEND, side_key=board.side_key,
              other=_list_view(board.SMALL_WIDTH, board.SMALL_HEIGHT, netview.LEGEND_SMALL),
              other_first=True)
 LIST_WIDTH = 44  # the board's pane at 80x24: the list read without a sideways scroll
@@ -134,7 +176,7 @@ LIST_WIDTH = 44  # the board's pane at 80x24: the list read without a sideways s
 # the map. The list's window follows the links on offer as the map's would.
 FACE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_between,
             about, companies, players, board.key, 0, SMALL,
-            other=_list_view(LIST_WIDTH, board.HEIGHT))
+            other=_list_view(LIST_WIDTH, board.HEIGHT), side_key=board.side_key)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
                  end_reasons, why_not=teach.why_not, only_move=teach.only_move,

@@ -69,7 +69,9 @@ def _top_value(s: TransSiberianState) -> int:
 
 def tracker(state: GameState) -> Text:
     """How close the game is to its end, and the companies nationalization threatens, in
-    lines of at most :data:`cuberail.terminal.kit.TRACKER_WIDTH` characters."""
+    lines of at most :data:`cuberail.terminal.kit.TRACKER_WIDTH` characters: two in play
+    (the side panel at 120x40 has 19 rows for it, the companies and five players), a
+    warning's two before them."""
     s = _ts(state)
     top = _top_value(s)
     over = s.is_terminal()
@@ -77,26 +79,32 @@ def tracker(state: GameState) -> Text:
     out = Text()
     for line in [] if over else doomed_lines(s):  # first: the panel may not show its end
         out.append(line + "\n", style="bold red")
-    out.append(f"game over after {paid};\n" if over
-               else "game ends when one holds:\n", style="bold")
-    out.append(f" dividends {s.dividends}/{s.opts.dividend_track}")
-    out.append(f"  top value ${top}/{tsb.SHARE_TRACK[tsb.TOP]}\n")
-    out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}\n"
-               f" nationalization ${s.nationalization_value()}")
+    out.append(f"game over after {paid};\n " if over else "end: ", style="bold")
+    out.append(f"dividends {s.dividends}/{s.opts.dividend_track}"
+               f"  top value ${top}/{tsb.SHARE_TRACK[tsb.TOP]}\n")
+    out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
+               f"  nat. value ${s.nationalization_value()}")
     return out
 
 
 def doomed_lines(s: TransSiberianState) -> list[str]:
     """TS-8.1: the companies the next dividend nationalizes, in one sentence wrapped to
-    the side panel's width (never cut: the tracker puts it first)."""
+    the side panel's width in two lines (never cut: the tracker puts it first): by their
+    names, else their short names (as the tables have them); where they are too many for
+    two lines, by the ``!`` after their values in the companies' table."""
     doomed = nationalization_ahead(s)
     if not doomed:
         return []
-    who = ", ".join(f"{tsb.COMPANY_IDS[c]} ${s.share_value(c)}" for c in doomed)
     verb = "is" if len(doomed) == 1 else "are"
-    sentence = (f"⚠ {who} {verb} {_compared(s)} ${s.nationalization_value()}:"
-                " nationalized at the next dividend")
-    return textwrap.wrap(sentence, TRACKER_WIDTH, initial_indent=" ", subsequent_indent="   ")
+    head = "⚠ nationalized at the next dividend:"
+    value = f"{_compared(s)} ${s.nationalization_value()}"
+    for names in (tsb.COMPANY_IDS, board.COMPANY_SHORT):
+        who = ", ".join(f"{names[c]} ${s.share_value(c)}" for c in doomed)
+        lines = textwrap.wrap(f"{head} {who} {verb} {value}", TRACKER_WIDTH,
+                              subsequent_indent="  ")
+        if len(lines) <= 2:
+            return lines
+    return [head, f"  the {len(doomed)} marked ! are {value}"]
 
 
 def tracker_line(state: GameState) -> Text:
