@@ -122,12 +122,15 @@ def test_ts_bid_tip_says_in_plain_words_what_a_low_bid_risks_ts_8_1() -> None:
     s = get_game("trans-siberian").new_game(4, {})
     assert isinstance(s, TransSiberianState)
     tip = teach.warning(s, Action("bid", (8,)), [])
-    assert tip == ("tip: a bid up to $27 gives red a value at or below $24: nationalized in"
-                   " phase 2 unless links raise it"), tip
+    # (the twelfth still found "a bid up to $27 gives red a value at or below $24" opaque:
+    # the tip now says what to bid, and the value a lower bid allows)
+    assert tip == ("tip: bid $28 or more: a lower bid caps red's share value at $24, the"
+                   " nationalization value: nationalized in phase 2 unless links raise it"), tip
     assert teach.warning(s, Action("bid", (28,)), []) == ""
     s.phase = 2
     assert teach.warning(s, Action("bid", (8,)), []) == (
-        "a bid up to $27 gives red a value at or below $24: nationalized at the next dividend")
+        "bid $28 or more: a lower bid caps red's share value at $24, the nationalization value:"
+        " nationalized at the next dividend")
 
 
 def test_ts_says_why_a_held_company_cannot_build_ts_3_2() -> None:

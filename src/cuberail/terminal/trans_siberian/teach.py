@@ -163,9 +163,14 @@ def _risk(s: TransSiberianState, action: Action) -> str:
     if action.kind == "bid" and amount <= doomed:
         co = tsb.COMPANY_IDS[s.a_company]
         cash = s.cash[s.current_player()]
-        who = (f"any bid you can make (up to ${cash})" if cash <= doomed  # said plainly
-               else f"a bid up to ${doomed}")
-        text = f"{who} gives {co} a value {nat}"
+        cap = max(v for v in tsb.SHARE_TRACK if v <= doomed)  # the value such a bid allows
+        worth = ("the nationalization value" if cap == s.nationalization_value()
+                 else nat.replace(" $", " the nationalization value $"))
+        if cash <= doomed:  # said plainly: no bid of theirs helps
+            text = f"any bid you can make (up to ${cash}) caps {co}'s share value at ${cap}"
+        else:
+            text = f"bid ${doomed + 1} or more: a lower bid caps {co}'s share value at ${cap}"
+        text += f", {worth}"
     elif action.kind == "value" and s.value_nationalizes(amount):
         if s.phase >= 2:
             return ""  # the move's own sentence warns (moves.nat_warning)
