@@ -4,11 +4,12 @@
     python benchmarks/bench_az.py speed --trees OLD/src,NEW/src [--rounds 5]
 
 ``leaf``: over the fixed states of ``cuberail bench``, the microseconds a guided search
-pays per expanded leaf: the state's feature rows, the actions' vectors, the numpy
-forward pass and the whole guide, with the search's own searched actions; then the
-iterations per CPU second of ``mcts`` and ``az`` (asking the network at every leaf, and
-only at positions with 16 visits: ``afterN``) from the same positions, with the network
-calls an iteration.
+pays per expanded leaf: the state's feature rows, the actions' generic vectors, the
+title's own numbers per action (the kit's ``Network.board``), the numpy forward pass and
+the whole guide (``CUBERAIL_AZ_WEIGHTS=FILE``: a candidate network), with the search's
+own searched actions; then the iterations per CPU second of ``mcts`` and ``az`` (asking
+the network at every leaf, and only at positions with 16 visits: ``afterN``) from the
+same positions, with the network calls an iteration.
 
 ``speed``: mcts:200 iterations per CPU second (``cuberail bench``'s fixed states, each
 title's own settings) of several source trees, each in its own process, the trees
@@ -93,16 +94,18 @@ def leaf_costs(title: str, loops: int) -> None:
     from cuberail.bots.registry import AZ_DEFAULT
 
     features, encoding = network.parts_for(title)
-    net = network.load_net(title)
+    net = network.load_net(title, os.environ.get(network.WEIGHTS_ENV) or None)
     guide = network.guide_for(title)
     searcher = MCTSBot(1, MCTSConfig(iterations=1))
     searcher._prepare(title)
     cases = [(s, searcher._prune(s, s.legal_actions(), searcher)) for s in fixed(title)]
     rows = [network.state_rows(s, features) for s, _ in cases]
-    acts = [network.action_rows(a, encoding) for _, a in cases]
+    acts = [network.action_rows(s, a, encoding) for s, a in cases]
+    board = encoding.board
     parts: dict[str, Callable[[], object]] = {
         "state features": lambda: [network.state_rows(s, features) for s, _ in cases],
-        "action vectors": lambda: [network.action_rows(a, encoding) for _, a in cases],
+        "action vectors": lambda: [network.generic_rows(a, encoding) for _, a in cases],
+        "board's numbers": lambda: [board(s, a) for s, a in cases] if board else [],
         "forward (numpy)": lambda: [net.forward(r, a) for r, a in zip(rows, acts, strict=True)],
         "whole guide": lambda: [guide(s, a) for s, a in cases],
     }

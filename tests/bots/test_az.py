@@ -143,13 +143,15 @@ def test_action_vectors_name_kind_words_and_offsets(title: str) -> None:
     _, encoding = network.parts_for(title)
     for state in sample_states(title, 20, seed=4):
         legal = state.legal_actions()
-        rows = network.action_rows(legal, encoding)
+        rows = network.action_rows(state, legal, encoding)
         assert len(rows) == len(legal)
+        generic = network.generic_size(encoding)
         for action, row in zip(legal, rows, strict=True):
             assert len(row) == network.action_size(encoding)
+            assert len(row) == generic + len(encoding.board_names)
             assert row[encoding.kinds.index(action.kind)] == 1.0
-            assert row[-1] == len(action.args)
-            assert row[-3] >= 0.0
+            assert row[generic - 1] == len(action.args)
+            assert row[generic - 3] >= 0.0
 
 
 @pytest.mark.parametrize("title", TITLES)
@@ -161,7 +163,7 @@ def test_values_come_back_in_the_states_seat_order(title: str) -> None:
         legal = state.legal_actions()
         priors, values = guide(state, legal)
         _, turned = net.forward(network.state_rows(state, features),
-                                network.action_rows(legal, encoding))
+                                network.action_rows(state, legal, encoding))
         me = state.current_player()
         assert values[me] == pytest.approx(turned[0])
         assert sum(values) == pytest.approx(1.0) and sum(priors) == pytest.approx(1.0)
@@ -183,7 +185,7 @@ def test_numpy_inference_equals_torch(title: str) -> None:
     nnet = network.PolicyValueNet(arrays_of(tnet))
     for state in sample_states(title, 8, seed=2):
         rows = network.state_rows(state, features)
-        acts = network.action_rows(state.legal_actions(), encoding)
+        acts = network.action_rows(state, state.legal_actions(), encoding)
         priors, values = nnet.forward(rows, acts)
         r = torch.tensor([rows], dtype=torch.float64)
         a = torch.tensor([acts], dtype=torch.float64)

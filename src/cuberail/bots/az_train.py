@@ -15,6 +15,7 @@ Run by ``cuberail train TITLE`` (:mod:`cuberail.cli.train`); needs the ``train``
 from __future__ import annotations
 
 import importlib
+import math
 import random
 import time
 from collections.abc import Callable
@@ -95,7 +96,8 @@ def _sample(state: GameState, children: list[Any], features: Features, network: 
     actions = [c.action for c in children]
     total = sum(c.visits for c in children) or 1
     pi = [c.visits / total for c in children]
-    return (netmod.state_rows(state, features), netmod.action_rows(actions, network), pi, game)
+    return (netmod.state_rows(state, features), netmod.action_rows(state, actions, network), pi,
+            game)
 
 
 def train(spec: TrainSpec, log: Callable[[str], None] = print) -> dict[str, Any]:
@@ -123,13 +125,32 @@ def train(spec: TrainSpec, log: Callable[[str], None] = print) -> dict[str, Any]
                              netmod.action_size(network))
         guide = netmod.make_guide(netmod.PolicyValueNet(arrays), features, network)
         log(f"generation {gen + 1}/{spec.generations}: {len(samples)} samples, policy loss"
-            f" {losses[0]:.3f}, value loss {losses[1]:.3f},"
-            f" {time.process_time() - cpu0:.0f} CPU s")
+            f" {losses[0]:.3f} (the targets' entropy {target_entropy(samples):.3f}, uniform"
+            f" priors' {uniform_loss(samples):.3f}),"
+            f" value loss {losses[1]:.3f}, {time.process_time() - cpu0:.0f} CPU s")
     about = {"trained": asdict(spec), "samples": len(samples),
              "policy_loss": round(losses[0], 4), "value_loss": round(losses[1], 4),
+             "target_entropy": round(target_entropy(samples), 4),
+             "uniform_loss": round(uniform_loss(samples), 4),
              "cpu_seconds": round(time.process_time() - cpu0, 1),
              "command": command_for(spec)}
     return netmod.to_json(spec.title, arrays, about)
+
+
+def target_entropy(samples: list[Sample]) -> float:
+    """The mean entropy of the policy targets (the visit shares): the policy loss a network
+    that matched every target exactly would reach; the loss's excess over it is what the
+    network has not learned."""
+    total = 0.0
+    for _, _, pi, _ in samples:
+        total -= sum(p * math.log(p) for p in pi if p > 0.0)
+    return total / max(1, len(samples))
+
+
+def uniform_loss(samples: list[Sample]) -> float:
+    """The policy loss of alike priors (the mean log of the searched actions' count): the
+    loss a network that learned nothing of the actions would reach."""
+    return sum(math.log(len(pi)) for _, _, pi, _ in samples) / max(1, len(samples))
 
 
 def command_for(spec: TrainSpec) -> str:

@@ -66,20 +66,28 @@ class Features:
     shipped: str | None = None  # the file in cuberail/bots/weights/ (None: none shipped)
 
 
+# A title's reading of its actions in a position: for each action, one number per name of
+# ``Network.board_names`` (what a build costs and earns, what a share is worth, ...).
+ActionFeatures = Callable[[GameState, list[Action]], list[list[float]]]
+
+
 @dataclass(frozen=True)
 class Network:
     """How a title's legal actions are encoded for its policy/value network
     (:mod:`cuberail.bots.network`): each action is a small feature vector (its kind one-hot,
-    its word arguments one-hot, its number's offset from the lowest legal one of its kind),
-    scored against the state's embedding, so no global action table is needed. The state
-    is the kit's :class:`Features` rows. ``version`` changes with this encoding; weights are
-    tied to it, to the feature version and to the rules version."""
+    its word arguments one-hot, its number's offset from the lowest legal one of its kind,
+    then the title's own reading of the action in the position, ``board``), scored against
+    the state's embedding, so no global action table is needed. The state is the kit's
+    :class:`Features` rows. ``version`` changes with this encoding; weights are tied to it,
+    to the feature version and to the rules version."""
 
     version: int
     kinds: tuple[str, ...]  # action kinds, in the one-hot's order
     words: tuple[str, ...]  # word arguments worth a one-hot (companies, gauges)
     number_scale: float = 10.0  # a number's offset from the lowest legal one is divided by it
     shipped: str | None = None  # the file in cuberail/bots/weights/ (None: none shipped)
+    board: ActionFeatures | None = None  # the title's numbers per action (None: none)
+    board_names: tuple[str, ...] = ()  # their names, one per number ``board`` gives
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,10 @@
 The state is read as the kit's learned features (:class:`cuberail.bots.kit.Features`),
 one row per seat, turned so that the seat to move comes first; each legal action as
 a small vector of the kit's :class:`cuberail.bots.kit.Network` encoding (kind and word
-arguments one-hot, a number's offset from the lowest legal one of its kind). So one
-network shape fits every title and seat count, with no global action table::
+arguments one-hot, a number's offset from the lowest legal one of its kind, then the
+title's own numbers for the action in this position: what a build costs and earns, what
+a share is worth). So one network shape fits every title and seat count, with no global
+action table::
 
     x = (rows - mean) / scale              one row per seat, the mover first
     h = tanh(x W1 + b1)                    each seat's embedding
@@ -65,21 +67,36 @@ def state_rows(state: GameState, features: Features) -> list[list[float]]:
     return rows[me:] + rows[:me]
 
 
-def action_size(network: Network) -> int:
-    """The length of an action's vector: kinds, words, an other-word count, the number's
-    offset, whether it is the lowest of its kind, and the argument count."""
+def generic_size(network: Network) -> int:
+    """The length of an action's generic part: kinds, words, an other-word count, the
+    number's offset, whether it is the lowest of its kind, and the argument count."""
     return len(network.kinds) + len(network.words) + 4
 
 
-def action_rows(actions: list[Action], network: Network) -> list[list[float]]:
-    """Each action's vector (see :func:`action_size`)."""
+def action_size(network: Network) -> int:
+    """The length of an action's vector: the generic part and the title's own numbers."""
+    return generic_size(network) + len(network.board_names)
+
+
+def action_rows(state: GameState, actions: list[Action], network: Network
+                ) -> list[list[float]]:
+    """Each action's vector in ``state`` (see :func:`action_size`)."""
+    rows = generic_rows(actions, network)
+    if network.board is not None:
+        for row, extra in zip(rows, network.board(state, actions), strict=True):
+            row.extend(extra)
+    return rows
+
+
+def generic_rows(actions: list[Action], network: Network) -> list[list[float]]:
+    """Each action's generic part (see :func:`generic_size`)."""
     kinds = {k: i for i, k in enumerate(network.kinds)}
     words = {w: len(kinds) + i for i, w in enumerate(network.words)}
     lowest: dict[str, int] = {}
     for a in actions:
         if a.args and isinstance(a.args[0], int):
             lowest[a.kind] = min(lowest.get(a.kind, a.args[0]), a.args[0])
-    size = action_size(network)
+    size = generic_size(network)
     out = []
     for a in actions:
         row = [0.0] * size
@@ -132,7 +149,8 @@ def make_guide(net: PolicyValueNet, features: Features, network: Network) -> Gui
     value, in the state's own seat order."""
 
     def guide(state: GameState, actions: list[Action]) -> tuple[list[float], list[float]]:
-        priors, values = net.forward(state_rows(state, features), action_rows(actions, network))
+        priors, values = net.forward(state_rows(state, features),
+                                     action_rows(state, actions, network))
         me = state.current_player()
         turned = values.tolist()
         n = len(turned)

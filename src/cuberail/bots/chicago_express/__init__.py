@@ -8,7 +8,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any
 
-from cuberail.bots.chicago_express import features, search
+from cuberail.bots.chicago_express import action_features, features, search
 from cuberail.bots.chicago_express.fast import fast_policy
 from cuberail.bots.chicago_express.heuristic import CEHeuristic
 from cuberail.bots.kit import Features, Kit, Network, Policy, SearchSettings
@@ -49,11 +49,14 @@ FEATURES = Features(features.FEATURE_VERSION, features.FEATURE_NAMES, features.L
                     shipped="chicago-express-v4.json")
 
 # The policy/value network's action encoding (the az bot, docs/learned.md): each kind, and the
-# companies and gauges an action names; bids by their offset from the lowest legal bid.
-NETWORK = Network(version=1, kinds=("bid", "choose", "company", "develop", "forgo", "pass",
+# companies and gauges an action names; bids by their offset from the lowest legal bid; and
+# since version 2 the board's numbers of each action (:mod:`.action_features`: a build's
+# cost and income, a share's worth, the heuristic's values).
+NETWORK = Network(version=2, kinds=("bid", "choose", "company", "develop", "forgo", "pass",
                                     "place", "share", "stop"),
                   words=(*COMPANY_IDS, *GAUGE_NAMES), number_scale=10.0,
-                  shipped="chicago-express-az2.json")
+                  shipped="chicago-express-az3.json",
+                  board=action_features.action_features, board_names=action_features.NAMES)
 
 TRAINERS: dict[str, Callable[..., dict[str, Any]]] = {"dividends": _train_dividends}
 
