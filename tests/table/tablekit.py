@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
-from textual.containers import ScrollableContainer
+from textual.containers import ScrollableContainer, VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 from textual.worker import WorkerCancelled
@@ -121,3 +121,26 @@ def played(title: str, moves: int, players: int, seed: int) -> GameState:
             break
         s.apply(rng.choice(s.legal_actions()))
     return s
+
+
+def side_panel_fits(app: TableApp) -> None:
+    """The side panel shows all it holds: its content no taller than its box, no scroll,
+    no scrollbar."""
+    side = app.query_one("#side", VerticalScroll)
+    assert side.display
+    room = side.scrollable_content_region
+    assert side.virtual_size.height <= room.height, (side.virtual_size, room)
+    assert side.max_scroll_y == 0
+    assert not side.show_vertical_scrollbar and not side.show_horizontal_scrollbar
+
+
+async def play_by_keys(app: TableApp, pilot: Pilot[int], moves: int, seed: int = 3) -> None:
+    """``moves`` random choices typed at the input line (fewer if the game ends), the
+    bots answering each."""
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if app.game.state.is_terminal():
+            break
+        await type_text(pilot, keyboard_move(pick(app, rng), rng))
+        await settle(app, pilot)
+    await pilot.pause()

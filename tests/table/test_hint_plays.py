@@ -6,11 +6,11 @@ Enter plays it."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
-from tablekit import new_game, settle, type_text
+from tablekit import at_table, new_game, settle, type_text
+from textual.pilot import Pilot
 
 from cuberail.cli.table.app import TableApp
 
@@ -20,44 +20,37 @@ def test_enter_after_a_hint_plays_the_hinted_move(tmp_path: Path, title: str) ->
     game = new_game(tmp_path, title, bots="medium,medium,medium", players=4, seed=3)
     game.hint_iterations = 60  # a reproducible hint
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            for _ in range(3):  # three decisions of the human, each played by its hint
-                await settle(app, pilot)
-                if app.game.state.is_terminal():
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        for _ in range(3):  # three decisions of the human, each played by its hint
+            if app.game.state.is_terminal():
+                break
+            at = len(app.game.record.actions)
+            await pilot.press("f3")
+            for _ in range(200):
+                await pilot.pause(0.05)
+                if not app.hinting:
                     break
-                at = len(app.game.record.actions)
-                await pilot.press("f3")
-                for _ in range(200):
-                    await pilot.pause(0.05)
-                    if not app.hinting:
-                        break
-                assert "Enter plays it" in app.message, app.message
-                hinted = app.game.hint_memory.last[app.game.state.current_player()]
-                await pilot.press("enter")
-                await pilot.pause()
-                assert app.game.record.actions[at] == hinted, app.message
+            assert "Enter plays it" in app.message, app.message
+            hinted = app.game.hint_memory.last[app.game.state.current_player()]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.game.record.actions[at] == hinted, app.message
+            await settle(app, pilot)
 
-    asyncio.run(run())
+    at_table(game, check)
 
 
 @pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
 def test_a_move_typed_as_the_log_says_it_is_that_move(tmp_path: Path, title: str) -> None:
-    game = new_game(tmp_path, title, bots="medium,medium,medium", players=4, seed=3)
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        state = app.game.state
+        bids = [a for a in state.legal_actions() if a.kind == "bid"]
+        wanted = bids[min(2, len(bids) - 1)]  # not the lowest: a bid named by its words
+        sentence = app.game.describe_in(state, wanted).split(" (")[0]
+        assert sentence.startswith("bid $"), sentence
+        at = len(app.game.record.actions)
+        await type_text(pilot, sentence)
+        await pilot.pause()
+        assert app.game.record.actions[at] == wanted, app.message
 
-    async def run() -> None:
-        app = TableApp(game)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(app, pilot)
-            state = app.game.state
-            bids = [a for a in state.legal_actions() if a.kind == "bid"]
-            wanted = bids[min(2, len(bids) - 1)]  # not the lowest: a bid named by its words
-            sentence = app.game.describe_in(state, wanted).split(" (")[0]
-            assert sentence.startswith("bid $"), sentence
-            at = len(app.game.record.actions)
-            await type_text(pilot, sentence)
-            await pilot.pause()
-            assert app.game.record.actions[at] == wanted, app.message
-
-    asyncio.run(run())
+    at_table(new_game(tmp_path, title, bots="medium,medium,medium", players=4, seed=3), check)

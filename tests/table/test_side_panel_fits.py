@@ -11,13 +11,11 @@ names abut in one line (their colours keep them apart) rather than wrap.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 from rich.style import Style
-from tablekit import at_table, keyboard_move, new_game, pick, settle, type_text
-from textual.containers import VerticalScroll
+from tablekit import at_table, new_game, play_by_keys, side_panel_fits
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -29,15 +27,6 @@ from cuberail.terminal.chicago_express import TERRAIN_STYLE
 NAMES = {terrain: TERRAINS[terrain] for terrain in TERRAIN_STYLE}  # plain ... industrial
 
 
-def _panel_fits(app: TableApp) -> None:
-    side = app.query_one("#side", VerticalScroll)
-    assert side.display
-    room = side.scrollable_content_region
-    assert side.virtual_size.height <= room.height, (side.virtual_size, room)
-    assert side.max_scroll_y == 0
-    assert not side.show_vertical_scrollbar and not side.show_horizontal_scrollbar
-
-
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_the_side_panel_fits_its_box_at_120x40(tmp_path: Path, players: int) -> None:
     """At the first decision and after some moves (companies with shares sold, players
@@ -46,15 +35,9 @@ def test_the_side_panel_fits_its_box_at_120x40(tmp_path: Path, players: int) -> 
                     players=players)
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
-        _panel_fits(app)
-        rng = random.Random(3)
-        for _ in range(12):
-            if app.game.state.is_terminal():
-                break
-            await type_text(pilot, keyboard_move(pick(app, rng), rng))
-            await settle(app, pilot)
-        await pilot.pause()
-        _panel_fits(app)
+        side_panel_fits(app)
+        await play_by_keys(app, pilot, 12)
+        side_panel_fits(app)
 
     at_table(game, check, (120, 40))
 

@@ -14,12 +14,10 @@ decides by in view.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from tablekit import at_table, keyboard_move, new_game, pick, settle, type_text
-from textual.containers import VerticalScroll
+from tablekit import at_table, new_game, play_by_keys, side_panel_fits
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import Static
@@ -39,15 +37,6 @@ def _lines(app: TableApp, part: str) -> list[str]:
     width, height = static.size
     return ["".join(seg.text for seg in strip).rstrip()
             for strip in static.render_lines(Region(0, 0, width, height))]
-
-
-def _panel_fits(app: TableApp) -> None:
-    side = app.query_one("#side", VerticalScroll)
-    assert side.display
-    room = side.scrollable_content_region
-    assert side.virtual_size.height <= room.height, (side.virtual_size, room)
-    assert side.max_scroll_y == 0
-    assert not side.show_vertical_scrollbar and not side.show_horizontal_scrollbar
 
 
 def _panel_says_enough(app: TableApp) -> None:
@@ -84,16 +73,10 @@ def test_the_side_panel_fits_its_box_at_120x40(tmp_path: Path, players: int) -> 
                     players=players)
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
-        _panel_fits(app)
+        side_panel_fits(app)
         _panel_says_enough(app)
-        rng = random.Random(3)
-        for _ in range(12):
-            if app.game.state.is_terminal():
-                break
-            await type_text(pilot, keyboard_move(pick(app, rng), rng))
-            await settle(app, pilot)
-        await pilot.pause()
-        _panel_fits(app)
+        await play_by_keys(app, pilot, 12)
+        side_panel_fits(app)
         _panel_says_enough(app)
 
     at_table(game, check, SIZE)
@@ -130,7 +113,7 @@ def test_the_panel_fits_in_phase_2_with_every_company_doomed(tmp_path: Path) -> 
         faces = []
         for view in ("the list", "the map"):
             faces.append(app.face.name)
-            _panel_fits(app)
+            side_panel_fits(app)
             _panel_says_enough(app)
             tracker = "\n".join(_lines(app, "tracker"))
             assert "nationalized at the next dividend" in tracker, (view, tracker)
