@@ -54,7 +54,8 @@ def test_a_human_joins_moves_from_the_menu_and_quits(client: TestClient) -> None
     log = client.get(f"/api/games/{game['id']}/actions").json()["entries"]
     assert (log[0]["seat"], log[0]["action"]) == (0, "bid 8")
     out = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "Commands:" in out and "left the game" in out
+    # `help` printed the commands (headed "Commands" since aa9f88c's key table)
+    assert "\nCommands\n" in out and "save [FILE]" in out and "left the game" in out
 
 
 @pytest.mark.parametrize(("flag", "value", "said"), [

@@ -39,7 +39,7 @@ def test_a_bid_range_warns_of_nationalization_before_the_pick_ts_7_1() -> None:
     s = _ts(phase=2)
     s.nat = SHARE_TRACK.index(28)
     bids = next(c for c in _menu(s) if c.is_range)
-    assert "a bid up to $31" in bids.warning and "$28" in bids.warning
+    assert "bid $32 or more" in bids.warning and "$28" in bids.warning
     assert "next dividend" in bids.warning and not teach.is_tip(bids.warning)
     s2 = _ts(phase=2)  # with "below", no bid is doomed when the marker is at $8
     s2.opts.nat_below = True
@@ -50,7 +50,7 @@ def test_a_bid_range_warns_of_nationalization_before_the_pick_ts_7_1() -> None:
 def test_phase_1_bids_and_values_note_phase_2_nationalization() -> None:
     s = _ts(phase=1)
     bids = next(c for c in _menu(s) if c.is_range)
-    assert teach.is_tip(bids.warning) and "a bid up to $27" in bids.warning
+    assert teach.is_tip(bids.warning) and "bid $28 or more" in bids.warning
     assert "in phase 2" in bids.warning
     s.apply(Action("bid", (20,)))
     while any(a.kind == "pass" for a in s.legal_actions()):

@@ -245,15 +245,19 @@ function bidControls(box, view, state, a, bids, minimum, mySeat) {
   // what the reader typed is kept over a redraw of the same position only: after a new
   // move (others outbid) the field starts again at the lowest bid, with no stale error
   const typed = box.querySelector(`#bid-amount[data-typed][data-company="${a.company}"][data-index="${view.index}"]`)?.value;
+  let upto = null;
   if (bids.length) {
-    const [field, why, upto] = freeBid(bids, typed, a.company, view.index);
+    const [field, why, button] = freeBid(bids, typed, a.company, view.index);
     row.push(field);
-    after.push(why, upto);
+    after.push(why);
+    upto = button;
   }
   if (view.legal.includes("pass")) {
     row.push(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
   }
-  after.push(h("p", { class: "afford" }, bids.length
+  // "Bid up to this amount" in the line of what the player can afford: no row of its own
+  // (a row more shrank a 1366x900 desktop's frame below the whole map's height)
+  after.push(h("p", { class: "afford" }, upto, upto ? " " : null, bids.length
     ? t("auction.afford", { cash, max: bids[bids.length - 1] })
     : t("auction.cannot", { cash, minimum: minimum ?? 0 })));
   return [h("div", { class: "bids" }, row), ...after];
