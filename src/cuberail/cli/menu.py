@@ -44,7 +44,8 @@ class Item:
         return len(self.actions) > 1
 
 
-def _amount(action: Action) -> int | None:
+def amount_of(action: Action) -> int | None:
+    """The amount a bid or share value names (``bid 12``: 12); None for any other move."""
     if len(action.args) == 1 and isinstance(action.args[0], int):
         return action.args[0]
     return None
@@ -54,10 +55,10 @@ def _runs(legal: list[Action]) -> list[list[Action]]:
     """Consecutive actions of one kind with consecutive amounts form one run."""
     runs: list[list[Action]] = []
     for action in legal:
-        amount = _amount(action)
+        amount = amount_of(action)
         prev = runs[-1][-1] if runs else None
         if (prev is not None and prev.kind == action.kind and amount is not None
-                and _amount(prev) == amount - 1):
+                and amount_of(prev) == amount - 1):
             runs[-1].append(action)
         else:
             runs.append([action])
@@ -76,7 +77,7 @@ class Menu:
         items = []
         for run in _runs(legal):
             if len(run) >= compress:
-                label = f"{run[0].kind} {_amount(run[0])}..{_amount(run[-1])}"
+                label = f"{run[0].kind} {amount_of(run[0])}..{amount_of(run[-1])}"
                 items.append(Item(label, tuple(run)))
             else:
                 items.extend(Item(a.text(), (a,)) for a in run)
@@ -100,16 +101,16 @@ class Menu:
             return amount
         if item.is_range:
             return Reply(f"type the amount too: {item.label}, e.g. `{item.actions[0].text()}`"
-                         f" or just `{_amount(item.actions[0])}`")
+                         f" or just `{amount_of(item.actions[0])}`")
         return item.actions[0]
 
     def _amounts(self) -> list[Action]:
         """The moves that take an amount, when all are of one kind (bids), else none."""
-        amounts = [a for a in self.legal if _amount(a) is not None]
+        amounts = [a for a in self.legal if amount_of(a) is not None]
         return amounts if len({a.kind for a in amounts}) == 1 else []
 
     def _amount_of(self, n: int) -> Action | None:
-        return next((a for a in self._amounts() if _amount(a) == n), None)
+        return next((a for a in self._amounts() if amount_of(a) == n), None)
 
     def _no_choice(self, n: int) -> Reply:
         """A number that is neither a choice nor an amount on offer: the choices' range, and
@@ -118,12 +119,12 @@ class Menu:
         head = f"there is no choice {n} (the choices are 1-{len(self.items)})"
         if not amounts:
             return Reply(f"{head}; {self.summary()}")
-        values = [v for v in map(_amount, amounts) if v is not None]
+        values = [v for v in map(amount_of, amounts) if v is not None]
         kind, low, high = amounts[0].kind, min(values), max(values)
         allowed = (f"from ${low} to ${high}" if len(values) == high - low + 1
                    else "one of " + ", ".join(f"${v}" for v in values))
         near = min(values, key=lambda v: abs(v - n))
-        example = next(a for a in amounts if _amount(a) == near)
+        example = next(a for a in amounts if amount_of(a) == near)
         return Reply(f"{head} and no {kind} of ${n}: a {kind} is {allowed}. For {kind} ${near}"
                      f" type: `{example.text()}` (or just `{near}`); {self.summary()}")
 
@@ -157,7 +158,7 @@ class Menu:
 
 def _item_text(state: GameState, item: Item, describe: Describe) -> str:
     if item.is_range:
-        return f"type an amount from {_amount(item.actions[0])} to {_amount(item.actions[-1])}"
+        return f"type an amount from {amount_of(item.actions[0])} to {amount_of(item.actions[-1])}"
     return describe(state, item.actions[0])
 
 

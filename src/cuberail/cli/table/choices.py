@@ -20,6 +20,7 @@ from types import ModuleType
 
 from cuberail.cli.menu import Command as Command  # re-exported: the table speaks of C.Command
 from cuberail.cli.menu import Reply as Reply
+from cuberail.cli.menu import amount_of
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
@@ -68,12 +69,6 @@ class Choice:
         return self.is_route and not self.number.endswith("a")
 
 
-def _amount(action: Action) -> int | None:
-    if len(action.args) == 1 and isinstance(action.args[0], int):
-        return action.args[0]
-    return None
-
-
 def target_of(action: Action) -> str:
     """The hex or link a move is about ('' for a bid, a pass, a choice of step)."""
     if action.kind in ("place", "develop", "link") and action.args:
@@ -86,10 +81,10 @@ def _groups(legal: list[Action]) -> list[list[Action]]:
     groups: list[list[Action]] = []
     by_link: dict[str, list[Action]] = {}
     for action in legal:
-        amount = _amount(action)
+        amount = amount_of(action)
         prev = groups[-1][-1] if groups else None
         if (action.kind in AMOUNT_KINDS and prev is not None and prev.kind == action.kind
-                and amount is not None and _amount(prev) == amount - 1):
+                and amount is not None and amount_of(prev) == amount - 1):
             groups[-1].append(action)
         elif action.kind == "link" and len(action.args) > 1:
             link = str(action.args[0])
@@ -123,7 +118,7 @@ def _numbered(state: GameState, describe: Describe, warn: Callable[[Action], str
     """The menu lines of one group: a run of amounts, a link's routes, or one action."""
     first = group[0]
     if first.kind in AMOUNT_KINDS and len(group) > 1:
-        low, high = _amount(first), _amount(group[-1])
+        low, high = amount_of(first), amount_of(group[-1])
         detail = (f"type {SHORT[first.kind]} and the amount: `{typed(first)}` to"
                   f" `{typed(group[-1])}`")
         if first.kind == "bid" and low is not None and high is not None:  # (.proxy)
@@ -144,8 +139,8 @@ def typed(action: Action) -> str:
     >>> typed(Action("bid", (12,)))
     'b 12'
     """
-    if action.kind in SHORT and _amount(action) is not None:
-        return f"{SHORT[action.kind]} {_amount(action)}"
+    if action.kind in SHORT and amount_of(action) is not None:
+        return f"{SHORT[action.kind]} {amount_of(action)}"
     return action.text()
 
 
@@ -172,7 +167,7 @@ def _short(choice: Choice) -> str:
 def _amounts(choices: list[Choice]) -> list[Action]:
     """The amounts on offer (bids, share values), in the menu's order."""
     return [a for c in choices for a in c.actions
-            if a.kind in AMOUNT_KINDS and _amount(a) is not None]
+            if a.kind in AMOUNT_KINDS and amount_of(a) is not None]
 
 
 Why = Callable[[Action], str]  # the engine's reason an action is refused ('' if none)
@@ -190,7 +185,7 @@ def _by_number(choices: list[Choice], text: str) -> Action | Reply:
     routes = routes_of(choices, text)
     if routes:  # a link's number alone: its cheapest route
         return routes[0].actions[0]
-    amount = next((a for a in _amounts(choices) if str(_amount(a)) == text), None)
+    amount = next((a for a in _amounts(choices) if str(amount_of(a)) == text), None)
     if amount is not None:  # a newcomer typed an amount: say how amounts are typed
         return Reply(f"there is no choice {text}; a number is a choice's number. For"
                      f" {amount.kind} ${text} type `{typed(amount)}`")
@@ -225,7 +220,7 @@ def by_amount(choices: list[Choice], text: str, why: Why | None = None,
     kinds = list(dict.fromkeys(a.kind for a in offered))
     kind = {"b": "bid", "v": "value"}.get(word or "", word or (kinds[0] if kinds else "bid"))
     same = [a for a in offered if a.kind == kind]
-    hit = next((a for a in same if _amount(a) == amount), None)
+    hit = next((a for a in same if amount_of(a) == amount), None)
     if hit is not None:
         return hit
     if not same:
@@ -256,7 +251,7 @@ def _refused_amount(action: Action, same: list[Action], why: Why | None) -> Repl
     """Why an amount typed is refused (the engine's reason when it gives one), and what
     is allowed: ``a bid of $3 is not allowed: the minimum bid is $7 ...``."""
     amount, kind = action.args[0], action.kind
-    values = sorted(a for a in map(_amount, same) if a is not None)
+    values = sorted(a for a in map(amount_of, same) if a is not None)
     low, high = values[0], values[-1]
     reason = why(action) if why is not None else ""
     if not reason:
@@ -275,7 +270,7 @@ def _fraction(choices: list[Choice], text: str) -> Reply | None:
     offered = _amounts(choices)
     if not offered or not re.fullmatch(r"(?:b|bid|v|value)? ?\$? ?\d*[.,]\d+", text.lower()):
         return None
-    values = [a for a in map(_amount, offered) if a is not None]
+    values = [a for a in map(amount_of, offered) if a is not None]
     return Reply(f"{text} is not a whole number: a {offered[0].kind} is whole dollars,"
                  f" from {min(values)} to {max(values)}")
 

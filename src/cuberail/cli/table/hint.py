@@ -90,14 +90,14 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     chance = f"your winning chance about {_percent(value)}"
     if runner is not None and runner[1] > value:  # (never a lower number for the hint)
         chance = (f"your winning chance about {_percent(value)}-{_percent(runner[1])}"
-                  f" with it or {_short(describe, state, runner[2])} ({CLOSE_CALL})")
+                  f" with it or {short_move(describe, state, runner[2])} ({CLOSE_CALL})")
     elif runner is not None:
-        chance += f" (vs {_percent(runner[1])} after {_short(describe, state, runner[2])})"
+        chance += f" (vs {_percent(runner[1])} after {short_move(describe, state, runner[2])})"
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
     why = reason(state, best)
     because = f" — {why};" if why else " —"
     measured = measure(value, found.children.get(best, (0, value))[0], state.num_players)
-    return (f"hint: {_short(describe, state, best)}{because} {chance}{measured},"
+    return (f"hint: {short_move(describe, state, best)}{because} {chance}{measured},"
             f" {budget} of search")
 
 
@@ -198,7 +198,7 @@ def _received(rows: list[Payout], seat: int) -> int:
     return sum(row.per * n for row in rows for p, n in row.holders if p == seat)
 
 
-def _short(describe: Describe, state: GameState, action: Action) -> str:
+def short_move(describe: Describe, state: GameState, action: Action) -> str:
     """The move's description without its notes (brackets, costs after a colon): the
     menu shows those."""
     return describe(state, action).split(" (")[0].split(": ")[0]

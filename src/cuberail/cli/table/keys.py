@@ -16,6 +16,7 @@ from cuberail.core.state import GameState
 from . import choices as C
 from .flow import TableFlow
 from .hint import OFF as HINTS_OFF
+from .hint import short_move
 from .inplay import kept
 from .screens import ConfirmQuit
 
@@ -99,7 +100,7 @@ class TableKeys(TableFlow):
             return ""
         if field.value.strip() not in ("", C.typed(action)):
             return ""  # the player is typing: their line stays
-        if self.game.describe_in(state, action).split(" (")[0].split(": ")[0] not in text:
+        if short_move(self.game.describe_in, state, action) not in text:
             return ""  # another position's hint was remembered
         choice = next((c for c in self.menu if action in c.actions), None)
         if choice is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from cuberail.cli.menu import amount_of
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 
@@ -45,14 +46,10 @@ def _lot(state: GameState) -> object:
     return getattr(state, "a_company", None)
 
 
-def _amount(action: Action) -> int | None:
-    return action.args[0] if action.args and isinstance(action.args[0], int) else None
-
-
 def bids(state: GameState) -> list[Action]:
     """The legal bids, lowest first."""
-    out = [a for a in state.legal_actions() if a.kind == "bid" and _amount(a) is not None]
-    return sorted(out, key=lambda a: _amount(a) or 0)
+    out = [a for a in state.legal_actions() if a.kind == "bid" and amount_of(a) is not None]
+    return sorted(out, key=lambda a: amount_of(a) or 0)
 
 
 def move(state: GameState, proxy: Proxy) -> tuple[Action, str, Proxy | None] | None:
@@ -61,9 +58,9 @@ def move(state: GameState, proxy: Proxy) -> tuple[Action, str, Proxy | None] | N
     make: the auction is over for them; another auction; a pass not legal, as for an opener
     who must bid: the player decides)."""
     offered = bids(state)
-    if not offered or _lot(state) != proxy.lot or (_amount(offered[0]) or 0) < proxy.low:
+    if not offered or _lot(state) != proxy.lot or (amount_of(offered[0]) or 0) < proxy.low:
         return None
-    low = _amount(offered[0]) or 0
+    low = amount_of(offered[0]) or 0
     if low <= proxy.limit:
         return offered[0], f" (bid for you: up to ${proxy.limit})", Proxy(proxy.limit,
                                                                         proxy.lot, low)
@@ -81,7 +78,7 @@ def accept(state: GameState, arg: str) -> tuple[Proxy | None, str]:
         return None, "no more bids for you in this auction: you bid yourself"
     if not offered:
         return None, ("`up to $N` bids for you in an auction; there is no bid to make now")
-    low, high = _amount(offered[0]) or 0, _amount(offered[-1]) or 0
+    low, high = amount_of(offered[0]) or 0, amount_of(offered[-1]) or 0
     if not arg:
         return None, (f"type `up to` and your limit, e.g. `up to {max(low, min(high, low + 5))}`:"
                       f" the table makes the lowest bid for you each time (${low} now) until"

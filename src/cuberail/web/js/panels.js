@@ -5,7 +5,7 @@ import { chip, h, withChips } from "./dom.js";
 import { endReasons } from "./end.js";
 import { cellText, currentFace, fill, holds, measure, pick, sentence } from "./face.js";
 import { companyName, moveText, sayParts, t } from "./i18n.js";
-import { UPTO_EVENT } from "./proxy.js";
+import { UPTO_EVENT, bidsOf } from "./proxy.js";
 
 // Move kinds made by clicking the board (the SVG's [data-action] elements).
 export const BOARD_KINDS = new Set(["place", "develop", "choose", "link", "value"]);
@@ -189,11 +189,6 @@ export function renderResult(view) {
     h("ol", {}, order.map(([s, i]) => h("li", {}, `${playerName(view, i)}: $${s}`))));
 }
 
-function bidValues(legal) {
-  return legal.filter((a) => a.startsWith("bid ")).map((a) => Number(a.split(" ")[1]))
-    .sort((a, b) => a - b);
-}
-
 /** Why a typed amount is not a bid allowed now (and what is), or "" when it is one. */
 export function bidProblem(raw, bids) {
   const range = { min: bids[0], max: bids[bids.length - 1] };
@@ -206,9 +201,10 @@ export function bidProblem(raw, bids) {
 
 /** "Bid this amount": a number field and its button (in the row of bid controls), the
  *  reason an amount is refused (under that row), and "Bid up to this amount" (the page bids
- *  for the player up to it: proxy.js; under the field, so that the row fits): [field, why,
- *  upto]; `typed`: what the reader typed before a redraw in this auction (`company`'s; a
- *  live update keeps it); else the lowest bid allowed now. */
+ *  for the player up to it: proxy.js; bidControls puts it in the line of what the player
+ *  can afford, so that the row fits): [field, why, upto]; `typed`: what the reader typed
+ *  before a redraw in this auction (`company`'s; a live update keeps it); else the lowest
+ *  bid allowed now. */
 function freeBid(bids, typed, company, index) {
   const input = h("input", { type: "number", id: "bid-amount", min: bids[0], max: bids[bids.length - 1],
     dataset: { company, index },
@@ -272,7 +268,7 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
     box.replaceChildren();
     return;
   }
-  const bids = bidValues(view.legal);
+  const bids = bidsOf(view.legal);
   // the lowest bid allowed now (above the high bid); the snapshot's minimum_bid may be the
   // auction's opening bid, which a newcomer reads as still in force after bids rise
   // (with no bid left to this reader, the lowest a bid could be: above the high bid)

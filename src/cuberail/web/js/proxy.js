@@ -14,8 +14,8 @@ import { companyName, refusalText, t } from "./i18n.js";
 export const UPTO_EVENT = "cuberail:upto";
 const WAIT = 500;  // ms before a move for the player: the new position is seen first
 
-/** The amounts of the legal bids, lowest first. */
-function bidsOf(legal) {
+/** The amounts of the legal bids, lowest first (the auction panel's buttons too). */
+export function bidsOf(legal) {
   return legal.filter((a) => a.startsWith("bid ")).map((a) => Number(a.split(" ")[1]))
     .filter(Number.isInteger).sort((a, b) => a - b);
 }
