@@ -65,8 +65,11 @@ async def _listen_through_a_lost_connection(url: str) -> tuple[object, dict[str,
         await asyncio.wait_for(ready.wait(), 20)
         async with await psycopg.AsyncConnection.connect(psycopg_dsn(url),
                                                          autocommit=True) as admin:
+            # This test's database only: the cluster may be shared with other xdist
+            # workers' servers, whose own LISTEN connections must live on.
             await admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-                                " WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()")
+                                " WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()"
+                                " AND datname = current_database()")
             dropped = await asyncio.wait_for(before.get(), 20)  # told to reconnect
             after = hub.subscribe("g1")
             payload = json.dumps({"origin": "there", "game": "g1",
