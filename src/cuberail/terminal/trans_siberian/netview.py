@@ -375,7 +375,7 @@ def key() -> Text:
     out.append(" an external link; ")
     out.append("jump", style="bold")
     out.append(" a link reached over other companies' links, with its value and total"
-               " cost ($2 a link jumped, paid to its owner). ")
+               " cost ($2 a link jumped, $4 on the way to a border, paid to its owner). ")
     out.append(" on offer now ", style=TARGET_STYLE)
     out.append(". F4 switches to the map; a click names a link.")
     return out

@@ -143,10 +143,11 @@ def end_reasons(state: GameState) -> list[str]:
 
 def list_side_key() -> Text:
     """The list's key in one line, for the side panel (the whole key, :func:`netview.key`,
-    is in the help, F1): what its tokens cost."""
+    is in the help, F1): what its tokens cost (TS-4.2: a link jumped $2 for an internal
+    build, $4 for a border build)."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    for i, (token, words) in enumerate((("$4", " build"), ("border $8", ""),
-                                        ("jump", " +$2 a link"))):
+    for i, (token, words) in enumerate((("$4", ""), ("border $8", ""),
+                                        ("jump", " +$2/$4 a link"))):
         out.append(" · " if i else "")
         out.append(token, style="bold")
         out.append(words)
