@@ -23,6 +23,7 @@ import { isOnline, localizeBanner, onChange, setOnline, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 import { closeNotice, dividendNotice } from "./payout.js";
 import { BidProxy } from "./proxy.js";
+import { showSeatLink } from "./seatlink.js";
 import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
@@ -488,6 +489,7 @@ function readSeat() {
     history.replaceState(null, "", location.pathname + (frag.at ? `#at=${frag.at}` : ""));
   }
   if (frag.at !== undefined) G.at = Number(frag.at);
+  showSeatLink($("#seat-link"), G.id, G.seat, G.token);
 }
 
 function wire() {
@@ -562,6 +564,7 @@ async function main() {
   languageSwitch($("#lang"), () => {
     localizeBanner();
     showWin();
+    showSeatLink($("#seat-link"), G.id, G.seat, G.token);
     log.reset();
     hint.clear();  // its words were in the other language: asked again in this one
     G.boardKey = "";

@@ -1,0 +1,59 @@
+"""The seat's link on another device (the twelfth newcomer run: "with one human seat there
+is no invite link, so I couldn't open my own seat on a phone"). The table takes the token
+out of the address bar; the header's "On another device" gives the link back, and that
+link, opened in another browser (no memory of the game), plays the same seat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webplay import get_json, is_my_turn, post_json, wait_loaded
+
+SEATS = [{"name": "Ann"}, {"name": "Bot", "bot": "random"}, {"name": "Cy", "bot": "random"}]
+
+
+def against_bots(base: str) -> dict[str, Any]:
+    made: dict[str, Any] = post_json(f"{base}/api/games", {
+        "title": "chicago-express", "players": 3, "seats": SEATS, "options": {}})
+    return made
+
+
+def seat_link_of(page: Any) -> str:
+    page.locator("#seat-link summary").click()
+    field = page.locator("#seat-link input.link")
+    field.wait_for(state="visible")
+    value: str = field.input_value()
+    return value
+
+
+def test_the_seat_link_opens_the_same_seat_in_another_browser(
+        base_url: str, open_page: Any) -> None:
+    made = against_bots(base_url)
+    mine = made["seats"][0]
+    page = open_page().page
+    page.goto(mine["invite_url"])
+    wait_loaded(page)
+    assert "token" not in page.url  # the address bar keeps no token ...
+    link = seat_link_of(page)  # ... the header gives the link back
+    assert link == f"{base_url}/g/{made['id']}#seat=0&token={mine['token']}"
+    assert page.locator("#seat-link").get_by_text("plays your seat").is_visible()
+    other = open_page(width=390, height=844, touch=True).page  # a phone, nothing remembered
+    other.goto(link)
+    wait_loaded(other)
+    view = get_json(f"{base_url}/api/games/{made['id']}")
+    assert view["current_player"] == 0  # seat 0 opens the game ...
+    assert is_my_turn(other)  # ... and the phone plays it
+    assert other.locator("#chat-form").is_visible()
+    # on the phone the link is behind the Settings button, in the settings' column
+    other.locator("#settings-toggle").click()
+    assert seat_link_of(other) == link
+    box = other.locator("#seat-link .seat-link-body").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def test_a_watcher_has_no_seat_link(base_url: str, open_page: Any) -> None:
+    made = against_bots(base_url)
+    page = open_page().page
+    page.goto(f"{base_url}/g/{made['id']}")
+    wait_loaded(page)
+    assert page.locator("#seat-link").is_hidden()
