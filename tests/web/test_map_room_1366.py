@@ -126,3 +126,35 @@ def test_a_chicago_express_game_opens_with_chicago_in_sight(base_url: str,
     at = page.evaluate(CHICAGO)
     (left, top, right, bottom), (x0, y0, x1, y1) = at["hex"], at["shown"]
     assert x0 - 1 <= left and right <= x1 + 1 and y0 - 1 <= top and bottom <= y1 + 1, at
+
+
+WHOLE = """() => {
+  const box = document.querySelector('#board'), svg = box.querySelector('svg');
+  const s = svg.getBoundingClientRect(), f = box.getBoundingClientRect();
+  return {svg: [s.left, s.top, s.right, s.bottom],
+    frame: [f.left + box.clientLeft, f.top + box.clientTop,
+            f.left + box.clientLeft + box.clientWidth,
+            Math.min(f.top + box.clientTop + box.clientHeight, innerHeight)],
+    scrolls: box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1};
+}"""
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_whole_map_shows_every_row_at_1366(base_url: str, open_page: Any, title: str) -> None:
+    """The twelfth newcomer run: '"Whole map" still hides the bottom rows' (it fitted the
+    frame's width, and the frame ends at the window's foot). Now the whole drawing is in
+    the frame and the window, nothing to scroll; "+" zooms in again."""
+    made = create(base_url, title, NAMES)
+    page = open_page(width=WIDTH, height=HEIGHT).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    page.click("#zoom-fit")
+    page.wait_for_timeout(150)
+    at = page.evaluate(WHOLE)
+    (left, top, right, bottom), (x0, y0, x1, y1) = at["svg"], at["frame"]
+    assert not at["scrolls"], at
+    assert x0 - 1 <= left and right <= x1 + 1 and y0 - 1 <= top and bottom <= y1 + 1, at
+    assert page.evaluate("() => window.scrollY") == 0
+    page.click("#zoom-in")
+    page.wait_for_timeout(150)
+    assert page.evaluate(WHOLE)["svg"][2] - page.evaluate(WHOLE)["svg"][0] > right - left

@@ -304,10 +304,11 @@ export function choose(chooser, actions, labels, onPick, about = "", notes = {})
  *  that (at least READABLE of the frame's width, and READABLE_WIDTH wide or nearly the
  *  frame's width); else 1: as wide as the frame, and it scrolls in it (a short window:
  *  1366x768). 1 on a phone, whose board scrolls. A decision off the map (offMap) from
- *  1500 px: the whole drawing in the frame (showTargets). */
+ *  1500 px, and a player's "Whole map": the whole drawing in the frame, every row in
+ *  sight however small (showTargets; "+" zooms in again). */
 function fitWidth(box, svg) {
   if (PHONE.matches) return 1;
-  if (whole) return Math.min(1, heightFit(box, svg) || 1);
+  if (whole || keepsWhole()) return Math.min(1, heightFit(box, svg) || 1);
   const fit = heightFit(box, svg);
   const width = frameWidth(box);
   const large = fit * width >= Math.min(READABLE_WIDTH, 0.85 * width);
