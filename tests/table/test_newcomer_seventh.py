@@ -20,11 +20,13 @@ from textual.widgets import OptionList, Static
 from cuberail.cli.play import Game
 from cuberail.cli.table import hint as hints
 from cuberail.cli.table.app import TableApp
+from cuberail.core.actions import Action
 from cuberail.games import get_game, moves_module
 from cuberail.games.chicago_express.board import HEXES
 from cuberail.games.trans_siberian.board import LINKS
 from cuberail.games.trans_siberian.state import TransSiberianState
 from cuberail.terminal import face
+from cuberail.terminal.chicago_express import hints as ce_hints
 from cuberail.terminal.kit import table_for
 from cuberail.terminal.trans_siberian import board as ts_map
 from cuberail.terminal.trans_siberian import table as ts_table
@@ -301,3 +303,14 @@ def test_trans_siberian_side_panel_keeps_whole_names_at_120x40(tmp_path: Path) -
             assert "cash" in drawn and "score" in drawn
 
     at_table(game, check)
+
+
+def test_a_pass_hint_says_what_the_share_costs() -> None:
+    """The twelfth newcomer run found "a NYC share pays about $4 a dividend (income 8 ÷
+    2 shares), $5 at least" confusing: what is $5 at least? The price (CE-4: the lowest
+    bid), said as one."""
+    state = get_game("chicago-express").new_game(3)
+    why = ce_hints.why(state, Action("pass"))
+    assert why.startswith("cash wins (CE-9.2): you keep your $")
+    assert why.endswith(f"a dividend (income 7 ÷ 1 share) and costs ${state.lowest_bid()}"
+                        " or more"), why

@@ -42,7 +42,7 @@ def why(state: GameState, action: Action) -> str:
     if action.kind == "pass" and s.step in (SETUP, BID) and s.a_company >= 0:
         text, per = _share(s, s.a_company)
         return (f"cash wins (CE-9.2): you keep your ${s.cash[s.current_player()]};"
-                f" {text}, ${s.lowest_bid()} at least")
+                f" {text} and costs ${s.lowest_bid()} or more")
     if action.kind == "choose" and str(arg) in GAUGE_NAMES:
         return _choose(s, GAUGE_NAMES.index(str(arg)))
     return ""
