@@ -169,6 +169,7 @@ class TableFlow(TableView):
             self.note(f"{rank_of(scores, p)} {self.game.seats[p].name}: {scores[p]}"
                       + ("  winner" if p in result.winners else ""))
         self.note("game over. Type quit (or Ctrl+Q) to leave; the record is saved.")
+        self._announce("")  # no news left for a next decision (a last dividend is logged)
         self.refresh_table()
 
     def choose(self, action: Action) -> None:

@@ -1,0 +1,38 @@
+"""The message line at the end of a terminal game (the twelfth newcomer run: "after game
+over the status line still said 'Dividend paid: you received nothing'"). A dividend's
+notice waits for the human's next decision; at the end there is none, so the line is
+cleared (the last dividend stays in the log, split by company)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from tablekit import at_table, new_game, settle
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from cuberail.cli.table.app import TableApp
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_no_dividend_notice_is_left_at_the_end(tmp_path: Path, title: str) -> None:
+    game = new_game(tmp_path, title, bots="random,random,random", players=4, seed=3)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> list[str]:
+        notices = []
+        for _ in range(3000):
+            await settle(app, pilot)
+            if app.game.state.is_terminal():
+                break
+            if app.message.startswith("Dividend paid"):
+                notices.append(app.message)
+            move = len(app.game.record.actions)
+            app.choose(app.game.seats[1].make_bot(move).choose(app.game.state.clone()))
+        await pilot.pause()
+        assert app.game.state.is_terminal()
+        assert app.message == "" and not app.query_one("#hint", Static).display
+        assert any("┃" in e.text for e in app.log_entries)  # the dividends' splits stay
+        return notices
+
+    assert at_table(game, check)  # dividends were announced during the game
