@@ -5,14 +5,16 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
 
-from cuberail.bots.analysis import Decision, analyse, analysis_bot, swings
+from cuberail.bots.analysis import Decision, analyse, analysis_bot, positions, swings
 from cuberail.cli.main import main
+from cuberail.cli.titles import load_view
 from cuberail.core.actions import Action
-from cuberail.core.record import Record, new_record
+from cuberail.core.record import Record, new_record, start_state
 from cuberail.games import get_game
 
 
@@ -141,3 +143,28 @@ def test_analysis_searches_as_the_bot_plays(title: str) -> None:
     mover = analysis_bot(None, 20, 1)
     mover.choose(state)
     assert bot.root_values() == mover.root_values()
+
+
+def test_cli_words_the_preferred_move_and_tells_same_named_seats_apart(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The report listed the engine's preferred move as its ids ("link bratsk-ustkut
+    pay:red,blue,blue") and three bots as "medium: 6 blunders", "medium: 4 blunders"."""
+    record = short_record("trans-siberian", 60)
+    record.players = ["medium", "medium", "hard"]
+    path = tmp_path / "game.json"
+    record.save(path)
+    out = tmp_path / "analysis.json"
+    assert main(["analyse", str(path), "--iterations", "30", "--top", "40",
+                 "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    data = json.loads(out.read_text())
+    view = load_view("trans-siberian")
+    states = list(positions(start_state(record, get_game), record.actions))
+    preferred = [(a["index"], a["best"], a["best_label"]) for a in data["actions"]
+                 if a["best"] is not None]
+    assert preferred
+    for index, best, words in preferred:
+        assert words == view.describe_action(states[index], Action.from_text(best))
+    assert not re.search(r"pay:|link [a-z]+[-+]", printed)  # no engine ids in the table
+    assert "medium (seat 1):" in printed and "medium (seat 2):" in printed
+    assert "hard:" in printed

@@ -21,6 +21,7 @@ from cuberail.cli.charts import plot_label, pyplot, save_figure
 from cuberail.cli.console import make_console
 from cuberail.cli.records import check_output_file, load_record, replay_record
 from cuberail.cli.titles import load_view
+from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.files import write_atomic
 from cuberail.core.record import Record, start_state
@@ -80,10 +81,12 @@ def run(args: argparse.Namespace) -> int:
         decisions = analyse(start, record.actions, bot,
                             lambda done, total: bar.update(task, completed=done))
     states = list(positions(start, record.actions))
-    labels = [describe(record, states[d.index], d) for d in decisions]
-    print_report(console, record, decisions, labels, args.top)
+    labels = [describe(record, states[d.index], d.action) for d in decisions]
+    bests = [describe(record, states[d.index], d.best) if d.best is not None else None
+             for d in decisions]
+    print_report(console, record, decisions, labels, bests, args.top)
     if args.json:
-        write_json(Path(args.json), record, decisions, labels, seconds, iterations)
+        write_json(Path(args.json), record, decisions, (labels, bests), seconds, iterations)
         console.print(f"analysis written to {args.json}", highlight=False)
     if args.chart:
         draw_chart(Path(args.chart), record, decisions)
@@ -91,16 +94,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def describe(record: Record, state: GameState, decision: Decision) -> str:
-    """The action in words, as the terminal game says it."""
+def describe(record: Record, state: GameState, action: Action) -> str:
+    """A move at ``state`` in words, as the terminal game says it (the played move, and
+    the engine's preferred one: never the engine's ids, ``link bratsk-ustkut pay:...``)."""
     view = load_view(record.title)
-    return str(view.describe_action(state, decision.action))
+    return str(view.describe_action(state, action))
 
 
 def print_report(console: Console, record: Record, decisions: list[Decision],
-                 labels: list[str], top: int) -> None:
-    """Final chances, then the costliest moves with the engine's preference."""
-    names = list(record.players)
+                 labels: list[str], bests: list[str | None], top: int) -> None:
+    """Final chances, then the costliest moves with the engine's preference (players of
+    one name, as three "medium" bots, told apart by seat)."""
+    names = [n if record.players.count(n) == 1 else f"{n} (seat {i + 1})"
+             for i, n in enumerate(record.players)]
     final = decisions[-1].after if decisions else []
     if final:
         console.print("final: " + ", ".join(f"{n} {100 * c:.0f}%"
@@ -110,7 +116,7 @@ def print_report(console: Console, record: Record, decisions: list[Decision],
     for head in ("move", "player", "played", "chance lost", "engine preferred"):
         table.add_column(head, overflow="fold")
     for d in swings(decisions)[:top]:
-        best = d.best.text() if d.best is not None else "-"
+        best = bests[d.index] or "-"
         table.add_row(str(d.index + 1), names[d.seat], labels[d.index],
                       f"{100 * d.loss:.0f}% ({d.flag})", best)
     console.print(table)
@@ -126,14 +132,18 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
-def write_json(path: Path, record: Record, decisions: list[Decision], labels: list[str],
-               seconds: float | None, iterations: int | None) -> None:
+def write_json(path: Path, record: Record, decisions: list[Decision],
+               words: tuple[list[str], list[str | None]], seconds: float | None,
+               iterations: int | None) -> None:
+    """One entry per action: the decision, its move in words (``label``) and the engine's
+    preferred move in words (``best_label``, null where there was no choice)."""
+    labels, bests = words
     data = {
         "title": record.title, "rules_version": record.rules_version,
         "players": list(record.players),
         "budget": {"seconds": seconds, "iterations": iterations},
-        "actions": [{**d.to_json(), "label": label}
-                    for d, label in zip(decisions, labels, strict=True)],
+        "actions": [{**d.to_json(), "label": label, "best_label": best}
+                    for d, label, best in zip(decisions, labels, bests, strict=True)],
     }
     write_atomic(path, (json.dumps(data, indent=1) + "\n").encode("utf-8"))
 
