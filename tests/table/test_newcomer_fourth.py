@@ -50,8 +50,9 @@ def test_a_bid_range_warns_of_nationalization_before_the_pick_ts_7_1() -> None:
 def test_phase_1_bids_and_values_note_phase_2_nationalization() -> None:
     s = _ts(phase=1)
     bids = next(c for c in _menu(s) if c.is_range)
-    assert teach.is_tip(bids.warning) and "bid $28 or more" in bids.warning
-    assert "in phase 2" in bids.warning
+    # (the thirteenth newcomer run followed a phase-1 "bid $28 or more" tip into a
+    # ruinous bid: links raise the value before phase 2, so a phase-1 bid has no tip)
+    assert bids.warning == ""
     s.apply(Action("bid", (20,)))
     while any(a.kind == "pass" for a in s.legal_actions()):
         s.apply(Action("pass", ()))
@@ -133,8 +134,8 @@ def test_a_bidder_short_of_the_threshold_is_told_any_bid_of_theirs_does_it() -> 
     """The eighth newcomer run, with $20 in hand, read "a bid up to $27 allows red a share
     value only at or below ... $24" and could not bid $27 at all: when the player's cash
     is within the doomed range, the tip says any bid they can make does it (TS-2.2)."""
-    s = _ts(phase=1)
+    s = _ts(phase=2)
     s.cash[s.current_player()] = 20
     bids = next(c for c in _menu(s) if c.is_range)
-    assert teach.is_tip(bids.warning) and "any bid you can make (up to $20)" in bids.warning
+    assert "any bid you can make (up to $20)" in bids.warning
     assert "$27" not in bids.warning

@@ -115,22 +115,40 @@ def test_ce_tips_the_company_whose_dividends_pay_the_builder_more_ce_7_1() -> No
     assert teach.warning(even, Action("company", ("B&O",)), history) == ""
 
 
-def test_ts_bid_tip_says_in_plain_words_what_a_low_bid_risks_ts_8_1() -> None:
+def test_ts_bid_warning_says_in_plain_words_what_a_low_bid_risks_ts_8_1() -> None:
     """The tenth newcomer run read "a bid up to $27 allows red a share value only at or below the
-    nationalization value $24" as opaque: the tip names the bids, the value they give and
-    what phase 2 then does, in one line (TS-2.2: the winner sets a value up to the bid)."""
+    nationalization value $24" as opaque: the warning names the bids, the value they give and
+    what phase 2 then does, in one line (TS-2.2: the winner sets a value up to the bid).
+    The thirteenth followed the phase-1 tip "bid $28 or more" with $28 of their $40 and
+    could buy nothing after: in phase 1 (nothing nationalized, links raise the value
+    before phase 2) a bid gets no tip."""
     s = get_game("trans-siberian").new_game(4, {})
     assert isinstance(s, TransSiberianState)
-    tip = teach.warning(s, Action("bid", (8,)), [])
-    # (the twelfth still found "a bid up to $27 gives red a value at or below $24" opaque:
-    # the tip now says what to bid, and the value a lower bid allows)
-    assert tip == ("tip: bid $28 or more: a lower bid caps red's share value at $24, the"
-                   " nationalization value: nationalized in phase 2 unless links raise it"), tip
-    assert teach.warning(s, Action("bid", (28,)), []) == ""
+    assert teach.warning(s, Action("bid", (8,)), []) == ""
     s.phase = 2
     assert teach.warning(s, Action("bid", (8,)), []) == (
         "bid $28 or more: a lower bid caps red's share value at $24, the nationalization value:"
         " nationalized at the next dividend")
+    assert teach.warning(s, Action("bid", (28,)), []) == ""
+
+
+def test_ts_value_tip_says_the_second_share_is_out_of_reach_ts_3_2() -> None:
+    """The share value's choice after winning an auction: a value above the winner's
+    cash prices the company's second share (TS-3.2: it builds only once two are owned)
+    beyond them; at or below the marker in phase 1 the nationalization tip instead."""
+    s = get_game("trans-siberian").new_game(4, {})
+    assert isinstance(s, TransSiberianState)
+    s.apply(Action("bid", (28,)))
+    while s.legal_actions()[0].kind == "bid" or any(a.kind == "pass" for a in s.legal_actions()):
+        s.apply(Action("pass", ()))
+    s.apply(s.legal_actions()[0])  # the winner's first link
+    assert s.legal_actions()[0].kind == "value" and s.cash[s.current_player()] == 12
+    tip = teach.warning(s, Action("value", (28,)), [])
+    assert tip == ("tip: above $12 (your cash) you cannot buy red's second share yourself;"
+                   " red builds only once two shares are owned (TS-3.2)"), tip
+    assert teach.warning(s, Action("value", (24,)), []) == (
+        "tip: at or below the nationalization value $24: nationalized in phase 2 unless"
+        " links raise it")
 
 
 def test_ts_says_why_a_held_company_cannot_build_ts_3_2() -> None:

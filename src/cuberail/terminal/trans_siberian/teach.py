@@ -151,35 +151,56 @@ def _doomed_bids(s: TransSiberianState) -> int:
 
 
 def _risk(s: TransSiberianState, action: Action) -> str:
-    """TS-8.1 before the pick, in one line: a bid (TS-2.2, TS-7.1: the winner then sets a
-    share value not above it) or a share value (the winner's) at or below the
-    nationalization value. In phase 1 a tip (``tip:``: its links can still raise the value
-    before phase 2); in phase 2 a warning (the next dividend nationalizes it)."""
+    """TS-8.1 before the pick, in one line. In phase 2 a warning: a bid (TS-2.2, TS-7.1:
+    the winner then sets a share value not above it) or a share value at or below the
+    nationalization value (the next dividend nationalizes it). In phase 1 nothing is
+    nationalized and links raise the value before phase 2, so a low bid is no risk (the
+    thirteenth newcomer run bid $28 of $40 on the old tip "bid $28 or more" and could
+    afford nothing after); the share value's choice gets a tip (``tip:``) instead: at or
+    below the marker, or above what the winner has left for the second share."""
     amount = action.args[0] if action.args else None
     if not isinstance(amount, int):
         return ""
-    nat = f"{_compared(s)} ${s.nationalization_value()}"
-    doomed = _doomed_bids(s) if action.kind == "bid" else -1
-    if action.kind == "bid" and amount <= doomed:
-        co = tsb.COMPANY_IDS[s.a_company]
-        cash = s.cash[s.current_player()]
-        cap = max(v for v in tsb.SHARE_TRACK if v <= doomed)  # the value such a bid allows
-        worth = ("the nationalization value" if cap == s.nationalization_value()
-                 else nat.replace(" $", " the nationalization value $"))
-        if cash <= doomed:  # said plainly: no bid of theirs helps
-            text = f"any bid you can make (up to ${cash}) caps {co}'s share value at ${cap}"
-        else:
-            text = f"bid ${doomed + 1} or more: a lower bid caps {co}'s share value at ${cap}"
-        text += f", {worth}"
-    elif action.kind == "value" and s.value_nationalizes(amount):
+    if action.kind == "bid":
+        return _bid_warning(s, amount) if s.phase >= 2 else ""
+    if action.kind != "value":
+        return ""
+    if s.value_nationalizes(amount):
         if s.phase >= 2:
             return ""  # the move's own sentence warns (moves.nat_warning)
-        text = f"{_compared(s)} the nationalization value ${s.nationalization_value()}"
-    else:
+        return (f"tip: {_compared(s)} the nationalization value ${s.nationalization_value()}:"
+                " nationalized in phase 2 unless links raise it")
+    return _second_share(s, amount)
+
+
+def _bid_warning(s: TransSiberianState, amount: int) -> str:
+    """Phase 2: a bid whose winner can only set a value the next dividend nationalizes."""
+    doomed = _doomed_bids(s)
+    if amount > doomed:
         return ""
-    if s.phase >= 2:
-        return f"{text}: nationalized at the next dividend"
-    return f"tip: {text}: nationalized in phase 2 unless links raise it"
+    co = tsb.COMPANY_IDS[s.a_company]
+    cash = s.cash[s.current_player()]
+    nat = f"{_compared(s)} ${s.nationalization_value()}"
+    cap = max(v for v in tsb.SHARE_TRACK if v <= doomed)  # the value such a bid allows
+    worth = ("the nationalization value" if cap == s.nationalization_value()
+             else nat.replace(" $", " the nationalization value $"))
+    if cash <= doomed:  # said plainly: no bid of theirs helps
+        text = f"any bid you can make (up to ${cash}) caps {co}'s share value at ${cap}"
+    else:
+        text = f"bid ${doomed + 1} or more: a lower bid caps {co}'s share value at ${cap}"
+    return f"{text}, {worth}: nationalized at the next dividend"
+
+
+def _second_share(s: TransSiberianState, amount: int) -> str:
+    """TS-3.2 at the share value's choice: a private company builds once a second share
+    is owned, sold at the value chosen; above the winner's cash it is not theirs to buy."""
+    c = s.a_company
+    cash = s.cash[s.current_player()]
+    if c < 0 or s.owned(c) != 1 or amount <= cash:
+        return ""
+    co = tsb.COMPANY_IDS[c]
+    return (f"tip: above ${cash} (your cash) you cannot buy {co}'s second share yourself;"
+            f" {co} builds only once two shares are owned (TS-3.2)")
 
 
 def warning(state: GameState, action: Action, history: History) -> str:
