@@ -60,6 +60,10 @@ def test_the_minimum_bid_shown_is_the_lowest_bid_allowed_now(
     assert lowest > view["state"]["auction"]["minimum_bid"]  # (else the test shows nothing)
     page = page_of_current(base_url, open_page, made, view, width=1366, height=768)
     assert page.locator("#auction dd.minimum").inner_text() == f"${lowest}"
+    # and its label says so: not "Minimum bid" beside a lower high bid, but the next bid's least
+    label = page.locator("#auction dd.minimum").evaluate(
+        "e => e.previousElementSibling.textContent")
+    assert label == "Next bid from"
 
 
 def test_a_game_against_bots_opens_the_table_at_once(base_url: str, open_page: Any) -> None:

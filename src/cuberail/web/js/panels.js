@@ -279,7 +279,9 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
     h("div", { class: "auction-head" }, h("h3", {}, t("auction.title")),
       h("p", { class: "auction-company" }, t("auction.of"), " ", chip(a.company))),
     h("dl", { class: "facts" },
-      h("dt", {}, t("auction.minimum")), h("dd", { class: "minimum" }, minimum === null ? "–" : `$${minimum}`),
+      // after a bid, the least the next may be ("Minimum bid $7, High bid $6" read wrong)
+      h("dt", {}, t(a.high_bid == null ? "auction.minimum" : "auction.next")),
+      h("dd", { class: "minimum" }, minimum === null ? "–" : `$${minimum}`),
       h("dt", {}, t("auction.high")), h("dd", { class: "high" }, a.high_bid === null ? t("auction.none")
         : `$${a.high_bid} (${playerName(view, a.high_bidder)})`),
       h("dt", {}, t("auction.in")), h("dd", {}, inNow.join(", "))),
