@@ -94,6 +94,12 @@ class TableLog(TableBase):
         self.query_one("#log", Static).update(Text("\n").join(lines))
         self.query_one("#logbox").border_title = (
             "moves (yellow: new)" if human and since >= 0 else "moves")
+        if self.spot_held and self.spotted != self.moment():
+            # the dividend was in view at its decision; a move since (the player's, or an
+            # `up to` bid made for them, which is no choice of theirs) and the log follows
+            # the game again (thirteenth newcomer run: later auctions hidden under it)
+            self.spot_held = False
+            self.follow_log()
         first = self._dividend_at(since) if human else None
         if first is not None and first >= skipped and self.spotted != self.moment():
             self.spotted = self.moment()
@@ -120,6 +126,7 @@ class TableLog(TableBase):
             return
         rows = sum(len(line.wrap(self.console, width)) for line in above)
         if rows < box.max_scroll_y:
+            self.spot_held = True
             box.release_anchor()
             box.scroll_to(y=rows, animate=False)
             box.border_title = "moves: the dividend (▼ later moves: Shift+PgDn)"
