@@ -24,8 +24,12 @@ class TableInput(TableKeys):
         event.input.value, event.input.placeholder = "", PROMPT
         if not raw.strip() and self.menu:
             choice = self._highlighted()
-            if choice is not None:
+            if choice is not None and self.marked_at == self.moment():
                 self._take(choice)
+            elif choice is not None:  # the cursor's own place, no choice of the player's
+                self._say(f"Enter alone plays a marked choice: type a choice number (1-"
+                          f"{len(self.menu)}), or mark one with ↑/↓, a click or F3 (the"
+                          " hint), then press Enter")
             return
         self.submit(raw)
 
@@ -78,6 +82,7 @@ class TableInput(TableKeys):
             return
         self.picked = target
         menu.highlighted = self.option_index(self.menu[index])
+        self.marked_at = self.moment()
         self._say(f"{about}. Choice {self.menu[index].number} picked: click again or press"
                   " Enter to play it.")
 
@@ -151,4 +156,5 @@ class TableInput(TableKeys):
             self._draw_menu()
             menu = self.query_one("#menu", OptionList)
             menu.highlighted = self.option_index(C.routes_of(self.menu, base)[0])
+            self.marked_at = self.moment()
         self._say(reply.text)

@@ -110,6 +110,7 @@ class TableKeys(TableFlow):
             field.cursor_position = len(field.value)
             return f". Enter plays it (`{field.value}` is typed)"
         self.query_one("#menu", OptionList).highlighted = self.option_index(choice)
+        self.marked_at = self.moment()
         return f". Enter plays it (choice {choice.number} is marked)"
 
     def action_quit_game(self) -> None:
@@ -143,6 +144,7 @@ class TableKeys(TableFlow):
             menu.action_cursor_down()
         else:
             menu.action_cursor_up()
+        self.marked_at = self.moment()
         self._say_highlighted()
 
     def action_page(self, step: int) -> None:
@@ -162,6 +164,7 @@ class TableKeys(TableFlow):
         else:
             menu.action_page_up()  # type: ignore[no-untyped-call]
         menu.scroll_to_highlight(top=True)  # a whole page on: not just into view at the foot
+        self.marked_at = self.moment()
         self._say_highlighted()
 
     def action_log(self, step: int) -> None:
