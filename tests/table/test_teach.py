@@ -8,7 +8,7 @@ from cuberail.games import get_game
 from cuberail.games.chicago_express.board import COMPANY_IDS as CE_IDS
 from cuberail.games.chicago_express.state import ChicagoExpressState
 from cuberail.games.trans_siberian.board import COMPANY_INDEX, SHARE_TRACK
-from cuberail.games.trans_siberian.state import ACTIVE, TURN, TransSiberianState
+from cuberail.games.trans_siberian.state import ACTIVE, NATIONALIZED, TURN, TransSiberianState
 from cuberail.terminal.kit import TRACKER_WIDTH
 from cuberail.terminal.trans_siberian.teach import nationalization_ahead
 
@@ -172,3 +172,15 @@ def test_help_rules_is_the_rules_page_shipped_in_the_package() -> None:
         assert "THE RULES PAGE" in text and heading in text and "docs/" not in text
         assert text.index("in short") < text.index("THE RULES PAGE")
     assert "CASH" in teach.how_to_win("chicago-express")
+
+
+def test_ts_tracker_says_no_company_is_in_play_once_all_are_nationalized() -> None:
+    """The thirteenth newcomer run: a game ended by nationalizing every company (TS-9.1)
+    still read "top value $0/75" in the panel."""
+    s = _ts_in_phase_2()
+    for c in range(len(s.status)):
+        if s.status[c] == ACTIVE:
+            s.status[c] = NATIONALIZED
+    assert "no company in play" in teach.tracker(s).plain
+    assert "top value" not in teach.tracker(s).plain
+    assert "no company in play" in teach.tracker_line(s).plain

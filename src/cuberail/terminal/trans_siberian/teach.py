@@ -61,10 +61,15 @@ def _ts(state: GameState) -> TransSiberianState:
     return state
 
 
-def _top_value(s: TransSiberianState) -> int:
-    """The highest share value of a company in play (TS-9.1: $75 ends the game)."""
+def _top_value(s: TransSiberianState, words: str = "top value") -> str:
+    """The highest share value of a company in play (TS-9.1: $75 ends the game); once
+    every company is nationalized (phase 2, or the game's end), that none is in play
+    (the thirteenth newcomer run read "top value $0/75" at such an end)."""
     live = [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0]
-    return max((s.share_value(c) for c in live), default=0)
+    if not live and (s.phase >= 2 or s.is_terminal()):
+        return "no company in play"
+    top = max((s.share_value(c) for c in live), default=0)
+    return f"{words} ${top}/{tsb.SHARE_TRACK[tsb.TOP]}"
 
 
 def tracker(state: GameState) -> Text:
@@ -80,8 +85,7 @@ def tracker(state: GameState) -> Text:
     for line in [] if over else doomed_lines(s):  # first: the panel may not show its end
         out.append(line + "\n", style="bold red")
     out.append(f"game over after {paid};\n " if over else "end: ", style="bold")
-    out.append(f"dividends {s.dividends}/{s.opts.dividend_track}"
-               f"  top value ${top}/{tsb.SHARE_TRACK[tsb.TOP]}\n")
+    out.append(f"dividends {s.dividends}/{s.opts.dividend_track}  {top}\n")
     out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
                f"  nat. value ${s.nationalization_value()}")
     return out
@@ -110,11 +114,10 @@ def doomed_lines(s: TransSiberianState) -> list[str]:
 def tracker_line(state: GameState) -> Text:
     """The end tracker in a line or two, for a small terminal."""
     s = _ts(state)
-    top = _top_value(s)
+    top = _top_value(s, "top share value")
     out = Text("end: ", style="bold")
-    out.append(f"dividends {s.dividends}/{s.opts.dividend_track} · top share value"
-               f" ${top}/{tsb.SHARE_TRACK[tsb.TOP]} · timing {s.timing}/{s.opts.timing}"
-               " (full: dividend)")
+    out.append(f"dividends {s.dividends}/{s.opts.dividend_track} · {top}"
+               f" · timing {s.timing}/{s.opts.timing} (full: dividend)")
     out.append(f"\nphase {s.phase} · nationalization ${s.nationalization_value()}",
                style="dim")
     ahead = nationalization_ahead(s)
