@@ -386,3 +386,21 @@ def test_at_80x24_the_board_beside_the_rest_is_the_list_with_the_offer_in_view(
         assert app.face is app.full_face
 
     at_table(game, check, (80, 24))
+
+
+@pytest.mark.parametrize("size", [(ts_map.WIDTH, ts_map.HEIGHT),
+                                  (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)])
+def test_an_empty_map_says_why_it_has_no_links(size: tuple[int, int]) -> None:
+    """The thirteenth newcomer run: F2 at the opening showed "only city names, with no
+    links". With nothing built and nothing on offer the key says so, and where links
+    will be drawn; once a link is drawn the usual key comes back."""
+    state = played("trans-siberian", 0, 4, 1)
+    last = ts_map.render(state, {}, *size).plain.split("\n")[-1]
+    assert last.startswith("no link built yet"), last
+    assert len(last) <= size[0]
+    offer = {str(a.args[0]): "1" for a in state.legal_actions() if a.kind == "link"}
+    if not offer:  # the opening auction first: the winner's first link is on offer after
+        state = played("trans-siberian", 40, 4, 1)
+        offer = {}
+    last = ts_map.render(state, offer, *size).plain.split("\n")[-1]
+    assert last.startswith("built"), last

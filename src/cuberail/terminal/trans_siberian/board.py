@@ -132,8 +132,15 @@ def _cell(s: TransSiberianState, draw: Drawing, cell: tuple[int, int],
 
 
 def key_line(draw: Drawing, width: int) -> Text:
-    """The map's last row: what is drawn."""
+    """The map's last row: what is drawn (with nothing drawn yet, why: the thirteenth
+    newcomer run found the opening's map "only city names, with no links")."""
     wide = width >= NAMED_WIDTH
+    if not draw.arms and not draw.dots:
+        out = Text("no link built yet: the links on offer are drawn at each build, numbered"
+                   " (F4: each company's network as a list)" if wide else
+                   "no link built yet: offers are drawn at a build", style="dim")
+        out.truncate(width, overflow="ellipsis")
+        return out
     out = Text("built links " if wide else "built ", style="dim")
     out.append("═R3", style="bold")
     out.append(" (company letter, value), on offer " if wide else " (letter, value), offer ",
