@@ -54,8 +54,6 @@ class TableBase(App[int]):
         self.menu_at = (-1, -1)  # the moment whose choices the menu was last filled with
         self.picked = ""  # the map target clicked once (a second click plays its move)
         self.hinting = False  # a hint's search runs in a worker
-        self.spotted = (-1, -1)  # the moment whose log was scrolled to a dividend's block
-        self.spot_held = False  # the log held there (not following) until the next move
         self.marked_at = (-1, -1)  # the moment a choice was marked (arrows, a click, F3)
         self.panned_at = (-1, -1)  # the moment the player last panned the board (it holds)
 

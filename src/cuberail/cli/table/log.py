@@ -94,42 +94,6 @@ class TableLog(TableBase):
         self.query_one("#log", Static).update(Text("\n").join(lines))
         self.query_one("#logbox").border_title = (
             "moves (yellow: new)" if human and since >= 0 else "moves")
-        if self.spot_held and self.spotted != self.moment():
-            # the dividend was in view at its decision; a move since (the player's, or an
-            # `up to` bid made for them, which is no choice of theirs) and the log follows
-            # the game again (thirteenth newcomer run: later auctions hidden under it)
-            self.spot_held = False
-            self.follow_log()
-        first = self._dividend_at(since) if human else None
-        if first is not None and first >= skipped and self.spotted != self.moment():
-            self.spotted = self.moment()
-            self.call_after_refresh(self._spot, lines[:first - skipped])
-
-    def _dividend_at(self, since: int) -> int | None:
-        """The log index of the move that paid the last dividend split by company after
-        entry ``since`` (the human's last decision), if any."""
-        paid = [e.move for e in self.log_entries[since + 1:] if e.kind == "payout"
-                and not e.undone]
-        if not paid:
-            return None
-        return next((i for i, e in enumerate(self.log_entries)
-                     if e.move == paid[-1] and e.kind in ("move", "forced")
-                     and not e.undone), None)
-
-    def _spot(self, above: list[Text]) -> None:
-        """At a decision after a dividend: the log scrolled to the move that paid it when
-        the lines from there on do not fit (its split by company in view, not scrolled
-        off by the bots' moves after it); the log follows again from its end."""
-        box = self.query_one("#logbox", VerticalScroll)
-        width = self.query_one("#log", Static).content_region.width
-        if width <= 0:
-            return
-        rows = sum(len(line.wrap(self.console, width)) for line in above)
-        if rows < box.max_scroll_y:
-            self.spot_held = True
-            box.release_anchor()
-            box.scroll_to(y=rows, animate=False)
-            box.border_title = "moves: the dividend (▼ later moves: Shift+PgDn)"
 
     def follow_log(self) -> None:
         """Keep the log at its last line, after new lines and resizes, until the user

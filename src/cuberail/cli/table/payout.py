@@ -41,7 +41,8 @@ class Dividend:
     def notice(self, humans: Sequence[int], names: list[str]) -> str:
         """The message line for the players at this table: what they received and from
         which companies (``you`` for the only one), and where the block is."""
-        where = f"; each company's payout is in the log ({BAR})" if self.rows else ""
+        where = (f"; each company's payout is in the log ({BAR}, Shift+PgUp)" if self.rows
+                 else "")
         if len(humans) == 1:
             return f"Dividend paid: you {self._got(humans[0])}{where}."
         got = "; ".join(f"{names[h]} {self._got(h)}" for h in humans if h < len(names))
