@@ -77,3 +77,25 @@ def test_no_dividend_notice_is_left_after_the_end(base_url: str, open_page: Any)
     assert stale == [], stale  # not shown, nor kept hidden for a reader to find
     assert page.locator("#toast").is_hidden()
     assert page.locator("#message").inner_text() == ""
+
+
+def test_the_notice_keeps_off_the_players_when_the_page_scrolls(
+        base_url: str, open_page: Any) -> None:
+    """The fourteenth newcomer run (four players, 1366x768): "Dividend paid: you received
+    $28." hid Bot 4's row. The notice was fixed to the window where the log's card had
+    been; it now sits on the page over that card, and moves with it."""
+    made = create(base_url, "chicago-express", ["Ann", "Bob", "Cleo", "Dan"])
+    page = open_page(1366, 768).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#game[data-live='1']")
+    page.evaluate("() => window.scrollTo(0, 120)")  # the reader had scrolled down a little
+    play_until(base_url, made, lambda v: PAID["chicago-express"](v["state"]), seed=5)
+    page.wait_for_selector("#toast:not([hidden])")
+    wait_loaded(page)
+    page.wait_for_timeout(300)
+    for scrolled in (120, 0, 60):  # then scrolls back up, and down again
+        page.evaluate(f"() => window.scrollTo(0, {scrolled})")
+        page.wait_for_timeout(100)
+        assert page.evaluate("() => window.scrollY") == scrolled
+        assert not _meet(_box(page, "#toast"), _box(page, "#players table")), scrolled

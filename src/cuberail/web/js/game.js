@@ -21,7 +21,7 @@ import { renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, setOnline, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
-import { closeNotice, dividendNotice } from "./payout.js";
+import { closeNotice, dividendNotice, placeNotice } from "./payout.js";
 import { BidProxy } from "./proxy.js";
 import { showSeatLink } from "./seatlink.js";
 import { renderShareStrip } from "./sharetrack.js";
@@ -109,6 +109,7 @@ async function render() {
     await renderAt(G.at);
   }
   fitLog();
+  placeNotice($("#toast"));  // a dividend's notice stays over the log's card, as it moved
   turnSignal();
   guide.update(view, myTurn(), isLive());
   if (view.over) analysis.open(G.id, view.index);

@@ -105,17 +105,20 @@ export function dividendNotice(box, payments, seat, line) {
 }
 
 /** On a desktop, the notice over the top of the log's card (its heading and oldest lines
- *  in sight), as wide as the card: beside the move its button leads to, over none of the
+ *  in sight), as wide as the card, placed again at each render (the cards above may
+ *  grow): beside the move its button leads to, over none of the
  *  players, that move's own lines at the log's foot, or the companies table under the
  *  log (a newcomer run at 1366x768: at the window's foot it covered the companies).
  *  Elsewhere (a phone, one column, the side column folded away) where app.css puts it. */
-function placeNotice(box) {
+export function placeNotice(box) {
   if (box.hidden || !box.line) return;
   const r = box.line.closest(".card")?.getBoundingClientRect();
   const fits = Boolean(DESKTOP.matches && r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight);
   box.classList.toggle("over-log", fits);
-  box.style.top = fits ? `${r.top}px` : "";
-  box.style.left = fits ? `${r.left}px` : "";
+  // in the page's coordinates (absolute): it scrolls with the card, never over the players
+  // above it (the fourteenth newcomer run: a fixed notice hid the last player's row)
+  box.style.top = fits ? `${r.top + window.scrollY}px` : "";
+  box.style.left = fits ? `${r.left + window.scrollX}px` : "";
   box.style.width = fits ? `${r.width}px` : "";
 }
 
