@@ -14,6 +14,9 @@ keys (:mod:`.keys`) and the typed input and commands (:mod:`.commands`).
 
 from __future__ import annotations
 
+import sys
+from typing import Any
+
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, ScrollableContainer, VerticalScroll
@@ -21,9 +24,11 @@ from textual.widgets import Input, OptionList, Static
 
 from cuberail.games import get_game
 
+from . import crash
 from .commands import TableInput
 from .drawing import SIDES
 from .flow import FORCED, PROMPT
+from .inplay import kept
 from .log import Entry
 
 CSS = """
@@ -108,6 +113,24 @@ class TableApp(TableInput):
 
     CSS = CSS
     TITLE = "cuberail"
+
+    crash_said = ""  # a bug's few lines, printed once the app has ended (:meth:`run`)
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A bug: Textual ends the app; the player reads :func:`crash.report`'s few lines
+        (the game kept, how to resume, where the traceback is), not the traceback."""
+        super()._handle_exception(error)  # (under the pilot, run_test re-raises it still)
+        if not self.crash_said:
+            self.crash_said = crash.report(error, self.game.path, kept(self.link, self.game))
+        self._exit_renderables.clear()  # (Textual's traceback with its locals)
+
+    def run(self, *args: Any, **kwargs: Any) -> Any:
+        """Textual's run; after a bug, its lines on stderr as they are (a console would
+        fold the paths at 80 columns where stderr is no terminal)."""
+        code = super().run(*args, **kwargs)
+        if self.crash_said:
+            print(self.crash_said, file=sys.stderr)
+        return code
 
     def compose(self) -> ComposeResult:
         yield Static(id="step")
