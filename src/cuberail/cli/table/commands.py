@@ -76,13 +76,11 @@ class TableInput(TableKeys):
         if index is None:
             self._say(f"{about}. Not a choice now.")
             return
-        menu = self.query_one("#menu", OptionList)
         if self.picked == target:
             self._take(self.menu[index])
             return
         self.picked = target
-        menu.highlighted = self.option_index(self.menu[index])
-        self.marked_at = self.moment()
+        self.mark(self.menu[index])
         self._say(f"{about}. Choice {self.menu[index].number} picked: click again or press"
                   " Enter to play it.")
 
@@ -154,7 +152,5 @@ class TableInput(TableKeys):
         if C.routes_of(self.menu, base):
             self.expanded = base
             self._draw_menu()
-            menu = self.query_one("#menu", OptionList)
-            menu.highlighted = self.option_index(C.routes_of(self.menu, base)[0])
-            self.marked_at = self.moment()
+            self.mark(C.routes_of(self.menu, base)[0])
         self._say(reply.text)

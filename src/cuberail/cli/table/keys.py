@@ -109,13 +109,7 @@ class TableKeys(TableFlow):
             field.value = C.typed(action)
             field.cursor_position = len(field.value)
             return f". Enter plays it (`{field.value}` is typed)"
-        if choice not in self.shown:  # a link's dearer route (`19b`): its routes listed
-            # first, as `19?` lists them (the fourteenth newcomer run: F3 crashed here,
-            # marking a choice the menu did not draw)
-            self.expanded = choice.base
-            self._draw_menu()
-        self.query_one("#menu", OptionList).highlighted = self.option_index(choice)
-        self.marked_at = self.moment()
+        self.mark(choice)
         return f". Enter plays it (choice {choice.number} is marked)"
 
     def action_quit_game(self) -> None:

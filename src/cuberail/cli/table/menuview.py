@@ -289,3 +289,14 @@ class TableMenu(TableLog):
         """Where ``choice`` is in the menu widget (for the cursor, tests and clicks)."""
         return self.query_one("#menu", OptionList).get_option_index(
             str(self.menu.index(choice)))
+
+    def mark(self, choice: C.Choice) -> None:
+        """``choice`` under the cursor for Enter to play (a click, `N?`, F3's hint): drawn
+        first (a link's dearer route lists its link's routes, as `N?` does: the fourteenth
+        newcomer run's F3 crashed marking one the menu did not draw), then highlighted and
+        marked at this decision."""
+        if choice not in self.shown:
+            self.expanded = choice.base
+            self._draw_menu()
+        self.query_one("#menu", OptionList).highlighted = self.option_index(choice)
+        self.marked_at = self.moment()
