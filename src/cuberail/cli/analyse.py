@@ -21,11 +21,9 @@ from cuberail.cli.charts import plot_label, pyplot, save_figure
 from cuberail.cli.console import make_console
 from cuberail.cli.records import check_output_file, load_record, replay_record
 from cuberail.cli.titles import load_view
-from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.files import write_atomic
 from cuberail.core.record import Record, start_state
-from cuberail.core.state import GameState
 from cuberail.games import get_game
 
 MAX_SECONDS = 60.0
@@ -81,9 +79,11 @@ def run(args: argparse.Namespace) -> int:
         decisions = analyse(start, record.actions, bot,
                             lambda done, total: bar.update(task, completed=done))
     states = list(positions(start, record.actions))
-    labels = [describe(record, states[d.index], d.action) for d in decisions]
-    bests = [describe(record, states[d.index], d.best) if d.best is not None else None
-             for d in decisions]
+    view = load_view(record.title)  # moves in words, as the terminal game says them (the
+    # played move and the engine's preferred one: never its ids, ``link bratsk-ustkut ...``)
+    labels = [str(view.describe_action(states[d.index], d.action)) for d in decisions]
+    bests = [str(view.describe_action(states[d.index], d.best)) if d.best is not None
+             else None for d in decisions]
     print_report(console, record, decisions, labels, bests, args.top)
     if args.json:
         write_json(Path(args.json), record, decisions, (labels, bests), seconds, iterations)
@@ -92,13 +92,6 @@ def run(args: argparse.Namespace) -> int:
         draw_chart(Path(args.chart), record, decisions)
         console.print(f"chart: {args.chart}", highlight=False)
     return 0
-
-
-def describe(record: Record, state: GameState, action: Action) -> str:
-    """A move at ``state`` in words, as the terminal game says it (the played move, and
-    the engine's preferred one: never the engine's ids, ``link bratsk-ustkut pay:...``)."""
-    view = load_view(record.title)
-    return str(view.describe_action(state, action))
 
 
 def print_report(console: Console, record: Record, decisions: list[Decision],
