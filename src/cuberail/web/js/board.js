@@ -5,8 +5,9 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { DESKTOP, PHONE } from "./media.js";
 
-let scale = window.matchMedia("(max-width: 480px)").matches ? 1.8 : 1;  // PHONE_SCALE
+let scale = PHONE.matches ? 1.8 : 1;  // PHONE_SCALE
 let handler = null;
 let boardWords = new Map();  // action -> its words as the drawing wrote them (tooltip lines)
 
@@ -105,8 +106,6 @@ export function markForgoes(box, button) {
   if (tip) tip.textContent += `\n${note.querySelector("p").textContent}`;
 }
 
-const PHONE = window.matchMedia("(max-width: 480px)");
-const DESKTOP = window.matchMedia("(min-width: 901px)");
 const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
 const MOST = 4;  // the closest zoom
 

@@ -1,7 +1,7 @@
 // Small DOM helpers: build elements without HTML strings (no injection from names or chat).
 
 import { companyLook, isCompany } from "./face.js";
-import { companyName } from "./i18n.js";
+import { companyName, t } from "./i18n.js";
 
 /** h("button", {class: "x", dataset: {action: "pass"}, onclick}, "text", child...) */
 export function h(tag, props = {}, ...children) {
@@ -49,4 +49,20 @@ export function withChips(words) {
     out.push(isCompany(part) ? chip(part) : part);
   }
   return out;
+}
+
+/** A "Copy link" button that puts `url` on the clipboard and says whether it did; where
+ *  the browser refuses, the `field` showing the link (if any) is selected for a manual
+ *  copy. (The lobby's invites, the table's own seat link.) */
+export function copyButton(url, field = null) {
+  const button = h("button", { type: "button", class: "copy", onclick: async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      button.textContent = t("lobby.copied");
+    } catch {
+      field?.select();
+      button.textContent = t("lobby.copy_failed");
+    }
+  } }, t("lobby.copy"));
+  return button;
 }

@@ -5,8 +5,8 @@
 
 import { applyScale } from "./board.js";
 import { $ } from "./dom.js";
+import { DESKTOP } from "./media.js";
 
-const DESKTOP = window.matchMedia("(min-width: 901px)");
 const BAR = 0.33;  // the most of the window's height the action bar takes before it scrolls
 
 /** On a desktop the action bar above the board is short (the decision's title, its help

@@ -3,7 +3,7 @@
 // turn it is, and list the open games with a "join" button per free seat.
 
 import { api, forget, remember, remembered } from "./api.js";
-import { $, h, say } from "./dom.js";
+import { $, copyButton, h, say } from "./dom.js";
 import { setFace } from "./face.js";
 import { wireGuidedStart } from "./guide.js";
 import { language, languageSwitch, pickLanguage, refusalText, setLanguage, t, useMoveWords } from "./i18n.js";
@@ -184,17 +184,6 @@ function againstBots(made) {
 /** No seat for a person (all bots, none left free): no link to send, only to watch. */
 function onlyBots(made) {
   return !made.seats.some((s) => s.token || s.free);
-}
-
-function copyButton(url) {
-  return h("button", { type: "button", class: "copy", onclick: async (e) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      e.target.textContent = t("lobby.copied");
-    } catch {
-      e.target.textContent = t("lobby.copy_failed");
-    }
-  } }, t("lobby.copy"));
 }
 
 function showInvites(made, seats) {

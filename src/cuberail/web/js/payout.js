@@ -7,11 +7,10 @@
 import { chip, h } from "./dom.js";
 import { currentFace, pick } from "./face.js";
 import { t } from "./i18n.js";
+import { DESKTOP, PHONE } from "./media.js";
 
-// A phone's notice is over the header: it goes sooner (the split stays in the log).
-const PHONE = window.matchMedia("(max-width: 480px)");
-// A desktop's (two columns, table.css): over the top of the log's card (see placeNotice).
-const DESKTOP = window.matchMedia("(min-width: 901px)");
+// A phone's notice is over the header: it goes sooner (the split stays in the log); a
+// desktop's is over the top of the log's card (see placeNotice).
 
 /** The payments of an event's words (a `payments` list of {seat, amount}) as a Map seat ->
  *  amount, or null when the event pays nobody. */

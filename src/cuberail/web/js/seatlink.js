@@ -3,7 +3,7 @@
 // link is nowhere else once the game is open). Shown to a seated player only, folded:
 // whoever has the link plays the seat.
 
-import { h } from "./dom.js";
+import { copyButton, h } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** Fill `box` (a <details>) with the seat's link and a Copy button; hide it when the page
@@ -15,16 +15,7 @@ export function showSeatLink(box, id, seat, token) {
   const input = h("input", { class: "link", readonly: true, value: url,
     "aria-label": t("game.seat_link") });
   input.addEventListener("focus", () => input.select());
-  const copy = h("button", { type: "button", class: "copy", onclick: async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      copy.textContent = t("lobby.copied");
-    } catch {
-      input.select();
-      copy.textContent = t("lobby.copy_failed");
-    }
-  } }, t("lobby.copy"));
   box.replaceChildren(h("summary", {}, t("game.seat_link")),
     h("div", { class: "seat-link-body" }, h("p", {}, t("game.seat_link_note")),
-      h("div", { class: "seat-link-row" }, input, copy)));
+      h("div", { class: "seat-link-row" }, input, copyButton(url, input))));
 }
