@@ -153,9 +153,13 @@ def test_the_builder_sees_what_its_company_can_build_next_and_at_what_cost(
         lines = text.split("\n")
         red = lines.index(next(line for line in lines if line.startswith("Red ")))
         blue = lines.index(next(line for line in lines if line.startswith("Blue ")))
-        assert lines[red + 1].lstrip().startswith("▶ building $4 each: Moscow→"), text
+        assert lines[red + 1].lstrip().startswith("▶ building $4 each: ["), text
         ahead = " ".join(line.strip() for line in lines[red + 1:blue])
         assert "Moscow→St. Petersburg +3" in ahead and "Kazan→Yekaterinburg +3" in ahead
+        # each link on offer after the number that chooses it, as in the menu
+        number = re.search(r"\[(\w+)\]Kazan→Yekaterinburg", ahead)
+        choice = next(c for c in app.menu if c.target == "kazan-yekaterinburg")
+        assert number is not None and number.group(1) == choice.base, ahead
         content = app.query_one("#map", Static).content
         bright = {content.plain[span.start:span.end] for span in content.spans
                   if Style.parse(str(span.style)) == Style.parse(ts_map.TARGET_STYLE)}

@@ -65,12 +65,14 @@ def _dense(seed: int) -> tuple[TransSiberianState, set[str]]:
     return s, {str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args}
 
 
-def _building(seed: int) -> tuple[TransSiberianState, set[str]]:
-    """A seeded position where a company builds: links are on offer."""
+def _building(seed: int, steps: tuple[int, ...] = (BUILD_FIRST, BUILD_SECOND)
+              ) -> tuple[TransSiberianState, set[str]]:
+    """A seeded position where a company builds (at one of ``steps``): links are on
+    offer."""
     rng = random.Random(seed)
     s = played("trans-siberian", 0, players=4, seed=seed)
     assert isinstance(s, TransSiberianState)
-    while s.step not in (BUILD_FIRST, BUILD_SECOND) or sum(o >= 0 for o in s.owner) < 8:
+    while s.step not in steps or sum(o >= 0 for o in s.owner) < 8:
         s.apply(rng.choice(s.legal_actions()))
         assert not s.is_terminal()
     return s, {str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args}
@@ -270,7 +272,7 @@ def test_the_list_gives_each_branch_a_chain_then_what_it_can_build_with_cost_and
     """TS-4.1: a company's network as chains of whole city names (a branch on a line of
     its own, ``↳``), then the links it can build: ``$4 each``, ``border $8``, ``jump``
     with the total cost, each link with the income it adds (``+3``)."""
-    s, offer = _building(11)
+    s, offer = _building(11, (BUILD_FIRST,))
     c = s.b_company
     lines = [line.rstrip() for line in netview.render(s, offer, 78, 29).plain.split("\n")]
     name = netview.company_name(c)

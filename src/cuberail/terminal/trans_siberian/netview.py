@@ -4,20 +4,27 @@ build next (TS-4.1, TS-4.2) and at what cost.
 
 ::
 
-    Red    Moscow─Kazan─Yekaterinburg─Tyumen · Moscow─Yaroslavl─Vologda
-           ▶ buildable $4: Tyumen→Omsk 4, Surgut 2; Vologda→Kotlas 2 · border $8: …
+    Red    Moscow─Kazan─Yekaterinburg─Tyumen  ↳ Moscow─Yaroslavl─Vologda
+           ▶ building $4 each: [3]Tyumen→Omsk +4, [1]Surgut +2; [2]Vologda→Kotlas +2
+           jump $6: [4]Omsk–Novosibirsk +3
+    Blue   Moscow─St. Petersburg
+    any company $4: Moscow→Samara +3, Nizhny Novgorod +3, Smolensk +2
 
 The chains are in route order (:mod:`.routes`). ``next`` lists the unowned links
 touching the network by the city they leave from, the highest value first ($4, a
-border $8), then those reached only by jumping other companies' links with their
-value and whole cost (TS-4.2: $2 a link jumped, $4 for a border, paid to the owners).
-Links on offer now are bright, as on the map. A click names the link under it
-(:func:`link_at`: the last drawing's).
+border $8), then those reached only by jumping other companies' links, by their whole
+cost (TS-4.2: $2 a link jumped, $4 for a border, paid to the owners). The free links
+out of Moscow, open to every company (TS-2.2), are one line, not repeated under each
+company the player to move cannot build for. During a build the building company's
+links take the room the networks leave (the others' next links give theirs up), the
+second link of a build only those starting where the first ended (TS-3.2). Links on
+offer now are bright, after the number typed to choose them, as on the map. A click
+names the link under it (:func:`link_at`: the last drawing's).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 
 from rich.text import Text
 
@@ -29,6 +36,7 @@ from cuberail.games.trans_siberian.board import (
     INTERNAL_COST,
     LINKS,
     LOCATIONS,
+    MOSCOW,
     MOSCOW_LINKS,
     NUM_COMPANIES,
 )
@@ -44,14 +52,23 @@ from cuberail.games.trans_siberian.state import (
     TransSiberianState,
 )
 from cuberail.games.words import english
-from cuberail.terminal.trans_siberian.board import COMPANY_STYLE, FREE_STYLE, TARGET_STYLE
+from cuberail.terminal.trans_siberian.board import (
+    COMPANY_STYLE,
+    FREE_STYLE,
+    NUMBER_STYLE,
+    TARGET_STYLE,
+)
+from cuberail.terminal.trans_siberian.netflow import (
+    APART,
+    BRANCH,
+    JOIN,
+    LABEL,
+    Line,
+    Token,
+    flow,
+)
 from cuberail.terminal.trans_siberian.routes import chains, company_name, place
 
-LABEL = 7  # the column where a company's network starts ("Yellow " and a space)
-JOIN = "─"  # between two cities of a chain
-APART = " · "  # between two groups of next links
-BRANCH = "↳ "  # before a branch of a network: a chain of its own, on a line of its own
-Token = tuple[Text, int]  # a piece of a line and the link it names (-1: none)
 _drawn: dict[tuple[int, int], int] = {}  # the last drawing's link under each cell
 
 
@@ -90,6 +107,11 @@ def _direct(s: TransSiberianState, c: int, group: list[int], targets: Collection
     origins: dict[int, list[int]] = {}
     for k in sorted(group, key=lambda k: (-LINKS[k].value, k)):
         origins.setdefault(_origin(s, c, k), []).append(k)
+    return _by_origin(net, origins, targets, dim)
+
+
+def _by_origin(net: int, origins: dict[int, list[int]], targets: Collection[str],
+               dim: str) -> list[Token]:
     out: list[Token] = []
     for n, (loc, links) in enumerate(origins.items()):
         for i, k in enumerate(links):
@@ -108,14 +130,27 @@ def _ends(k: int) -> str:
 
 
 def _item(text: str, k: int, targets: Collection[str], style: str = "") -> Token:
-    return Text(text, style=TARGET_STYLE if LINKS[k].id in targets else style), k
+    """A link's words; on offer now, bright and after the number typed to choose it
+    (``[7]Omsk +4``) where the offer says it (a mapping: link -> its choice's number)."""
+    if LINKS[k].id not in targets:
+        return Text(text, style=style), k
+    number = targets.get(LINKS[k].id, "") if isinstance(targets, Mapping) else ""
+    out = Text(f"[{number}]", style=NUMBER_STYLE) if number else Text()
+    out.append(text, style=TARGET_STYLE)
+    return out, k
 
 
-def next_tokens(s: TransSiberianState, c: int, targets: Collection[str]) -> list[Token]:
+def next_tokens(s: TransSiberianState, c: int, targets: Collection[str],
+                moscow: bool = True) -> list[Token]:
     """The links company ``c`` can build next: direct, the highest value first ($4, a
-    border $8), then by jumping (the cheapest first), each group headed by its cost."""
+    border $8), then by jumping (the cheapest first), each group headed by its cost.
+    Without ``moscow``, not the links out of Moscow (one line names them for all:
+    :func:`_moscow_line`)."""
     money = s.treasury[c]
-    direct = sorted(iter_bits(s.free & s.touch[c]),
+    if s.step == BUILD_SECOND and s.b_company == c:  # TS-3.2: from where the first ended
+        return _direct(s, c, s.second_links(), targets, "")
+    direct = sorted((k for k in iter_bits(s.free & s.touch[c])
+                     if moscow or MOSCOW not in LINKS[k].ends),
                     key=lambda k: (LINKS[k].external, -LINKS[k].value, k))
     jumps: dict[int, int] = {}
     for link, _, jumped, _ in N.jump_options(s.owner, s.free, s.touch[c], s.payee_table(), c,
@@ -131,93 +166,24 @@ def next_tokens(s: TransSiberianState, c: int, targets: Collection[str]) -> list
             dim = "" if money >= cost else FREE_STYLE  # too dear for the treasury now
             out.append((Text((APART if out else "") + head, style="bold"), -1))
             out += _direct(s, c, group, targets, dim)
-    if jumps:
-        out.append((Text((APART if out else "") + "jump: ", style="bold"), -1))
-        order = sorted(jumps, key=lambda k: (jumps[k], -LINKS[k].value, k))
-        out += [_item(f"{_ends(k)} +{LINKS[k].value} for ${jumps[k]}"
-                      + ("," if i < len(order) - 1 else ""), k, targets)
-                for i, k in enumerate(order)]
+    for cost in sorted(set(jumps.values())):  # ``jump $6: Omsk–Tomsk +3, ...``: the whole cost
+        out.append((Text((APART if out else "") + f"jump ${cost}: ", style="bold"), -1))
+        order = sorted((k for k in jumps if jumps[k] == cost), key=lambda k: (-LINKS[k].value, k))
+        out += [_item(f"{_ends(k)} +{LINKS[k].value}" + ("," if i < len(order) - 1 else ""),
+                      k, targets) for i, k in enumerate(order)]
     return out
 
 
 def _next_head(s: TransSiberianState, c: int) -> Text:
     """``next``; ``▶ building`` for the company building now; ``▶ buildable`` for one the
     player to move may build for (TS-3.2)."""
-    if s.step in (BUILD_FIRST, BUILD_SECOND) and s.b_company == c:
+    if s.step == BUILD_SECOND and s.b_company == c:
+        return Text("▶ second link $4 from where the first ended: ", style="bold")
+    if s.step == BUILD_FIRST and s.b_company == c:
         return Text("▶ building ", style="bold")
     if s.step == TURN and s.can_build_for(s.current_player(), c):
         return Text("▶ buildable ", style="bold")
     return Text("next ", style="dim")
-
-
-# ----- lines that fit ----------------------------------------------------------------------
-
-
-Line = list[Token]
-
-
-def flow(head: Text, tokens: list[Token], width: int, most: int) -> list[Line]:
-    """``head`` then the tokens in lines of ``width`` cells (indented ``LABEL`` after the
-    first), at most ``most`` lines; what does not fit is counted at the end (``+3``). A
-    branch starts a line; a group of next links that fits a line of its own starts one."""
-    lines: list[Line] = [[(head, -1)]]
-    used = head.cell_len
-    for n, (text, k) in enumerate(tokens):
-        after = lines[-1][-1][0].plain[-1:]
-        gap = 1 if n and after not in (" ", "") and not _joined(text) else 0
-        unit = _unit(tokens, n)
-        breaks = (used + gap + _lead(tokens, n) > width or text.plain.startswith(BRANCH)
-                  or used + gap + unit > width >= LABEL + unit - 1)
-        if breaks and used > LABEL:
-            if len(lines) == most:
-                return _cut(lines, sum(1 for _, j in tokens[n:] if j >= 0), width)
-            lines.append([(Text(" " * LABEL), -1)])
-            used, gap = LABEL, 0
-            if k < 0:  # a group's head: no separator at the start of a line
-                text = Text(text.plain.lstrip(" ·"), style=text.style)
-        if gap:
-            lines[-1].append((Text(" "), -1))
-        lines[-1].append((text, k))
-        used += gap + text.cell_len
-    return lines
-
-
-def _unit(tokens: list[Token], n: int) -> int:
-    """The cells of the group token ``n`` heads (``$4 each: ...``) up to the next head, so
-    that a group that fits a line starts one; 0 for any other token."""
-    if not tokens[n][0].plain.startswith(APART) or tokens[n][1] >= 0:
-        return 0
-    size = tokens[n][0].cell_len
-    for text, k in tokens[n + 1:]:
-        if k < 0:
-            break
-        size += text.cell_len + 1
-    return size
-
-
-def _lead(tokens: list[Token], n: int) -> int:
-    """The cells of a group's head and its first link (never a head at a line's end)."""
-    if tokens[n][1] >= 0 or not tokens[n][0].plain.endswith(": ") or n + 1 >= len(tokens):
-        return tokens[n][0].cell_len
-    return tokens[n][0].cell_len + 1 + tokens[n + 1][0].cell_len
-
-
-def _joined(text: Text) -> bool:
-    """Whether a token continues the one before without a space (``─Kazan``, `` · ``)."""
-    return text.plain[:1] in (JOIN, "→", " ")
-
-
-def _cut(lines: list[Line], left: int, width: int) -> list[Line]:
-    """The last line ends with how many tokens did not fit (``… +3``)."""
-    last = lines[-1]
-    tail = Text(f" … +{left}", style="dim")
-    while len(last) > 1 and sum(t.cell_len for t, _ in last) + tail.cell_len > width:
-        left += last.pop()[1] >= 0
-        tail = Text(f" … +{left}", style="dim")
-    while len(last) > 1 and (last[-1][1] < 0 or not last[-1][0].plain.strip()):
-        last.pop()  # a gap, a group's head or a chain's first city with nothing after it
-    last.append((tail, -1))
-    return lines
 
 
 # ----- the view ----------------------------------------------------------------------------
@@ -229,7 +195,8 @@ def _shown(s: TransSiberianState) -> list[int]:
 
 
 def _block(s: TransSiberianState, c: int, targets: Collection[str], width: int,
-           most_net: int, most_next: int, apart: bool = True) -> list[Line]:
+           most_net: int, most_next: int, apart: bool = True, moscow: bool = True
+           ) -> list[Line]:
     label = Text(f"{company_name(c):<{LABEL}}", style=COMPANY_STYLE[c] + " bold")
     tokens = _chain_tokens(s, c, apart)
     if not tokens:
@@ -240,7 +207,7 @@ def _block(s: TransSiberianState, c: int, targets: Collection[str], width: int,
     if most_next and s.status[c] == ACTIVE and s.nlinks[c]:
         head = Text(" " * LABEL)
         head.append_text(_next_head(s, c))
-        ahead = next_tokens(s, c, targets)
+        ahead = next_tokens(s, c, targets, moscow)
         if s.treasury[c] < INTERNAL_COST:
             ahead = [(Text(f"nothing: its treasury has ${s.treasury[c]}, a link costs $4",
                            style="dim"), -1)]
@@ -249,12 +216,25 @@ def _block(s: TransSiberianState, c: int, targets: Collection[str], width: int,
     return lines
 
 
+def _moscow_line(s: TransSiberianState, targets: Collection[str], width: int,
+                 most: int) -> list[Line]:
+    """The free links out of Moscow, once for every company (each network holds Moscow,
+    TS-2.2), where the companies' own lines leave them out: ``any company $4:
+    Moscow→Nizhny Novgorod +3, Yaroslavl +3``."""
+    free = sorted((k for k in MOSCOW_LINKS if s.free >> k & 1),
+                  key=lambda k: (-LINKS[k].value, k))
+    if not free:
+        return []
+    tokens = _by_origin(1 << MOSCOW, {MOSCOW: free}, targets, "")
+    return flow(Text(f"any company ${INTERNAL_COST}: ", style="bold"), tokens, width, most)
+
+
 def _footer(s: TransSiberianState, targets: Collection[str], shown: set[str],
             width: int) -> list[Line]:
     out: list[Line] = []
     rest = [k for k, link in enumerate(LINKS) if link.id in targets and link.id not in shown]
     if rest:
-        items = [_item(f"{_ends(k)} {LINKS[k].value}" + ("," if i < len(rest) - 1 else ""),
+        items = [_item(f"{_ends(k)} +{LINKS[k].value}" + ("," if i < len(rest) - 1 else ""),
                        k, targets) for i, k in enumerate(rest)]
         out += flow(Text("on offer now: ", style="bold"), items, width, 2)
     waiting = [company_name(c) for c in range(NUM_COMPANIES) if s.status[c] == WAITING]
@@ -306,27 +286,65 @@ def _opening(targets: Collection[str], width: int) -> list[Line]:
     return [*out, [(Text(""), -1)], *flow(Text("First links: ", style="bold"), items, width, 4)]
 
 
+WHOLE = 16  # the most lines the building company's next links take (TS-4.1)
+
+
 def lines_of(s: TransSiberianState, targets: Collection[str], width: int,
              height: int) -> list[Line]:
     """The view's lines: the most that fit ``height`` (fewer next lines, then shorter
-    networks, where the companies are many; then again with branches run on)."""
+    networks, where the companies are many; then again with branches run on). During a
+    build the building company's links, each bright with its choice's number, take the
+    room the networks leave, the others' next links a line each. The links out of
+    Moscow, open to every company, are on a line of their own, not in each company's;
+    only the building company's lines and the footer number the links on offer."""
     shown, mine = _shown(s), _builders(s)
     if not shown:  # the opening auctions: nothing built yet, say how a railroad starts
         return _opening(targets, width)[:height] + _footer(s, targets, set(), width)
     built = {k for k, o in enumerate(s.owner) if 0 <= o < NUM_COMPANIES}
-    fits: list[list[Line]] = []
-    out: list[Line] = []
-    for apart, budget in [(apart, b) for apart in (True, False) for b in BUDGETS]:
-        body = [line for c in shown
-                for line in _block(s, c, targets, width,
-                                   *(budget[:2] if c in mine else budget[2:]), apart)]
+    offers = {k for k, link in enumerate(LINKS) if link.id in targets}
+    others = [c for c in shown if c not in mine and s.status[c] == ACTIVE and s.nlinks[c]
+              and s.treasury[c] >= INTERNAL_COST]
+    building = s.step in (BUILD_FIRST, BUILD_SECOND)
+    plain: Collection[str] = () if building else targets
+
+    def compose(apart: bool, budget: tuple[int, ...], ahead: int
+                ) -> tuple[list[Line], set[int], int]:
+        """The lines, the links they name, and the lines of the builder's next links."""
+        body: list[Line] = []
+        room = 0
+        for c in shown:
+            most_net, most_next = budget[:2] if c in mine else budget[2:]
+            if building:
+                most_next = ahead if c in mine else 0
+            block = _block(s, c, targets if c in mine else plain, width, most_net, most_next,
+                           apart, moscow=c in mine)
+            room += len(block) - len(_block(s, c, (), width, most_net, 0, apart)) \
+                if building and c in mine else 0
+            body += block
+        if others and budget[3] and not building:
+            body += _moscow_line(s, plain, width, budget[3])
         named = {k for line in body for _, k in line if k >= 0}
-        out = body + _footer(s, targets, {LINKS[k].id for k in named}, width)
-        if len(out) <= height and built <= named:  # every network whole
+        return body + _footer(s, targets, {LINKS[k].id for k in named & offers}, width), \
+            named, room
+
+    own = {k for k in built if s.owner[k] in mine}
+    best: tuple[tuple[bool, int, int], list[Line]] | None = None
+    out: list[Line] = []
+    for apart, budget in [(a, b) for a in (True, False) for b in BUDGETS]:
+        out, named, room = compose(apart, budget, WHOLE)
+        for _ in range(3):  # the builder's links give up the lines the rest needs
+            if not building or len(out) <= height or room - (len(out) - height) < 1:
+                break
+            out, named, room = compose(apart, budget, room - (len(out) - height))
+        if len(out) > height:
+            continue
+        if built <= named:  # every network whole
             return out
-        if len(out) <= height:
-            fits.append(out)
-    return fits[0] if fits else out[:height]
+        # else: the builder's own network whole, then the most offers, then links named
+        score = (own <= named, len(named & offers), len(named & built))
+        if best is None or score > best[0]:
+            best = (score, out)
+    return best[1] if best else out[:height]
 
 
 def render(s: TransSiberianState, targets: Collection[str], width: int, height: int) -> Text:
@@ -368,14 +386,18 @@ def key() -> Text:
     """What the list says, for the side panel and the help page."""
     out = Text()
     out.append("Each company: its links in route order (─ a link, → to the border,"
-               " · another branch), then what it can build next (TS-4.1, TS-4.2): ")
+               " ↳ another branch), then what it can build next (TS-4.1, TS-4.2): ")
     out.append("$4", style="bold")
     out.append(" a link touching its network, from the city named first;")
     out.append(" border $8", style="bold")
     out.append(" an external link; ")
-    out.append("jump", style="bold")
-    out.append(" a link reached over other companies' links, with its value and total"
-               " cost ($2 a link jumped, $4 on the way to a border, paid to its owner). ")
-    out.append(" on offer now ", style=TARGET_STYLE)
-    out.append(". F4 switches to the map; a click names a link.")
+    out.append("jump $6", style="bold")
+    out.append(" links reached over other companies' links, at that total cost ($2 a link"
+               " jumped, $4 on the way to a border, paid to its owner). ")
+    out.append("any company $4", style="bold")
+    out.append(": the free links out of Moscow, where every company starts (TS-2.2). ")
+    out.append("[7]", style=NUMBER_STYLE)
+    out.append("Omsk +4", style=TARGET_STYLE)
+    out.append(": on offer now, after the number typed to choose it. F4 switches to the"
+               " map; a click names a link.")
     return out
