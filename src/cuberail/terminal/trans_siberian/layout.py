@@ -39,7 +39,7 @@ def _straight(grid: Grid, cell: Cell) -> str:
 
 
 def _tag_cells(grid: Grid, path: list[Cell], size: int, tags: dict[Cell, tuple[int, str]],
-               flat: bool = False) -> list[Cell] | None:
+               flat: bool = False, strict: bool = False) -> list[Cell] | None:
     """``size`` cells in a row of a line's ``path`` for its tag (top to bottom, left to
     right), on a straight stretch if it has one (across, if ``flat``), the nearest its
     middle, where no other tag sits beside them on their row when it can (a label
@@ -61,6 +61,8 @@ def _tag_cells(grid: Grid, path: list[Cell], size: int, tags: dict[Cell, tuple[i
     if flat:
         bent = [r for r in bent if len({c[1] for c in r[1]}) == 1]
     runs = runs or bent
+    if strict:
+        runs = [r for r in runs if not _by_tag(tags, r[1])]
     if not runs:
         return None
     middle = (len(path) - size) / 2
@@ -72,6 +74,13 @@ def _tag_cells(grid: Grid, path: list[Cell], size: int, tags: dict[Cell, tuple[i
     return min(runs, key=lambda r: (crowded(r[1]), abs(r[0] - middle)))[1]
 
 
+def _by_tag(tags: dict[Cell, tuple[int, str]], cells: list[Cell]) -> bool:
+    """Whether another tag sits just before or after these cells on their row (``3[4]``
+    would read as one tag)."""
+    return any((c[0] + d, c[1]) in tags for c in cells for d in (-1, 1)
+               if (c[0] + d, c[1]) not in cells)
+
+
 def _touches_label(grid: Grid, cells: list[Cell]) -> bool:
     """Whether a label sits just before or after these cells on their row."""
     return any((c[0] + d, c[1]) in grid.labels for c in cells for d in (-1, 1))
@@ -79,9 +88,11 @@ def _touches_label(grid: Grid, cells: list[Cell]) -> bool:
 
 def _tags(grid: Grid, links: tuple[Link, ...],
           paths: dict[int, list[Cell]]) -> dict[Cell, tuple[int, str]]:
-    """Each drawn link's tag: a built one's company letter and value (``R3``), or its
-    value alone where there is no room for both; a link on offer's number (``[7]``, or
-    ``7`` where there is no room for the brackets); on its line, else just beside it."""
+    """Each drawn link's tag: a built one's company letter and value (``R3``, across
+    where it can), or its value alone where there is no room for both; a link on offer's
+    number (``[7]``, or ``7`` where there is no room for the brackets); on its line, else
+    just beside it; first where no other tag abuts it on its row (the fourteenth newcomer
+    run read ``3[4]``, two tags, as one)."""
     tags: dict[Cell, tuple[int, str]] = {}
     marks = {k: (f"{letter}{LINKS[k].value}" if letter else "", number)
              for k, letter, number in links}
@@ -90,10 +101,11 @@ def _tags(grid: Grid, links: tuple[Link, ...],
         value = str(LINKS[link].value)
         wishes = ([(f"[{number}]", "flat"), (number, "flat"), (number, "on"),
                    (number, "beside")] if number else
-                  [(first, "on"), (first, "beside"), (value, "on"), (value, "beside")])
-        for text, how in (w for w in wishes if w[0]):
-            cells = (_beside_line(grid, paths[link], len(text), tags) if how == "beside"
-                     else _tag_cells(grid, paths[link], len(text), tags, how == "flat"))
+                  [(first, "flat"), (first, "on"), (first, "beside"), (value, "on"),
+                   (value, "beside")])
+        for strict, (text, how) in ((s, w) for s in (True, False) for w in wishes if w[0]):
+            cells = (_beside_line(grid, paths[link], len(text), tags, strict) if how == "beside"
+                     else _tag_cells(grid, paths[link], len(text), tags, how == "flat", strict))
             if cells:
                 tags.update({c: (link, ch) for c, ch in zip(cells, text, strict=True)})
                 break
@@ -101,7 +113,7 @@ def _tags(grid: Grid, links: tuple[Link, ...],
 
 
 def _beside_line(grid: Grid, path: list[Cell], size: int,
-                 tags: dict[Cell, tuple[int, str]]) -> list[Cell]:
+                 tags: dict[Cell, tuple[int, str]], strict: bool = False) -> list[Cell]:
     """``size`` free cells in a row just beside a line's cell: after or before it on its
     row, else on the row above or below it, touching it ([] if none)."""
     for x, y in path:
@@ -111,7 +123,7 @@ def _beside_line(grid: Grid, path: list[Cell], size: int,
             cells = [(first + i, row) for i in range(size)]
             if all(grid.inside(c) and c not in grid.labels and c not in grid.arms
                    and c not in tags and c not in grid.crosses for c in cells
-                   ) and not _touches_label(grid, cells):
+                   ) and not _touches_label(grid, cells) and not (strict and _by_tag(tags, cells)):
                 return cells
     return []
 

@@ -228,7 +228,7 @@ def route(grid: Grid, link: int) -> bool:
     ends = LINKS[link].ends
     path = _search(grid, link, grid.toward(ends[0], ends[1]),
                    {c: cost for c, _, cost in grid.toward(ends[1], ends[0])})
-    if path is None or (not grid.crossing and len(path) > _longest(grid, ends)):
+    if path is None or len(path) > _longest(grid, ends):
         return False
     _lay(grid, link, path, _facing(grid, path[0], ends[0]), _facing(grid, path[-1], ends[1]))
     for end in ends[2:]:
