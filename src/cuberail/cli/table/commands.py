@@ -136,7 +136,13 @@ class TableInput(TableKeys):
         self.push_screen(HelpScreen(teach.rules(title) if rules else teach.key_table(title),
                                     teach.how_to_win(title), self.face.key(),
                                     "the rules (↑↓ PgUp/PgDn scroll)" if rules
-                                    else "keys (↑↓ PgUp/PgDn scroll)"))
+                                    else "keys (↑↓ PgUp/PgDn scroll)", self.type_in))
+
+    def type_in(self, text: str) -> None:
+        """``text`` typed into the input line, at its cursor, the line focused."""
+        line = self.query_one("#command", Input)
+        line.focus()
+        line.insert_text_at_cursor(text)
 
     def _save(self, arg: str) -> None:
         """`save [PATH]`: save now (to PATH, or where the game is kept)."""

@@ -18,7 +18,7 @@ from .flow import TableFlow
 from .hint import OFF as HINTS_OFF
 from .hint import short_move
 from .inplay import kept
-from .screens import ConfirmQuit
+from .screens import ConfirmQuit, HelpScreen
 
 
 class TableKeys(TableFlow):
@@ -177,7 +177,12 @@ class TableKeys(TableFlow):
 
     def action_pan(self, dx: int, dy: int) -> None:
         """Scroll the board by hand: it stays there until the next decision (it follows
-        play again then)."""
+        play again then). Over a page (help), Ctrl+Left/Right is a terminal's Escape and
+        b/f typed at once (``ESC b``): the page closes and the letter is typed."""
+        if isinstance(self.screen, HelpScreen):
+            if dy == 0:
+                self.screen.escape_then("b" if dx < 0 else "f")
+            return
         self.panned_at = self.moment()
         board = self.query_one("#board", ScrollableContainer)
         board.scroll_to(x=board.scroll_x + dx, y=board.scroll_y + dy, animate=False)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -14,7 +17,10 @@ from textual.widgets.button import ButtonVariant
 
 class HelpScreen(ModalScreen[None]):
     """A page over the table (a key table or text, then how to win and the map's key);
-    any of Escape, Enter or q closes it, the arrows and PgUp/PgDn scroll it."""
+    any of Escape, Enter or q closes it, the arrows and PgUp/PgDn scroll it. Escape and
+    a key typed at once close it and the key goes on to ``typed`` (the input line):
+    a terminal (tmux, within its escape time) sends them as one Alt+key, and the
+    fourteenth newcomer run lost the `b` of `b 8` typed right after Escape."""
 
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
@@ -28,9 +34,10 @@ class HelpScreen(ModalScreen[None]):
     ]
 
     def __init__(self, body: RenderableType, intro: str, key: Text | None = None,
-                 title: str = "help") -> None:
+                 title: str = "help", typed: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self.body, self.intro, self.key, self.title = body, intro, key, title
+        self.typed = typed
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -46,6 +53,22 @@ class HelpScreen(ModalScreen[None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def on_key(self, event: events.Key) -> None:
+        """Alt+key with a printable character: Escape, then that key (see the class)."""
+        ch = event.character
+        if event.key.startswith("alt+") and ch and ch.isprintable() and self.typed:
+            event.stop()
+            event.prevent_default()
+            self.escape_then(ch)
+
+    def escape_then(self, text: str) -> None:
+        """Close, then ``text`` goes on to the input line. Escape and b (f) at once reach
+        the table as Ctrl+Left (Right), which the table passes here while the page is up."""
+        typed = self.typed
+        self.dismiss(None)
+        if typed:
+            self.app.call_after_refresh(typed, text)
 
 
 class ConfirmQuit(ModalScreen[bool]):
