@@ -9,6 +9,7 @@ rematch and the exported record.
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from revisions import at_revision, old_game
 from sqlalchemy import select
 
 from cuberail.core.words import Said, named
+from cuberail.games import get_game
 from cuberail.server import hints as hints_module
 from cuberail.server.app import create_app
 from cuberail.server.config import Settings
@@ -109,19 +111,72 @@ def test_the_token_is_checked_before_the_option(client: TestClient) -> None:
     refusal(ask(client, game, None, "forged-token"), 403, "token_holds_no_seat")
 
 
-def test_the_hint_runs_on_the_expensive_read_pool(client: TestClient,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    threads: list[str] = []
-    real = hints_module.suggest
+def test_the_hint_reads_on_the_expensive_pool_and_searches_in_a_bot_worker(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: dict[str, list[str]] = {"asked": [], "searched": []}
+    real_asked, real_searched = hints_module.asked, hints_module.searched
 
-    def spy(*args: Any) -> Any:
-        threads.append(threading.current_thread().name)
-        return real(*args)
+    def asked(*args: Any) -> Any:
+        threads["asked"].append(threading.current_thread().name)
+        return real_asked(*args)
 
-    monkeypatch.setattr(hints_module, "suggest", spy)
-    game = new_game(client, 3)
+    def searched(*args: Any) -> Any:
+        threads["searched"].append(threading.current_thread().name)
+        return real_searched(*args)
+
+    monkeypatch.setattr(hints_module, "asked", asked)
+    monkeypatch.setattr(hints_module, "searched", searched)
+    game = new_game(client, 3, title="trans-siberian")
     assert ask(client, game, view(client, game["id"])["current_player"]).status_code == 200
-    assert threads and threads[0].startswith("cuberail-draw")
+    assert threads["asked"] and threads["asked"][0].startswith("cuberail-draw")
+    assert threads["searched"] and threads["searched"][0].startswith("cuberail-bot")
+
+
+def _at_a_choice(client: TestClient, title: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A new game of ``title`` (three seats) at its first decision of several moves."""
+    game = new_game(client, 3, title=title)
+    seen = view(client, game["id"])
+    assert len(seen["legal"]) > 1
+    return game, seen
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_the_hint_is_the_searchs_move_with_the_movers_chance(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch, title: str) -> None:
+    """The fourteenth newcomer run: the browser's hint was the medium bot's move and lost
+    where the terminal's searched F3 won. The hint is now a short search's preferred
+    move (the analysis engine, win share only, a seed from the game and the position:
+    the same answer again, kept, not searched twice) and the mover's chance after it."""
+    calls: list[int] = []
+    real = hints_module.searched
+
+    def counted(state: Any, seed: int) -> Any:
+        calls.append(seed)
+        return real(state, seed)
+
+    monkeypatch.setattr(hints_module, "searched", counted)
+    game, seen = _at_a_choice(client, title)
+    hint = ask(client, game, seen["current_player"]).json()
+    assert hint["by"] == "search" and 0.0 <= hint["chance"] <= 1.0, hint
+    state = get_game(title).new_game(3, {})  # the game's opening: no move made yet
+    expected, chance = real(state, calls[0])
+    assert hint["action"] == expected and hint["chance"] == round(chance, 3)
+    assert ask(client, game, seen["current_player"]).json() == hint  # deterministic, kept
+    assert len(calls) == 1
+
+
+def test_a_busy_engine_gives_the_medium_bots_move_and_says_so(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    def slow(state: Any, seed: int) -> Any:
+        time.sleep(1.0)
+        raise AssertionError("never waited for")
+
+    monkeypatch.setattr(hints_module, "searched", slow)
+    monkeypatch.setattr(hints_module, "SEARCH_SECONDS", 0.2)
+    game, seen = _at_a_choice(client, "chicago-express")
+    hint = ask(client, game, seen["current_player"]).json()
+    assert hint["by"] == "medium" and hint["chance"] is None, hint
+    assert hint["action"] in seen["legal"]
 
 
 def test_the_rematch_and_the_record_keep_hints_off(client: TestClient) -> None:

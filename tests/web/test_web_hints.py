@@ -5,6 +5,7 @@ suggested move's sentence. A game created with hints off has no button for anyon
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from webplay import click_create, get_json, post_json, wait_loaded
@@ -45,14 +46,15 @@ def test_the_hint_button_shows_the_suggested_move_on_your_turn(base_url: str,
     page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
     text = out.text_content() or ""
     labels = {m["label"] for m in get_json(f"{base_url}/api/games/{made['id']}")["moves"]}
-    # "Hint: MOVE." then its reason ("Why: ..."), a sentence each (the seventh newcomer
-    # run read "Hint: bid $13 for the C&O share Why: ..." as one run-on line)
-    # (the twelfth: says whose move it is: the medium bot's, which the deeper analysis
-    # may judge otherwise)
-    head = "Hint (the medium bot's move): "
-    move, dot, _ = text[len(head):].partition(". Why: ") if " Why: " in text else (
-        text[len(head):].removesuffix("."), ".", "")
-    assert text.startswith(head) and dot and move in labels, text
+    # "Hint: MOVE." then the chance after it and its reason ("Why: ..."), a sentence
+    # each (the seventh newcomer run read "Hint: bid $13 for the C&O share Why: ..." as
+    # one run-on line); the twelfth: it says whose move it is; the fourteenth played the
+    # medium bot's hints and lost: now a short search's, with the winning chance after it
+    head = "Hint (a short search of the engine): "
+    assert text.startswith(head), text
+    move, dot, rest = text[len(head):].partition(". Your winning chance after it: about ")
+    assert dot and move in labels, text
+    assert re.match(r"\d{1,3}%\.( Why: .+)?$", rest), text
     other = seat_page(open_page, made, (current + 1) % 3)  # not on turn: no button
     other.wait_for_timeout(200)
     assert other.locator("#hint").is_hidden()

@@ -15,7 +15,9 @@ other human seats are free: `GET /api/open-games` lists them and
 `POST /api/games/{id}/seats/{seat}/claim` hands one seat's token to the first caller.
 
 **Hints.** `GET /api/games/{id}/hint` (the seat's token, on its turn) answers the move
-the medium bot suggests, its sentence in `lang` and a reason when the title offers one.
+a short search prefers (2,000 iterations, deterministic: `by` is `search`; the medium
+bot's move, `by` `medium`, when the bots' workers are too busy), the mover's winning
+chance after it (`chance`), its sentence in `lang` and a reason when the title offers one.
 A game created with `"hints": false` (the game view's `hints`) answers no hint to anyone
 while it runs: 403.
 

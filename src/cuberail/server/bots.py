@@ -24,6 +24,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPool
 from concurrent.futures.process import BrokenProcessPool as BrokenExecutor
 from dataclasses import dataclass, replace
 from multiprocessing import get_context
+from typing import Any, TypeVar
 
 from cuberail.bots.base import Bot
 from cuberail.bots.mcts import MCTSBot
@@ -36,6 +37,7 @@ from cuberail.server.games import GameService, Loaded, Outcome, Refused, bot_see
 from cuberail.server.workers import end_pool
 
 log = logging.getLogger("cuberail.server")
+T = TypeVar("T")
 TIMEOUT_BOT = "medium"
 GRACE, GRACE_SECONDS = 1.5, 2.0  # past limit * GRACE + GRACE_SECONDS a search is given up
 
@@ -206,15 +208,35 @@ class BotRunner:
     async def _submit(self, turn: Turn) -> Future[Action]:
         """The search in the pool once a worker is free (its slot back when it ends, even
         after its result was given up)."""
-        await self.slots.acquire(turn.game_id)
+        return await self._submit_call(turn.game_id, choose, turn.bot, turn.seed, turn.state,
+                                       self.time_limit)
+
+    async def search(self, key: str, func: Callable[..., T], *args: Any, timeout: float) -> T:
+        """``func(*args)`` in a bot worker, its slot taken in turn with the games' bots
+        (``key``: the game, for the round-robin); TimeoutError past ``timeout`` seconds
+        from the call, waiting included (a hint's search, :mod:`cuberail.server.hints`:
+        never in this process's threads, never ahead of the bots)."""
+
+        async def run() -> T:
+            return await asyncio.wrap_future(await self._submit_call(key, func, *args))
+
+        try:
+            return await asyncio.wait_for(run(), timeout)
+        except BrokenExecutor:
+            log.error("the bot workers died; starting new ones")
+            self.pool = self._new_pool()
+            raise
+
+    async def _submit_call(self, key: str, func: Callable[..., T], *args: Any) -> Future[T]:
+        await self.slots.acquire(key)
         loop = asyncio.get_running_loop()
         try:
-            future = self.pool.submit(choose, turn.bot, turn.seed, turn.state, self.time_limit)
+            future = self.pool.submit(func, *args)
         except BaseException:
             self.slots.release()
             raise
 
-        def done(_future: Future[Action]) -> None:
+        def done(_future: Future[T]) -> None:
             with contextlib.suppress(RuntimeError):  # the loop has closed
                 loop.call_soon_threadsafe(self.slots.release)
 

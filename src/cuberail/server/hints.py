@@ -1,44 +1,64 @@
-"""Hints over the API: the move the medium bot suggests to the seat on turn, and why.
+"""Hints over the API: the engine's preferred move for the seat on turn, and why.
 
 ``GET /api/games/{id}/hint`` (the seat's token) answers the suggested action (as a move
 is sent), its sentence in the reader's language (the same words the page shows for a
-legal move) and a reason when one is offered: the title's words (``hint_reason(state,
-action)`` in its moves module, a :class:`Said` or None), else the medium bot's own
+legal move), the mover's winning chance after it as the search estimates it, and a
+reason when one is offered: the title's words (``hint_reason(state, action)`` in its
+moves module, a :class:`Said` or None), else the medium bot's own
 (:func:`cuberail.bots.heuristic.heuristic_reason`, with the words of its package's catalogs,
 :func:`cuberail.bots.heuristic.reason_packages`).
+
+The move is a search's, as the terminal's F3 hint (the fourteenth newcomer run finished
+3rd and 4th playing the browser's hints, the medium bot's moves then, and won both
+terminal games playing F3's): :data:`SEARCH_ITERATIONS` iterations of the analysis
+engine (:func:`cuberail.bots.analysis.analysis_bot`: win share only), well under a
+second. ``by`` says which answered: ``search``, or ``medium`` when the search could not
+run in time (the bots' workers busy past :data:`SEARCH_SECONDS`: the medium bot's move,
+cheap, and the page says so).
 
 - **A table option.** A game created with ``hints: false`` answers no hint to anyone
   while it runs (403 naming the option); the option is stored with the game, shown in
   its view and kept by its rematch and its exported record (``no_hints``, as
   ``cuberail play --no-hints`` writes it).
 - **The seat on turn only.** Another seat, or a finished game, is answered 409.
-- **Cheap, deterministic, apart.** The medium bot (the fast heuristic) chooses with a
-  seed from the game and the position, so asking again gives the same hint; it runs on
-  the expensive-read pool (:class:`cuberail.server.pools.ExpensivePool`, as drawings
-  do), never in the threads that make moves, and its requests are rate limited per
-  address and token (:mod:`cuberail.server.limits`).
+- **Deterministic, apart, kept.** The search has an iteration budget and a seed from
+  the game and the position, so asking again gives the same hint (and the answer is
+  kept for the position: asked again, it is not searched again). It runs in the bots'
+  worker processes, taking a worker in turn with the games' bots
+  (:meth:`cuberail.server.bots.BotRunner.search`), never in this process's threads;
+  reading the game and writing the words run on the expensive-read pool
+  (:class:`cuberail.server.pools.ExpensivePool`, as drawings do); its requests are rate
+  limited per address and token (:mod:`cuberail.server.limits`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import threading
+from collections import OrderedDict
+from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
+from cuberail.bots.analysis import analysis_bot, estimate
 from cuberail.bots.heuristic import heuristic_reason
 from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.core.words import Said, Words, named
 from cuberail.games import moves_module
-from cuberail.server.boards import board_language
+from cuberail.server.boards import board_language, position_key
 from cuberail.server.bots import choose
 from cuberail.server.games import SERVER_WORDS, GameService, Loaded, Refused, bot_seed, page_words
-from cuberail.server.runtime import GameId, ServerDep, Token
+from cuberail.server.runtime import GameId, Server, ServerDep, Token
 from cuberail.server.schemas import HintReply, errors
 
-HINT_BOT = "medium"  # the fast heuristic: a hint costs milliseconds, not a search
+HINT_BOT = "medium"  # the fast heuristic: the answer when the search cannot run in time
+SEARCH_ITERATIONS = 2000  # about 0.05 s a Chicago Express position, 0.3-0.5 s Trans-Siberian
+SEARCH_SECONDS = 5.0  # the most a hint waits for a bot worker and its search
+KEPT = 256  # positions whose hint is kept
 router = APIRouter()
 Lang = Annotated[str | None, Query(max_length=35, description="the sentence's language"
                                    " (en, it, es, de, ca; other languages: en)")]
@@ -67,6 +87,36 @@ def suggest(loaded: Loaded, seat: int) -> Action:
         return legal[0]
     return choose(HINT_BOT, bot_seed(loaded.game.seed, seat, loaded.snap.index),
                   state.clone())
+
+
+def searched(state: GameState, seed: int) -> tuple[str, float]:
+    """The search's preferred move (its text) and the mover's winning chance after it (in
+    a bot worker)."""
+    found = estimate(state, analysis_bot(None, SEARCH_ITERATIONS, seed))
+    if found.best is None:
+        raise ValueError("the search found no move")
+    return found.best.text(), found.best_value
+
+
+class Kept:
+    """The last :data:`KEPT` positions' searched hints (this process's)."""
+
+    def __init__(self) -> None:
+        self.answers: OrderedDict[tuple[str, int, int], tuple[str, float]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple[str, int, int]) -> tuple[str, float] | None:
+        with self.lock:
+            return self.answers.get(key)
+
+    def put(self, key: tuple[str, int, int], answer: tuple[str, float]) -> None:
+        with self.lock:
+            self.answers[key] = answer
+            while len(self.answers) > KEPT:
+                self.answers.popitem(last=False)
+
+
+KEPT_HINTS = Kept()
 
 
 def reason_of(title: str, state: GameState, action: Action) -> Said | None:
@@ -98,20 +148,49 @@ def sentence_of(title: str, state: GameState, action: Action) -> Said:
     return said
 
 
-def hint(service: GameService, game_id: str, token: str | None,
-         lang: str | None) -> dict[str, Any]:
-    """The hint for the seat holding ``token`` (run on the expensive-read pool)."""
-    words = page_words(board_language(lang))
+def asked(service: GameService, game_id: str, token: str | None) -> tuple[Loaded, int]:
+    """The game and the asking seat, checked (on the expensive-read pool)."""
     loaded = service.read(game_id)
-    seat = check_asker(service, loaded, token)
+    return loaded, check_asker(service, loaded, token)
+
+
+def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: str,
+           lang: str | None) -> dict[str, Any]:
+    """The hint's reply: the move, its sentence and reason in ``lang``, the chance."""
+    words = page_words(board_language(lang))
     state, title = loaded.snap.state, loaded.game.title
-    action = suggest(loaded, seat)
     names = [s.name for s in loaded.seats]
     said, why = sentence_of(title, state, action), reason_of(title, state, action)
     return {"index": loaded.snap.index, "action": action.text(),
             "sentence": words.render(named(said, names)), "words": said.to_json(),
             "reason": None if why is None else reason_words(words.lang, title).render(
-                named(why, names))}
+                named(why, names)),
+            "chance": None if chance is None else round(chance, 3), "by": by}
+
+
+async def search_hint(server: Server, loaded: Loaded, seat: int
+                      ) -> tuple[Action, float | None, str]:
+    """The searched move and chance for the seat on turn (kept per position); the medium
+    bot's move when the bots' workers cannot search it within :data:`SEARCH_SECONDS`."""
+    state = loaded.snap.state
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0], None, "only"
+    key = position_key(loaded, loaded.snap.index)
+    found = KEPT_HINTS.get(key)
+    if found is None:
+        seed = bot_seed(loaded.game.seed, seat, loaded.snap.index)
+        try:
+            found = await server.bots.search(loaded.game.id, searched, state.clone(), seed,
+                                             timeout=SEARCH_SECONDS)
+        except (TimeoutError, BrokenProcessPool, ValueError, RuntimeError):
+            return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
+        KEPT_HINTS.put(key, found)
+    text, chance = found
+    action = next((a for a in legal if a.text() == text), None)
+    if action is None:  # (never: the same position's moves)
+        return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
+    return action, chance, "search"
 
 
 @router.get("/api/games/{game_id}/hint", response_model=HintReply,
@@ -120,9 +199,12 @@ def hint(service: GameService, game_id: str, token: str | None,
                 403: "a token that holds no seat here, or a game created with the table"
                      " option `hints` off (no hint for anyone while it runs)",
                 409: "the game is over, or it is not this seat's turn"}),
-            summary="a hint for the seat on turn (seat token): the move the medium bot"
-            " suggests, its sentence in `lang` and a reason when the title offers one;"
-            " refused in a game created with `hints: false`")
+            summary="a hint for the seat on turn (seat token): the move a short search"
+            " prefers, the mover's winning chance after it, its sentence in `lang` and a"
+            " reason when the title offers one; refused in a game created with"
+            " `hints: false`")
 async def get_hint(game_id: GameId, server: ServerDep, token: Token,
                    lang: Lang = None) -> dict[str, Any]:
-    return await server.expensive.run(hint, server.service, game_id, token, lang)
+    loaded, seat = await server.expensive.run(asked, server.service, game_id, token)
+    action, chance, by = await search_hint(server, loaded, seat)
+    return await server.expensive.run(answer, loaded, seat, action, chance, by, lang)

@@ -397,7 +397,7 @@ class GameView(BaseModel):
 
 
 class HintReply(BaseModel):
-    """``GET /api/games/{id}/hint``: the move the medium bot suggests to the seat on turn."""
+    """``GET /api/games/{id}/hint``: the move a short search prefers for the seat on turn."""
 
     index: int = Field(description="the actions in force: the position the hint is for")
     action: str = Field(description="the action's text, to send as a move")
@@ -405,6 +405,13 @@ class HintReply(BaseModel):
     words: Words = Field(description="the same sentence as data, for the reader's language")
     reason: str | None = Field(description="why, in the requested language, when the"
                                " title's words offer a reason (else null)")
+    chance: float | None = Field(default=None, description="the mover's winning chance"
+                                 " after the move as the search estimates it, 0-1 (null"
+                                 " when no search answered)")
+    by: Literal["search", "medium", "only"] = Field(
+        default="search", description="what chose the move: `search` (a short search,"
+        " deterministic), `medium` (the medium bot: the search could not run in time) or"
+        " `only` (the only legal move)")
 
 
 class WordsReply(BaseModel):

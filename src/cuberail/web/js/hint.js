@@ -1,6 +1,7 @@
 // The hint button: on your turn, in a game created with hints allowed, ask the server
-// for the move the medium bot suggests (GET /api/games/{id}/hint) and show its sentence
-// (and the title's reason, when it has one) under the move controls, with "Play this": one
+// for the move a short search prefers (GET /api/games/{id}/hint) and show its sentence,
+// your winning chance after it and the title's reason, when it has one (the medium
+// bot's move, said so, when the engine is busy), under the move controls, with "Play this": one
 // click plays the hinted move as its own button would (the page's own move path, with the
 // position the hint was for, so a hint gone stale is refused as any stale move). A hint
 // is one step: in a move of several steps (a build) it plays that step, and the next
@@ -56,8 +57,7 @@ export class Hint {
     this.index = view.index;
     this.out.hidden = false;
     if (answer.ok && answer.data) {
-      const reason = answer.data.reason ? ` ${t("game.hint_reason", { reason: answer.data.reason })}` : "";
-      this.out.textContent = t("game.hint_says", { move: answer.data.sentence }) + reason;
+      this.out.textContent = hintText(answer.data);
       this.offer(answer.data, current);
     } else {
       this.offer({}, current);
@@ -75,4 +75,16 @@ export class Hint {
     this.index = offered ? data.index : view.index;
     this.play.hidden = !offered;
   }
+}
+
+/** A hint's line: the move (by the search, or the medium bot while the engine is busy),
+ *  the mover's winning chance after it when searched, and the reason when there is one. */
+export function hintText(data) {
+  const says = data.by === "medium" ? "game.hint_says_medium" : "game.hint_says";
+  const parts = [t(says, { move: data.sentence })];
+  if (typeof data.chance === "number") {
+    parts.push(t("game.hint_chance", { percent: Math.round(100 * data.chance) }));
+  }
+  if (data.reason) parts.push(t("game.hint_reason", { reason: data.reason }));
+  return parts.join(" ");
 }
