@@ -29,15 +29,26 @@ def _small_board(state: GameState, targets: Mapping[str, str]) -> Text:
     return board.render_small(_ce(state), targets)
 
 
+MOST = 6  # players: the side panel at 120x40 has no line to spare then
+
+
 def companies(state: GameState) -> Table:
-    """Income, treasury, shares sold, locomotives left and dividend of each company."""
+    """Income, treasury, shares sold, locomotives left and dividend of each company. Wabash
+    before it opens: ``0/2*``, dim, and under the table when it opens (CE-7.2; it read
+    ``shut``, which a newcomer took for closed for good); with six players the panel has
+    no line to spare: ``0/2``, dim."""
     s = _ce(state)
     table = compact_table("co", "inc", "cash", "sold", "loc", "div")
     for c, cid in enumerate(ceb.COMPANY_IDS):
         name = Text(f"{view.LETTER[c]} {cid}", style=view.COMPANY_STYLE[c])
-        sold = f"{s.sold[c]}/{ceb.COMPANIES[c].shares}" if s.is_open(c) else "shut"
+        sold = Text(f"{s.sold[c]}/{ceb.COMPANIES[c].shares}")
+        if not s.is_open(c):
+            sold = Text(sold.plain + ("*" if s.num_players < MOST else ""), style="dim")
         table.add_row(name, str(s.income[c]), f"${s.treasury[c]}", sold, str(s.locos_left[c]),
                       f"${s.dividend_per_share(c)}" if s.sold[c] else "-")
+    if s.num_players < MOST and not all(s.is_open(c) for c in range(len(ceb.COMPANY_IDS))):
+        table.caption = Text("* opens at Chicago (CE-7.2)", style="dim")
+        table.caption_justify = "left"
     return table
 
 
