@@ -294,9 +294,10 @@ def lines_of(s: TransSiberianState, targets: Collection[str], width: int,
     """The view's lines: the most that fit ``height`` (fewer next lines, then shorter
     networks, where the companies are many; then again with branches run on). During a
     build the building company's links, each bright with its choice's number, take the
-    room the networks leave, the others' next links a line each. The links out of
-    Moscow, open to every company, are on a line of their own, not in each company's;
-    only the building company's lines and the footer number the links on offer."""
+    room the networks leave (the others' next links give way); what does not fit is
+    listed or counted under ``on offer now``. The links out of Moscow, open to every
+    company, are on a line of their own, not in each company's; only the building
+    company's lines and the footer number the links on offer."""
     shown, mine = _shown(s), _builders(s)
     if not shown:  # the opening auctions: nothing built yet, say how a railroad starts
         return _opening(targets, width)[:height] + _footer(s, targets, set(), width)
@@ -318,14 +319,14 @@ def lines_of(s: TransSiberianState, targets: Collection[str], width: int,
                 most_next = ahead if c in mine else 0
             block = _block(s, c, targets if c in mine else plain, width, most_net, most_next,
                            apart, moscow=c in mine)
-            room += len(block) - len(_block(s, c, (), width, most_net, 0, apart)) \
-                if building and c in mine else 0
+            if building and c in mine:  # the builder's next lines: its block less its network
+                room = len(block) - len(_block(s, c, (), width, most_net, 0, apart))
             body += block
         if others and budget[3] and not building:
             body += _moscow_line(s, plain, width, budget[3])
         named = {k for line in body for _, k in line if k >= 0}
-        return body + _footer(s, targets, {LINKS[k].id for k in named & offers}, width), \
-            named, room
+        footer = _footer(s, targets, {LINKS[k].id for k in named & offers}, width)
+        return body + footer, named, room
 
     own = {k for k in built if s.owner[k] in mine}
     best: tuple[tuple[bool, int, int], list[Line]] | None = None
