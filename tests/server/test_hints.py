@@ -226,3 +226,17 @@ def test_a_database_of_revision_0004_gets_hints_on_for_its_games(db_url: str) ->
         command.downgrade(cfg, "0004")
         conn.commit()
     store.dispose()
+
+
+def test_a_failing_search_gives_the_medium_bots_move(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in the search (or its views) is logged and the hint still answers: the
+    medium bot's move, never a 500."""
+    def broken(state: Any, seed: int) -> Any:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(hints_module, "searched", broken)
+    game, seen = _at_a_choice(client, "trans-siberian")
+    reply = ask(client, game, seen["current_player"])
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["by"] == "medium" and reply.json()["action"] in seen["legal"]

@@ -34,6 +34,7 @@ cheap, and the page says so).
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
@@ -60,6 +61,7 @@ SEARCH_ITERATIONS = 2000  # about 0.05 s a Chicago Express position, 0.3-0.5 s T
 SEARCH_SECONDS = 5.0  # the most a hint waits for a bot worker and its search
 KEPT = 256  # positions whose hint is kept
 router = APIRouter()
+log = logging.getLogger("cuberail.server")
 Lang = Annotated[str | None, Query(max_length=35, description="the sentence's language"
                                    " (en, it, es, de, ca; other languages: en)")]
 
@@ -183,7 +185,10 @@ async def search_hint(server: Server, loaded: Loaded, seat: int
         try:
             found = await server.bots.search(loaded.game.id, searched, state.clone(), seed,
                                              timeout=SEARCH_SECONDS)
-        except (TimeoutError, BrokenProcessPool, ValueError, RuntimeError):
+        except (TimeoutError, BrokenProcessPool):  # busy, or its workers restarted
+            return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
+        except Exception:  # a search or view bug must not break the hint
+            log.exception("the hint's search failed in game %s", loaded.game.id)
             return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
         KEPT_HINTS.put(key, found)
     text, chance = found
