@@ -209,3 +209,30 @@ def test_on_a_desktop_the_guide_leaves_the_board_free(base_url: str, open_page: 
     assert card is not None and board is not None
     assert card["x"] >= board["x"] + board["width"], (card, board)
     assert card["y"] + card["height"] <= 768
+
+
+def test_a_panel_left_open_goes_once_its_move_is_made(base_url: str, open_page: Any) -> None:
+    """The fifteenth newcomer run bid with the first panel still open and undid the bid:
+    the panel was still (again) open over the moves. A decision's panel left open while
+    the player makes that move has done its work: it closes, counts as explained, and
+    the undo does not bring it back."""
+    page = open_page().page
+    start_guided(page, base_url, "chicago-express")
+    first = f"decision:{FIRST['chicago-express']}"
+    assert shown(page) == first
+
+    def showing() -> str | None:
+        checked(page)
+        page.wait_for_timeout(300)
+        return page.get_attribute("#guide", "data-guide") if page.locator(PANEL).count() else None
+
+    with page.expect_response(lambda r: r.url.endswith("/actions") and r.request.method == "POST"):
+        page.click("#actions button[data-action='bid 9']")
+    page.wait_for_selector("#undo:not([hidden])")
+    assert showing() != first  # (another decision's may open: the bots' bids made one)
+    page.click("#undo")
+    page.wait_for_selector("#turn.mine")
+    assert showing() != first
+    facts = page.evaluate("() => JSON.parse(localStorage['cuberail.games'])")
+    assert any(f"decision:{FIRST['chicago-express']}" in (g.get("explained") or [])
+               for g in facts.values())

@@ -72,6 +72,7 @@ export class Guide {
     this.events = new Set();  // the words' keys of the events logged so far
     this.queue = [];  // ids to explain, in order ("event:dividend", "decision:build")
     this.open = null;  // the id shown
+    this.openedAt = null;  // the position it was shown at
     this.back = null;  // where the focus was before the panel took it
     box.addEventListener("keydown", (event) => {
       if (event.key !== "Escape") return;
@@ -103,10 +104,15 @@ export class Guide {
     if (live) {
       const wanted = this.wanted(view, mine);
       this.queue = this.queue.filter((id) => !id.startsWith("decision:") || wanted.includes(id));
+      // a decision's panel left open while the player moved on (a move, an undo): it has
+      // done its work (the fifteenth newcomer run bid, undid, and found it open again
+      // over the moves)
+      if (this.open?.startsWith("decision:") && this.openedAt !== view.index) this.dismiss();
       this.enqueue(wanted);
     }
     if (!this.open) this.next();
     else if (this.box.lang !== language()) this.refill();
+    if (this.open && this.openedAt === null) this.openedAt = view.index;
   }
 
   /** The open explanation again in the page's new language, the focus kept in it. */
@@ -175,6 +181,7 @@ export class Guide {
   }
 
   show(id) {
+    this.openedAt = null;  // set by explain() to the position shown
     const active = document.activeElement;
     if (!this.box.contains(active)) this.back = active;
     this.open = id;
