@@ -125,7 +125,8 @@ def everything_nationalized(**options: object) -> TransSiberianState:
 def test_ts_9_1_the_game_ends_when_no_company_is_left_in_play() -> None:
     s = everything_nationalized()
     assert s.step == OVER
-    assert s.end_reasons() == ["no company is left in play and none can enter"]
+    assert s.end_reasons() == ["no company is left in play and none can enter: nothing can"
+                               " change a score any more (TS-9.1)"]
 
 
 def test_ts_9_1_end_when_empty_false_plays_the_empty_rounds_out() -> None:

@@ -76,7 +76,8 @@ NC = NUM_COMPANIES
 # language: moves.end_parts and the ``ts.end_*`` catalogue keys.
 END_TEXT = {"top": "a share value reached {top}",
             "dividends": "the dividend track reached its end",
-            "empty": "no company is left in play and none can enter"}
+            "empty": "no company is left in play and none can enter: nothing can change a"
+                     " score any more (TS-9.1)"}
 
 
 class TransSiberianState(OpenAuction):
