@@ -162,7 +162,7 @@ def test_values_come_back_in_the_states_seat_order(title: str) -> None:
     for state in sample_states(title, 6, seed=8):
         legal = state.legal_actions()
         priors, values = guide(state, legal)
-        _, turned = net.forward(network.state_rows(state, features),
+        _, turned = net.forward(network.state_rows(state, features, encoding),
                                 network.action_rows(state, legal, encoding))
         me = state.current_player()
         assert values[me] == pytest.approx(turned[0])
@@ -176,7 +176,7 @@ def test_numpy_inference_equals_torch(title: str) -> None:
 
     features, encoding = network.parts_for(title)
     torch.manual_seed(3)
-    tnet = torch_net(len(features.names), network.action_size(encoding), 16)
+    tnet = torch_net(network.state_size(features, encoding), network.action_size(encoding), 16)
     with torch.no_grad():
         for p in tnet.parameters():
             p.add_(0.3 * torch.randn_like(p))
@@ -184,7 +184,7 @@ def test_numpy_inference_equals_torch(title: str) -> None:
         tnet.double()
     nnet = network.PolicyValueNet(arrays_of(tnet))
     for state in sample_states(title, 8, seed=2):
-        rows = network.state_rows(state, features)
+        rows = network.state_rows(state, features, encoding)
         acts = network.action_rows(state, state.legal_actions(), encoding)
         priors, values = nnet.forward(rows, acts)
         r = torch.tensor([rows], dtype=torch.float64)

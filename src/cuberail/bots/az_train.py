@@ -96,8 +96,8 @@ def _sample(state: GameState, children: list[Any], features: Features, network: 
     actions = [c.action for c in children]
     total = sum(c.visits for c in children) or 1
     pi = [c.visits / total for c in children]
-    return (netmod.state_rows(state, features), netmod.action_rows(state, actions, network), pi,
-            game)
+    return (netmod.state_rows(state, features, network),
+            netmod.action_rows(state, actions, network), pi, game)
 
 
 def train(spec: TrainSpec, log: Callable[[str], None] = print) -> dict[str, Any]:
@@ -121,7 +121,7 @@ def train(spec: TrainSpec, log: Callable[[str], None] = print) -> dict[str, Any]
             got, vals = play_game(spec, guide, seed)
             samples += got
             values += vals
-        arrays, losses = fit(spec, samples, values, len(features.names),
+        arrays, losses = fit(spec, samples, values, netmod.state_size(features, network),
                              netmod.action_size(network))
         guide = netmod.make_guide(netmod.PolicyValueNet(arrays), features, network)
         log(f"generation {gen + 1}/{spec.generations}: {len(samples)} samples, policy loss"

@@ -78,8 +78,10 @@ class Network:
     its word arguments one-hot, its number's offset from the lowest legal one of its kind,
     then the title's own reading of the action in the position, ``board``), scored against
     the state's embedding, so no global action table is needed. The state is the kit's
-    :class:`Features` rows. ``version`` changes with this encoding; weights are tied to it,
-    to the feature version and to the rules version."""
+    :class:`Features` rows, or the title's own reader of the state when ``state`` is set
+    (one row per seat, one number per name of ``state_names``). ``version`` changes with this
+    encoding and with the state reader; weights are tied to it, to the feature version and
+    to the rules version."""
 
     version: int
     kinds: tuple[str, ...]  # action kinds, in the one-hot's order
@@ -88,6 +90,9 @@ class Network:
     shipped: str | None = None  # the file in cuberail/bots/weights/ (None: none shipped)
     board: ActionFeatures | None = None  # the title's numbers per action (None: none)
     board_names: tuple[str, ...] = ()  # their names, one per number ``board`` gives
+    # the state as the network reads it, one row per seat (None: the Features' rows)
+    state: Callable[[GameState], list[list[float]]] | None = None
+    state_names: tuple[str, ...] = ()  # their names, one per number of a ``state`` row
 
 
 @dataclass(frozen=True)

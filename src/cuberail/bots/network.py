@@ -1,6 +1,7 @@
 """A small policy/value network for any title with a kit, and its numpy inference.
 
 The state is read as the kit's learned features (:class:`cuberail.bots.kit.Features`),
+or by the network's own state reader when the title gives one (``Network.state``),
 one row per seat, turned so that the seat to move comes first; each legal action as
 a small vector of the kit's :class:`cuberail.bots.kit.Network` encoding (kind and word
 arguments one-hot, a number's offset from the lowest legal one of its kind, then the
@@ -60,9 +61,21 @@ def parts_for(title: str) -> tuple[Features, Network]:
 # ----- encoding -----------------------------------------------------------------------
 
 
-def state_rows(state: GameState, features: Features) -> list[list[float]]:
-    """Each seat's feature row, turned so that the seat to move comes first."""
-    rows = features.seat_features(state)
+def state_size(features: Features, network: Network | None = None) -> int:
+    """The length of a seat's row: the network's own state reader's, else the features'."""
+    if network is not None and network.state is not None:
+        return len(network.state_names)
+    return len(features.names)
+
+
+def state_rows(state: GameState, features: Features, network: Network | None = None
+               ) -> list[list[float]]:
+    """Each seat's row (the network's own state reader when it has one, else the features),
+    turned so that the seat to move comes first."""
+    if network is not None and network.state is not None:
+        rows = network.state(state)
+    else:
+        rows = features.seat_features(state)
     me = state.current_player()
     return rows[me:] + rows[:me]
 
@@ -149,7 +162,7 @@ def make_guide(net: PolicyValueNet, features: Features, network: Network) -> Gui
     value, in the state's own seat order."""
 
     def guide(state: GameState, actions: list[Action]) -> tuple[list[float], list[float]]:
-        priors, values = net.forward(state_rows(state, features),
+        priors, values = net.forward(state_rows(state, features, network),
                                      action_rows(state, actions, network))
         me = state.current_player()
         turned = values.tolist()
@@ -195,7 +208,7 @@ def check_weights(data: Any, title: str, where: str) -> dict[str, np.ndarray]:
     if not isinstance(arrays, dict):
         raise CuberailError(f"{where}: no \"arrays\" object")
     features, network = parts_for(title)
-    return _checked_arrays(arrays, len(features.names), action_size(network), where)
+    return _checked_arrays(arrays, state_size(features, network), action_size(network), where)
 
 
 def _checked_arrays(arrays: dict[str, Any], f: int, a: int, where: str

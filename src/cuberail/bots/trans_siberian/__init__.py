@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from cuberail.bots.kit import Features, Kit, Network, Policy, SearchSettings
-from cuberail.bots.trans_siberian import action_features, features, search
+from cuberail.bots.trans_siberian import action_features, features, net_features, search
 from cuberail.bots.trans_siberian.fast import evaluate, fast_policy
 from cuberail.bots.trans_siberian.heuristic import TSHeuristic
 from cuberail.games.trans_siberian.board import COMPANY_IDS
@@ -54,11 +54,15 @@ FEATURES = Features(features.FEATURE_VERSION, features.FEATURE_NAMES, features.L
 # The policy/value network's action encoding (the az bot, docs/learned.md): each kind and the
 # companies an action names (a jump's ``pay:`` word counts as an other word); bids and share
 # values by their offset from the lowest legal one; and since version 2 the board's numbers
-# of each action (:mod:`.action_features`: a link's cost and income, the heuristic's values).
-NETWORK = Network(version=2, kinds=("bid", "build", "buy", "link", "pass", "stop", "surcharge",
+# of each action (:mod:`.action_features`: a link's cost and income, the heuristic's values);
+# since version 3 the state as the network's own rows (:mod:`.net_features`: each company's
+# numbers, what it can build next, the game's clock) instead of the learned
+# evaluation's money sums.
+NETWORK = Network(version=3, kinds=("bid", "build", "buy", "link", "pass", "stop", "surcharge",
                                     "value"),
-                  words=COMPANY_IDS, number_scale=10.0, shipped="trans-siberian-az2.json",
-                  board=action_features.action_features, board_names=action_features.NAMES)
+                  words=COMPANY_IDS, number_scale=10.0, shipped="trans-siberian-az4.json",
+                  board=action_features.action_features, board_names=action_features.NAMES,
+                  state=net_features.state_rows, state_names=net_features.NAMES)
 
 KIT = Kit(heuristic=TSHeuristic, fast_policy=_fast, evaluator=evaluate, pruner=search.prune,
           auction_running=search.auction_running, search=SEARCH, features=FEATURES,
