@@ -57,7 +57,7 @@ from cuberail.server.runtime import GameId, Server, ServerDep, Token
 from cuberail.server.schemas import HintReply, errors
 
 HINT_BOT = "medium"  # the fast heuristic: the answer when the search cannot run in time
-SEARCH_ITERATIONS = 2000  # about 0.05 s a Chicago Express position, 0.3-0.5 s Trans-Siberian
+SEARCH_ITERATIONS = 2000  # 0.05-0.5 s a position (compiled; the titles differ ten times)
 SEARCH_SECONDS = 5.0  # the most a hint waits for a bot worker and its search
 KEPT = 256  # positions whose hint is kept
 router = APIRouter()
