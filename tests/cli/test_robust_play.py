@@ -295,3 +295,15 @@ def test_the_largest_seed_allowed_saves_a_game_that_loads(tmp_path: Path) -> Non
                      "--seed", str(2**62))
     assert load_game(build_parser().parse_args(
         ["play", "--load", str(game.path)])).seats[2].seed == 2**62 + 2
+
+
+@pytest.mark.parametrize(("typed", "title"), [
+    ("trans", "trans-siberian"), ("Chi", "chicago-express"), ("ts", "trans-siberian")])
+def test_the_title_prompt_takes_the_start_of_a_name(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   typed: str, title: str) -> None:
+    """The sixteenth newcomer run typed `trans` at the prompt and was refused ("unknown
+    game 'trans'"): the start of one title's name, as well as an alias, now names it."""
+    terminal(monkeypatch, f"{typed}\n3\n2\nquit\n")
+    assert main(["play", "--save", str(tmp_path / "g.json")]) == 0
+    assert Record.load(tmp_path / "g.json").title == title

@@ -132,7 +132,7 @@ class Game:
 def new_game(args: argparse.Namespace, ask: Ask, interactive: bool) -> Game:
     """A fresh game from the arguments, asking for what is missing on a terminal."""
     title = args.title or _ask(ask, interactive, f"game ({'/'.join(titles())})",
-                               titles()[0], lambda text: get_game(text).title)
+                               titles()[0], _title_typed)
     info = get_game(title)
     options = parse_option_args(info.options, args.option or [])
     low, high = info.min_players, info.max_players
@@ -184,6 +184,15 @@ def _same_file(a: Path, b: Path) -> bool:
         return a == b or a.resolve() == b.resolve()
     except (OSError, ValueError, RuntimeError):
         return False
+
+
+def _title_typed(text: str) -> str:
+    """The title a player typed at the prompt: a name, an alias (``ts``), or the start of
+    one title's name (``trans``: the sixteenth newcomer run was refused it)."""
+    starts = [name for name in titles() if name.startswith(text.strip().lower())]
+    if text.strip() and len(starts) == 1:
+        return starts[0]
+    return get_game(text).title
 
 
 def _ask(ask: Ask, interactive: bool, question: str, default: str,
