@@ -187,8 +187,8 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def _title_typed(text: str) -> str:
-    """The title a player typed at the prompt: a name, an alias (``ts``), or the start of
-    one title's name (``trans``: the sixteenth newcomer run was refused it)."""
+    """The title a player typed at the prompt: a name, an alias, or the start of exactly
+    one title's name (the sixteenth newcomer run was refused the start of one)."""
     starts = [name for name in titles() if name.startswith(text.strip().lower())]
     if text.strip() and len(starts) == 1:
         return starts[0]
