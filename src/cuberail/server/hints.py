@@ -23,7 +23,8 @@ cheap, and the page says so).
 - **The seat on turn only.** Another seat, or a finished game, is answered 409.
 - **Deterministic, apart, kept.** The search has an iteration budget and a seed from
   the game and the position, so asking again gives the same hint (and the answer is
-  kept for the position: asked again, it is not searched again). It runs in the bots'
+  kept in the server's answers by position, :class:`cuberail.server.pools.Answers`, as
+  drawings are: asked again, it is not searched again). It runs in the bots'
   worker processes, taking a worker in turn with the games' bots
   (:meth:`cuberail.server.bots.BotRunner.search`), never in this process's threads;
   reading the game and writing the words run on the expensive-read pool
@@ -34,9 +35,8 @@ cheap, and the page says so).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
-import threading
-from collections import OrderedDict
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Annotated, Any
@@ -59,7 +59,6 @@ from cuberail.server.schemas import HintReply, errors
 HINT_BOT = "medium"  # the fast heuristic: the answer when the search cannot run in time
 SEARCH_ITERATIONS = 2000  # 0.05-0.5 s a position (compiled; the titles differ ten times)
 SEARCH_SECONDS = 5.0  # the most a hint waits for a bot worker and its search
-KEPT = 256  # positions whose hint is kept
 router = APIRouter()
 log = logging.getLogger("cuberail.server")
 Lang = Annotated[str | None, Query(max_length=35, description="the sentence's language"
@@ -98,27 +97,6 @@ def searched(state: GameState, seed: int) -> tuple[str, float]:
     if found.best is None:
         raise ValueError("the search found no move")
     return found.best.text(), found.best_value
-
-
-class Kept:
-    """The last :data:`KEPT` positions' searched hints (this process's)."""
-
-    def __init__(self) -> None:
-        self.answers: OrderedDict[tuple[str, int, int], tuple[str, float]] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[str, int, int]) -> tuple[str, float] | None:
-        with self.lock:
-            return self.answers.get(key)
-
-    def put(self, key: tuple[str, int, int], answer: tuple[str, float]) -> None:
-        with self.lock:
-            self.answers[key] = answer
-            while len(self.answers) > KEPT:
-                self.answers.popitem(last=False)
-
-
-KEPT_HINTS = Kept()
 
 
 def reason_of(title: str, state: GameState, action: Action) -> Said | None:
@@ -178,20 +156,21 @@ async def search_hint(server: Server, loaded: Loaded, seat: int
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0], None, "only"
-    key = position_key(loaded, loaded.snap.index)
-    found = KEPT_HINTS.get(key)
-    if found is None:
+    key = ("hint", *position_key(loaded, loaded.snap.index))
+    kept = server.answers.get(key)  # the server's answers by position, as drawings keep
+    if kept is not None:
+        text, chance = json.loads(kept)
+    else:
         seed = bot_seed(loaded.game.seed, seat, loaded.snap.index)
         try:
-            found = await server.bots.search(loaded.game.id, searched, state.clone(), seed,
-                                             timeout=SEARCH_SECONDS)
+            text, chance = await server.bots.search(loaded.game.id, searched, state.clone(),
+                                                    seed, timeout=SEARCH_SECONDS)
         except (TimeoutError, BrokenProcessPool):  # busy, or its workers restarted
             return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
         except Exception:  # a search or view bug must not break the hint
             log.exception("the hint's search failed in game %s", loaded.game.id)
             return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
-        KEPT_HINTS.put(key, found)
-    text, chance = found
+        server.answers.put(key, json.dumps([text, chance]).encode())
     action = next((a for a in legal if a.text() == text), None)
     if action is None:  # (never: the same position's moves)
         return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
