@@ -196,18 +196,15 @@ OVER = "the game is over: `quit` (Ctrl+Q) leaves, `help` (F1) shows the keys"
 
 
 def nothing_to_choose(state: GameState, names: Sequence[str], text: str) -> str:
-    """What ``text`` typed with no choice on offer gets: the game is over, or whose move
-    it is."""
+    """What ``text`` typed with no choice on offer gets (Enter alone: ``text`` empty): the
+    game is over, or whose move it is."""
     if state.is_terminal():
-        return f"the game is over: {text!r} is not a move now (`quit` to leave, `help`)"
-    return f"{text!r} was not played: nothing to choose now, {_mover(state, names)}"
-
-
-def _mover(state: GameState, names: Sequence[str]) -> str:
-    """``Bot 2 is to move``."""
+        return (f"the game is over: {text!r} is not a move now (`quit` to leave, `help`)"
+                if text else OVER)
     seat = state.current_player()
     who = names[seat] if 0 <= seat < len(names) else f"player {seat + 1}"
-    return f"{who} is to move"
+    now = f"nothing to choose now, {who} is to move"
+    return f"{text!r} was not played: {now}" if text else now
 
 
 def _is_auction(choices: list[Choice]) -> bool:
@@ -412,8 +409,7 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
     ``names``: the seats' names, for the engine's reasons (which count seats from 0)."""
     text = " ".join(raw.split())[:200]
     if not text and not choices:  # (it read "allowed now: " at the end: fifteenth run)
-        over = state.is_terminal()
-        return Reply(OVER if over else f"nothing to choose now, {_mover(state, names)}")
+        return Reply(nothing_to_choose(state, names, text))
     if not text:
         return Reply(summary(choices))
     word = text.split()[0].lower()
