@@ -10,6 +10,7 @@ import random
 
 import pytest
 from botstates import TITLES, sample_states
+from guidecheck import checked_guide
 
 from cuberail.bots.mcts import MCTSBot, MCTSConfig, Node
 from cuberail.bots.registry import make_bot, parse_mcts
@@ -157,15 +158,9 @@ def test_action_vectors_name_kind_words_and_offsets(title: str) -> None:
 @pytest.mark.parametrize("title", TITLES)
 def test_values_come_back_in_the_states_seat_order(title: str) -> None:
     features, encoding = network.parts_for(title)
-    guide = network.make_guide(network.load_net(title), features, encoding)
     net = network.load_net(title)
     for state in sample_states(title, 6, seed=8):
-        legal = state.legal_actions()
-        priors, values = guide(state, legal)
-        _, turned = net.forward(network.state_rows(state, features, encoding),
-                                network.action_rows(state, legal, encoding))
-        me = state.current_player()
-        assert values[me] == pytest.approx(turned[0])
+        priors, values = checked_guide(net, features, encoding, state)
         assert sum(values) == pytest.approx(1.0) and sum(priors) == pytest.approx(1.0)
 
 
