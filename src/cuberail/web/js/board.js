@@ -7,7 +7,8 @@ import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { DESKTOP, PHONE } from "./media.js";
 
-let scale = PHONE.matches ? 1.8 : 1;  // PHONE_SCALE
+const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
+let scale = PHONE.matches ? PHONE_SCALE : 1;
 let handler = null;
 let boardWords = new Map();  // action -> its words as the drawing wrote them (tooltip lines)
 
@@ -106,7 +107,6 @@ export function markForgoes(box, button) {
   if (tip) tip.textContent += `\n${note.querySelector("p").textContent}`;
 }
 
-const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
 const MOST = 4;  // the closest zoom
 
 /** The box around the board's targets (or the elements `selector` finds), in fractions
