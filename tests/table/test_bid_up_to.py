@@ -75,3 +75,26 @@ def test_an_undo_ends_the_limit(tmp_path: Path) -> None:
         assert not app.proxies
 
     at_table(_against_medium_bots(tmp_path), check)
+
+
+def test_a_limit_that_would_leave_no_cash_for_a_share_says_so(tmp_path: Path) -> None:
+    """The sixteenth newcomer run was shut out of the share market by what it had paid,
+    with no word before: a limit at which a win leaves less than any share costs (TS-1.3:
+    $8; TS-5.2: only dividends pay) says so when it is set."""
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        cash = app.game.state.cash[0]  # type: ignore[attr-defined]
+        await type_text(pilot, f"up to {cash - 7}")
+        await settle(app, pilot)
+        said = [e.text for e in app.log_entries if e.kind == "note" and "if you win" in e.text]
+        assert said and said[0].startswith(f"up to ${cash - 7}: if you win at ${cash - 7} you"
+                                           " keep $7, less than any share can cost ($8)"), said
+
+    async def calm(app: TableApp, pilot: Pilot[int]) -> None:
+        cash = app.game.state.cash[0]  # type: ignore[attr-defined]
+        await type_text(pilot, f"up to {cash - 8}")
+        await settle(app, pilot)
+        assert not [e for e in app.log_entries if "if you win" in e.text]
+
+    at_table(_against_medium_bots(tmp_path, "trans-siberian"), check)
+    (tmp_path / "calm").mkdir()
+    at_table(_against_medium_bots(tmp_path / "calm", "trans-siberian"), calm)

@@ -184,3 +184,22 @@ def test_ts_tracker_says_no_company_is_in_play_once_all_are_nationalized() -> No
     assert "no company in play" in teach.tracker(s).plain
     assert "top value" not in teach.tracker(s).plain
     assert "no company in play" in teach.tracker_line(s).plain
+
+
+def test_ts_buy_and_bid_tips_say_when_cash_would_fall_below_every_share_ts_5_2() -> None:
+    """The sixteenth newcomer run bought its way to $0 and was shut out of the share
+    market for the rest of the game with no word before: the choice says it as a tip (a
+    fine move maybe, worth a thought), the browser's words (``choice_note``) in English."""
+    s = get_game("trans-siberian").new_game(4, {})
+    assert isinstance(s, TransSiberianState)
+    assert teach.warning(s, Action("bid", (33,)), []) == (
+        "tip: if you win at $33 you keep $7, less than any share can cost ($8): you can buy"
+        " no share until a dividend pays you (TS-5.2)")
+    for text in ("bid 30", "pass", "pass", "pass", "link moscow-kazan", "value 8"):
+        s.apply(Action.from_text(text))
+    while s.step != TURN:
+        s.apply(Action("pass", ()))
+    assert s.current_player() == 0 and s.cash[0] == 10
+    tip = teach.warning(s, Action("buy", ("red",)), [])
+    assert teach.is_tip(tip)
+    assert "leaves you $2, less than the cheapest share for sale (red, $8)" in tip

@@ -6,8 +6,10 @@ data, for every reader's language), the seats, the last move and the table optio
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.core.words import Said
 from cuberail.games import moves_module
@@ -26,8 +28,10 @@ def labels(title: str, state: GameState) -> list[dict[str, Any]]:
     """The legal actions with the view's description of each: ``label`` in English (as the
     terminal says it) and ``words``, the same sentence as data (``{"key", "values"}``) that
     the browser renders in the page's language with the catalogs of ``GET /api/words/{lang}``
-    (so one broadcast serves readers of every language)."""
-    describe = moves_module(title).describe_parts
+    (so one broadcast serves readers of every language); ``note``, only where the title
+    has one, a note beside the choice as data (e.g. a buy that leaves too little cash)."""
+    words = moves_module(title)
+    describe, note_of = words.describe_parts, getattr(words, "choice_note", None)
     out: list[dict[str, Any]] = []
     for action in state.legal_actions():
         try:
@@ -36,8 +40,23 @@ def labels(title: str, state: GameState) -> list[dict[str, Any]]:
         except Exception:  # a view bug must not break the game page
             said = Said("move.text", {"text": action.text()})
             label = action.text()
-        out.append({"action": action.text(), "label": label, "words": said.to_json()})
+        entry: dict[str, Any] = {"action": action.text(), "label": label, "words": said.to_json()}
+        note = _note(note_of, state, action)
+        if note is not None:
+            entry["note"] = note.to_json()
+        out.append(entry)
     return out
+
+
+def _note(note_of: Callable[[GameState, Action], object] | None, state: GameState,
+          action: Action) -> Said | None:
+    """The title's note beside a choice (``choice_note(state, action)`` in its moves
+    module, optional: a legal move worth a thought first), None without one or on a bug."""
+    try:
+        found = note_of(state, action) if note_of is not None else None
+    except Exception:  # a view bug must not break the game page
+        return None
+    return found if isinstance(found, Said) else None
 
 
 def game_view(loaded: Loaded, chat: list[dict[str, Any]], connected: set[int],

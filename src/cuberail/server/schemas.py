@@ -339,6 +339,8 @@ class MoveChoice(BaseModel):
     action: str = Field(description="the action's text, to send as a move")
     label: str = Field(description="what it does, in English")
     words: Words = Field(description="the same sentence as data, for the reader's language")
+    note: Words | None = Field(None, description="a note beside the choice, as data (only where"
+                               " the title has one: a legal move worth a thought first)")
 
 
 class PlayerView(BaseModel):

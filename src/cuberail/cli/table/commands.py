@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Input, OptionList
 
+from cuberail.cli.menu import amount_of
 from cuberail.core.errors import CuberailError
 
 from . import choices as C
@@ -122,9 +123,20 @@ class TableInput(TableKeys):
             self._say(text)
             return
         self.proxies[seat] = held
+        warned = self._at_limit(held.limit)
+        if warned:  # in the log, where it stays in sight while the proxy bids
+            self.note(warned)
         self.message, self.picked, self.expanded = text, "", ""
         self.follow_log()
         self.advance()
+
+    def _at_limit(self, limit: int) -> str:
+        """The title's warning or tip for a bid at a proxy's limit (the most it may bid for
+        the player: e.g. a winner left without cash for a share), '' when it has none."""
+        state = self.game.state
+        at = next((a for a in proxy.bids(state) if amount_of(a) == limit), None)
+        said = teach.warning(state, at, self.history) if at is not None else ""
+        return f"up to ${limit}: {said.removeprefix('tip: ')}" if said else ""
 
     def action_help(self) -> None:
         self._command(C.Command("help"))

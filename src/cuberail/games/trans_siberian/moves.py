@@ -3,7 +3,8 @@
 ``describe_parts`` (a move's sentence as data, a catalog key of
 ``data/words-*.json`` and its values), ``describe_action`` (its English),
 ``event_parts`` (what happened by itself when an action was applied, as data),
-``events`` (its English), ``describe_step`` (who decides what) and the links' names:
+``events`` (its English), ``describe_step`` (who decides what), ``choice_note`` (a note
+beside a choice on offer, :mod:`.notes`) and the links' names:
 the one source of these words for the terminal, the server, the drawings and the
 research environments. The engine does not import Rich; the terminal views do.
 """
@@ -29,6 +30,7 @@ from cuberail.games.trans_siberian.board import (
     SURCHARGE,
     TOP,
 )
+from cuberail.games.trans_siberian.notes import choice_note
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
     AUCTION,
@@ -388,6 +390,6 @@ def end_parts(state: GameState) -> list[Said]:
             for code in _ts(state).end_codes()]
 
 
-__all__ = ["BORDER_SIDES", "border_words", "company_word", "describe_action", "describe_parts",
-           "describe_step", "end_parts", "event_parts", "events", "link_name", "link_parts",
-           "link_text", "menu_parts", "nat_warning"]
+__all__ = ["BORDER_SIDES", "border_words", "choice_note", "company_word", "describe_action",
+           "describe_parts", "describe_step", "end_parts", "event_parts", "events", "link_name",
+           "link_parts", "link_text", "menu_parts", "nat_warning"]

@@ -11,6 +11,7 @@ from rich.text import Text
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
+from cuberail.games.trans_siberian.notes import choice_note
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
     AUCTION,
@@ -18,6 +19,7 @@ from cuberail.games.trans_siberian.state import (
     WAITING,
     TransSiberianState,
 )
+from cuberail.games.words import english
 from cuberail.terminal.kit import TRACKER_WIDTH, History, bid_out_of_reach
 from cuberail.terminal.trans_siberian import board
 
@@ -165,7 +167,7 @@ def _risk(s: TransSiberianState, action: Action) -> str:
     if not isinstance(amount, int):
         return ""
     if action.kind == "bid":
-        return _bid_warning(s, amount) if s.phase >= 2 else ""
+        return (_bid_warning(s, amount) if s.phase >= 2 else "") or _lockout(s, action)
     if action.kind != "value":
         return ""
     if s.value_nationalizes(amount):
@@ -206,9 +208,17 @@ def _second_share(s: TransSiberianState, amount: int) -> str:
             f" {co} builds only once two shares are owned (TS-3.2)")
 
 
+def _lockout(s: TransSiberianState, action: Action) -> str:
+    """A buy or a bid that leaves less cash than any share for sale costs, as a tip
+    (:func:`cuberail.games.trans_siberian.notes.choice_note`: the browser's words too)."""
+    note = choice_note(s, action)
+    return f"tip: {english(note)}" if note is not None else ""
+
+
 def warning(state: GameState, action: Action, history: History) -> str:
     """Buying or building for a company the next dividend will nationalize; a bid or a
-    share value at or below the nationalization value (:func:`_risk`)."""
+    share value at or below the nationalization value (:func:`_risk`); else a buy or a
+    bid that leaves too little cash for any share (:func:`_lockout`)."""
     s = _ts(state)
     if action.kind in ("bid", "value"):
         return _risk(s, action)
@@ -217,7 +227,7 @@ def warning(state: GameState, action: Action, history: History) -> str:
     doomed = {tsb.COMPANY_IDS[c] for c in nationalization_ahead(s)}
     hit = [str(a) for a in action.args if str(a) in doomed]
     if not hit:
-        return ""
+        return _lockout(s, action)
     return (f"{', '.join(hit)} will be nationalized at the next dividend"
             f" (value {_compared(s)} ${s.nationalization_value()})")
 

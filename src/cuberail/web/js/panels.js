@@ -205,7 +205,7 @@ export function bidProblem(raw, bids) {
  *  can afford, so that the row fits): [field, why, upto]; `typed`: what the reader typed
  *  before a redraw in this auction (`company`'s; a live update keeps it); else the lowest
  *  bid allowed now. */
-function freeBid(bids, typed, company, index) {
+function freeBid(bids, typed, company, index, notes = new Map()) {
   const input = h("input", { type: "number", id: "bid-amount", min: bids[0], max: bids[bids.length - 1],
     dataset: { company, index },
     value: typed ?? bids[0], "aria-label": t("auction.amount"), "aria-describedby": "bid-why" });
@@ -221,11 +221,26 @@ function freeBid(bids, typed, company, index) {
     go.dataset.action = `bid ${Number(input.value)}`;
     go.disabled = Boolean(problem);
     upto.disabled = Boolean(problem);
-    why.textContent = problem;
+    // a refusal, else the title's note on this amount (e.g. a win that leaves no cash for
+    // a share), calmer: the same line, as a bid or an "up to" limit would be
+    const note = problem ? "" : notes.get(Number(input.value)) || "";
+    why.textContent = problem || note;
+    why.classList.toggle("noted", Boolean(note));
     input.setAttribute("aria-invalid", problem ? "true" : "false");
   });
   if (typed !== undefined) queueMicrotask(() => input.dispatchEvent(new Event("input")));
   return [h("div", { class: "free-bid" }, input, go), why, upto];
+}
+
+/** The title's notes on the bids on offer, by amount, as text in the page's language. */
+function bidNotes(view) {
+  const out = new Map();
+  for (const m of view.moves) {
+    const amount = m.action.startsWith("bid ") ? Number(m.action.slice(4)) : NaN;
+    const parts = m.note && Number.isInteger(amount) ? sayParts(m.note) : null;
+    if (parts) out.set(amount, parts.join(""));
+  }
+  return out;
 }
 
 /** The auction's controls in one row, first in the box (at a desktop's 1366x768 the
@@ -243,7 +258,7 @@ function bidControls(box, view, state, a, bids, minimum, mySeat) {
   const typed = box.querySelector(`#bid-amount[data-typed][data-company="${a.company}"][data-index="${view.index}"]`)?.value;
   let upto = null;
   if (bids.length) {
-    const [field, why, button] = freeBid(bids, typed, a.company, view.index);
+    const [field, why, button] = freeBid(bids, typed, a.company, view.index, bidNotes(view));
     row.push(field);
     after.push(why);
     upto = button;
@@ -355,7 +370,12 @@ function moveButton(state, m, ahead = null) {
   const attrs = { type: "button", class: confirm ? "move confirm" : "move",
     dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) };
   if (ahead) Object.assign(attrs, { class: "move forgoes", "aria-describedby": "forgo-ahead" });
-  return h("button", attrs, confirm ? stopLabel(state) : moveWords(m));
+  // the title's note on the move (e.g. a buy that leaves no cash for a share), under its
+  // words in the button: read with it, before the click
+  const note = m.note ? sayParts(m.note, (id, text) => chip(id, text)) : null;
+  if (note) attrs.class += " noted";
+  return h("button", attrs, confirm ? stopLabel(state) : moveWords(m),
+    note ? h("span", { class: "move-note" }, infoIcon(), ...note) : null);
 }
 
 /** Does `seat` hold the most shares of company `id` (ties too)? {mine, top}. */
