@@ -34,7 +34,7 @@ def test_ce_at_120x40_a_number_read_off_the_map_builds_on_that_hex(tmp_path: Pat
         lines = app.query_one("#map", Static).content.plain.split("\n")  # type: ignore
         hx = HEXES[HEX_INDEX[str(state.legal_actions()[-2].args[0])]]
         x, y = hx.col * ce_map.SMALL_STEP, 2 * hx.row + hx.col % 2
-        number = lines[y][x:x + ce_map.SMALL].strip()
+        number = lines[y][x:x + ce_map.SMALL].split("$")[0].strip()  # `1$2`: 1, $2 price
         assert number.isdigit(), lines[y]
         await type_text(pilot, number + "\n")
         await settle(app, pilot)

@@ -55,6 +55,10 @@ def standings(players: Table, names: Sequence[str] = (), width: int = 0) -> Text
 
 
 def _cut(name: str, width: int) -> str:
+    """A name within ``width``: a bracketed end goes first (``Bot 2 (medium)`` is
+    ``Bot 2``, not ``Bot 2 (…``, which left the bots alike), then an ellipsis cuts."""
+    if len(name) > width and name.endswith(")") and " (" in name:
+        name = name[:name.rindex(" (")]
     return name if len(name) <= width else name[:width - 1] + "…"
 
 

@@ -73,18 +73,56 @@ def follow(board: ScrollableContainer, face: Face, places: set[str]) -> None:
 
 def off_screen_title(board: ScrollableContainer, face: Face) -> str:
     """The board's border title: what its scrolling hides (a small terminal shows part of
-    the map), cut to the border's width."""
+    the map), within the border's width: as many of the hidden places as fit, nearest
+    first, the others counted (``◀ Buffalo +23``), rather than a name cut in two."""
     region = board.scrollable_content_region
     first, last = int(board.scroll_x), int(board.scroll_x) + region.width - 1
-    notes = []
-    if first > 0:
-        west = face.names(0, first - 1).split(", ")
-        notes.append("◀ " + ", ".join(reversed(west)))
-    if last < face.width - 1:
-        notes.append("▶ " + face.names(last + 1, face.width))
-    if board.scroll_y > 0:
-        notes.append("▲ more above")
-    if board.scroll_y + region.height < face.height:
-        notes.append("▼ more below")
-    text = "board, off-screen: " + " | ".join(notes) if notes else "board"
-    return text[: max(region.width - 2, 5)]
+    west = list(reversed(_names(face.names(0, first - 1)))) if first > 0 else None
+    east = _names(face.names(last + 1, face.width)) if last < face.width - 1 else None
+    above = board.scroll_y > 0
+    below = board.scroll_y + region.height < face.height
+    width = max(region.width - 2, 5)
+    candidates = [_title(west, east, (above, below), prefix, words, kept, counted)
+                  for prefix, words, least, counted in _WAYS
+                  for kept in _kept(west, east, least)]
+    return next((c for c in candidates if len(c) <= width), candidates[-1][:width])
+
+
+# the ways to say it, the fullest first: the prefix, the vertical notes' words (2: "more
+# above", 1: "above", 0: the arrows alone, ``▲▼``), the fewest names a side keeps (the
+# others counted), the word after a count (``◀ 16 places``, at last ``◀ 16``)
+_PREFIX = "board, off-screen: "
+_WAYS = ((_PREFIX, 2, 1, ""), (_PREFIX, 1, 1, ""), (_PREFIX, 0, 1, ""),
+         ("off-screen: ", 0, 1, ""), ("off-screen: ", 0, 0, " places"),
+         ("off-screen: ", 0, 0, ""))
+
+
+def _names(text: str) -> list[str]:
+    return [name for name in text.split(", ") if name]
+
+
+def _kept(west: list[str] | None, east: list[str] | None, least: int) -> range:
+    """How many names a side may keep, from all down to ``least``."""
+    return range(max(len(west or ()), len(east or ()), least), least - 1, -1)
+
+
+def _side(arrow: str, names: list[str], kept: int, counted: str) -> str:
+    """A hidden side: its places (``◀ Buffalo +23``), their number, or its arrow alone."""
+    shown = ", ".join(names[:kept])
+    more = len(names) - min(kept, len(names))
+    if not shown:
+        return f"{arrow} {more}{counted}" if more else arrow
+    return f"{arrow} {shown}" + (f" +{more}" if more else "")
+
+
+def _title(west: list[str] | None, east: list[str] | None, hidden: tuple[bool, bool],
+           prefix: str, words: int, kept: int, counted: str) -> str:
+    notes = [_side(arrow, names, kept, counted)
+             for arrow, names in (("◀", west), ("▶", east)) if names is not None]
+    above, below = hidden
+    if words:
+        notes += [("", "▲ above", "▲ more above")[words]] if above else []
+        notes += [("", "▼ below", "▼ more below")[words]] if below else []
+    elif above or below:
+        notes.append("▲" * above + "▼" * below)
+    return prefix + " | ".join(notes) if notes else "board"

@@ -5,11 +5,15 @@ the slanted sides of the hexes either side (``╱C1 ╲`` over ``╲$1▁╱``),
 line is closed by its own lower corners and never read as its neighbour's (the columns
 are staggered: odd ones sit a line lower, flat-top, odd-q). The first line carries the
 id, a mark and the cost, or on offer the choice's number to type (reversed in the
-building company's colours); the second the city's name (five letters: ``Pitts``) and
+building company's colours) and the price (`` 7 $2``; developing, what it adds), the
+id then going to the second line (``R2▁▁▁``) but for a city, which keeps its name;
+the second the city's name (five letters: ``Pitts``) and
 the company locomotives as coloured letters between rails in the company's colour
 (``Phi P``, ``═NB══``), so a route reads hex to hex; a letter never starts the line.
 The compact map (three characters a hex) writes a city's locomotives after its id
-(``R5P``) over its whole three letters (``Phi``); the key names every city with its hex.
+(``R5P``) over its whole three letters (``Phi``), and a hex with one company's track
+that others may still build on its price for the next one (``$2P``, CE-5.4); the key
+names every city with its hex.
 :func:`hex_at` turns a click position back into a hex id: the geometry lives here.
 """
 
@@ -129,9 +133,31 @@ def offer_style(s: ChicagoExpressState) -> str:
     return TARGET_STYLE
 
 
-def _number(number: str, style: str, cell: int) -> Text:
-    """A hex on offer's first line: the number to type for it, the whole line bright."""
-    return Text(number[:cell].center(cell), style=style)
+def offer_value(s: ChicagoExpressState, hx: Hex) -> str:
+    """What the choice of a hex on offer costs or gives, as the choices' list says it:
+    building, the placement's price (CE-5.4: ``$4`` on a $2 hex a locomotive holds
+    already); developing, the income it adds (``+1``, CE-6.3 and CE-6.5) or the cash
+    a forest pays (``$2``, CE-6.4)."""
+    if s.step == PLACE:
+        return f"${s.placement_cost(hx.index)}"
+    if hx.terrain == FOREST:
+        return f"${hx.develop_cash}"
+    if hx.index in s.track:
+        now = s.track[hx.index]
+        return f"+{min(now + hx.track_step, s.opts.track_max[hx.index]) - now}"
+    return f"+{hx.house}"
+
+
+def _number(number: str, value: str, style: str, plain: str, cell: int) -> Text:
+    """A hex on offer's first line: the number to type for it (bright, ``style``) and
+    what it costs or gives (``value``, in the hex's colours): `` 1 $2``, ``1$2``."""
+    field = max(cell - len(value), len(number))
+    if field + len(value) > cell:
+        value = value.lstrip("$+")  # a two-digit number on the compact map: ``122``
+    out = Text()
+    out.append(f"{number[:cell]:^{min(field, cell)}}", style=style)  # ``12 $2``
+    out.append(value[:max(cell - out.cell_len, 0)], style=plain)
+    return out
 
 
 def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL,
@@ -147,11 +173,11 @@ def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL,
     locomotives after its id (:func:`_on_top`) and keeps its three letters whole; those
     its first line has no room for (``K10``, or a second company) colour its name."""
     companies = list(s.companies_on(hx.index))[len(_on_top(s, hx, cell, offered)):]
-    name = label(hx.name, cell) if hx.name else ""
+    name = label(hx.name, cell) if hx.name else (hx.id if offered else "")
     if cell < CELL and name and companies:
         mine = COMPANY_STYLE[companies[0]] + " bold underline"
         return Text(name.ljust(cell, RAIL), style=style if TARGET_STYLE in style else mine)
-    if companies and len(name) > cell - len(companies) - 1:
+    if companies and hx.name and len(name) > cell - len(companies) - 1:
         name = abbr(hx.name)  # beside letters: the three letters the key names
     fill = RAIL if s.companies_on(hx.index) else EDGE
     room = cell - len(companies)  # beside the letters
@@ -161,15 +187,23 @@ def _bottom(s: ChicagoExpressState, hx: Hex, style: str, cell: int = CELL,
         head = name[:cell]
     elif name:
         head = name[:room - 1] + " " if room - 1 >= 2 else name[:max(room, 0)]
+    elif cell < CELL and _shared(hx) and len(companies) + 2 <= cell:
+        head = f"${s.placement_cost(hx.index)}"[:cell - len(companies)]  # ``$2P``
     else:
         head = RAIL if len(companies) < cell else ""
     here = s.companies_on(hx.index)
     rail = COMPANY_STYLE[here[0]] + " underline" if here else style  # a route's colour
-    out = Text(head, style=rail if head == RAIL else style)
+    out = Text(head, style=rail if head == RAIL or (here and not name) else style)
     for c in companies[:cell - len(head)]:
         out.append(LETTER[c], style=COMPANY_STYLE[c] + " bold underline")
     out.append(fill * max(cell - len(head) - len(companies), 0), style=rail)
     return out
+
+
+def _shared(hx: Hex) -> bool:
+    """Whether another company may still build on a hex with track (CE-5.3: a forest or a
+    mountain holds its first company only), so that its price for the next one matters."""
+    return hx.terrain not in (FOREST, MOUNTAIN)
 
 
 def _at(col: int, line: int) -> tuple[Hex | None, bool]:
@@ -201,7 +235,7 @@ def _hex_line(s: ChicagoExpressState, hx: Hex, first: bool, targets: Collection[
               cell: int) -> Text:
     number = _offered(targets).get(hx.id)
     if number is not None and first:
-        return _number(number, offer_style(s), cell)
+        return _number(number, offer_value(s, hx), offer_style(s), hex_style(hx), cell)
     style = TARGET_STYLE if hx.id in targets and number is None else hex_style(hx)
     if first:
         return _top(s, hx, style, cell)
@@ -321,16 +355,20 @@ def key() -> Text:
         out.append(LETTER[c], style=COMPANY_STYLE[c])
         out.append(f" {cid} ")
     out.append(" 7 ", style=TARGET_STYLE)
-    out.append(" on offer: type 7 (or click)")
+    out.append(" on offer: type 7 (or click); beside it what it costs ($2) or adds (+1)")
     p, rail = LETTER[0], RAIL
     out.append(f"\nA hex sits between its slanted sides, ╱ ╲ over ╲▁╱: its second line"
                f" is closed by its own lower corners. First line: id, mark, cost to build;"
-               f" on offer, the number to type. Second line: the city's name and the letters"
+               f" on offer, the number to type and the price (7 $2), the id under it."
+               f" Second line: the city's name and the letters"
                f" of its locomotives (Phila, Phi {p}; {rail}{p}{rail} without a city:"
                f" {COMPANY_IDS[0]}'s track, in its colour hex to hex: a route), else its lower"
                f" edge {EDGE * 3}. The compact map: the id, then a city's locomotives (R5{p})"
                f" over its three letters (Phi; in a company's colour where the id leaves"
-               f" no room), else $2{EDGE}: $2 cost to build;"
+               f" no room), else $2{EDGE}: $2 cost to build, or $2{p}: {COMPANY_IDS[0]}'s"
+               f" track and the cost for another company there (CE-5.4; ═{p}═ in a"
+               f" forest or a mountain: no other company builds there); on offer 7$2"
+               f" over its id;"
                f" ♣ forest (develop: cash)  ▲ mountain  ★ start  {DEVELOPED} developed."
                " Click a hex, type its number when on offer, or its id.")
     out.append(f"\nCities (compact map's letters): {cities()}.")
