@@ -53,8 +53,7 @@ def test_ts_every_drawn_city_is_labelled_and_every_drawn_link_can_be_clicked() -
     clickable = {ts_map.link_at(x, y) for y in range(ts_map.HEIGHT)
                  for x in range(ts_map.WIDTH)}
     built = {LINKS[k].id for k, o in enumerate(s.owner) if o >= 0}
-    assert built - {LINKS[k].id for k in draw.left_out} <= clickable
-    assert clickable - {None} <= built
+    assert built <= clickable  # (every other link is drawn too, dim: it names itself)
 
 
 def test_ts_city_labels_are_unique() -> None:

@@ -32,6 +32,7 @@ from cuberail.terminal.chicago_express import board as ce_map
 from cuberail.terminal.chicago_express import table as ce_table
 from cuberail.terminal.trans_siberian import board as ts_map
 from cuberail.terminal.trans_siberian import table as ts_table
+from cuberail.terminal.trans_siberian.geo import BUILT, FREE
 
 CODES = ("NzV", "UsI", "NzA", "Ktl", "Vlg", "NNo", "UsK", "NzB", "NUr", "StP")
 
@@ -55,9 +56,8 @@ def test_ts_whole_map_writes_the_whole_name_of_every_city_it_draws_and_no_code()
     s = _ts_played(150)
     assert any(o >= 0 for o in s.owner)
     text = ts_map.render(s, set()).plain
-    draw = ts_map.drawing(s, set())
     for k, o in enumerate(s.owner):
-        if o >= 0 and k not in draw.left_out:
+        if o >= 0:
             for end in LINKS[k].ends:
                 if not LOCATIONS[end].is_external:
                     assert LOCATIONS[end].name in text, LOCATIONS[end].name
@@ -71,32 +71,30 @@ def test_ts_every_drawn_link_shows_its_value() -> None:
         draw = ts_map.drawing(s, set(), *size)
         rows = ts_map.render(s, set(), *size).plain.split("\n")
         values = {k: ch for (x, y), (k, ch) in draw.tags.items() if ch.isdigit()}
-        for k in {k for k, _ in draw.arms.values()}:
+        for k in {k for kind, k in draw.lines.values() if kind == BUILT}:
             assert values.get(k) == str(LINKS[k].value), LINKS[k].id
         for (x, y), (_, ch) in draw.tags.items():
             assert rows[y][x] == ch
 
 
-def test_ts_a_line_never_runs_into_another_city_s_label() -> None:
-    """``Mos─R3═Kaz`` read as a link to Kazan: no link's line (nor its tag) touches, on its
-    row, the label of a city that is not one of its ends."""
+def test_ts_a_tag_never_touches_a_city_s_label() -> None:
+    """``Mos─R3═Kaz`` read as a link to Kazan: no tag touches, on its row, a city's label
+    (its line runs straight between its own cities: test_ts_schematic.py)."""
     for seed in range(6):
         s = _ts_played(100 + 150 * seed, seed)
         for size in ((ts_map.WIDTH, ts_map.HEIGHT), (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)):
             draw = ts_map.drawing(s, set(), *size)
-            for (x, y), (k, _) in draw.arms.items():
+            for (x, y), (k, _) in draw.tags.items():
                 for d in (-1, 1):
-                    near = draw.labels.get((x + d, y))
-                    if near is not None:
-                        assert near[0] in LINKS[k].ends, (
-                            size, LINKS[k].id, LOCATIONS[near[0]].name)
+                    near = draw.labels.get((x + d, y)) or draw.dim.get((x + d, y))
+                    assert near is None, (size, LINKS[k].id, LOCATIONS[near[0]].name)
 
 
 def test_ts_red_s_first_link_reads_as_its_own_ends() -> None:
     """The review's case: red started on Moscow–Nizhny Novgorod; the compact map drew
-    ``R3═Kaz``. Now only red's link is drawn, between Moscow and N.Novgor, tagged ``R3``;
-    Kazan, which no drawn link touches, is only a dim name in its place, and no line or
-    tag touches it."""
+    ``R3═Kaz``. Now red's link is the only bright one, between Moscow and N.Novgor,
+    tagged ``R3``; Kazan, which no built link touches, is a dim name in its place, and
+    neither red's line nor its tag touches it."""
     s = _ts_played(0)
     k = LINK_INDEX["moscow-nizhnynovgorod"]
     s.owner[k] = 0
@@ -107,8 +105,9 @@ def test_ts_red_s_first_link_reads_as_its_own_ends() -> None:
     assert kazan not in draw.words and kazan in {loc for loc, _ in draw.dim.values()}
     near = {(x + dx, y + dy) for (x, y), (loc, _) in draw.dim.items() if loc == kazan
             for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
-    assert not near & (set(draw.arms) | set(draw.tags))
-    assert {link for link, _ in draw.arms.values()} == {k}
+    red = {c for c, (kind, link) in draw.lines.items() if link == k}
+    assert red and not near & (red | set(draw.tags))
+    assert {link for kind, link in draw.lines.values() if kind != FREE} == {k}
     assert sorted(ch for link, ch in draw.tags.values()) == ["3", ts_map.LETTER[0]]
 
 

@@ -23,7 +23,7 @@ from cuberail.games import get_game
 from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATIONS
 from cuberail.games.trans_siberian.state import TransSiberianState
 from cuberail.terminal.trans_siberian import board as ts_map
-from cuberail.terminal.trans_siberian.schematic import Drawing
+from cuberail.terminal.trans_siberian.geo import Drawing
 
 BY_NAME = {loc.name: loc.index for loc in LOCATIONS}
 

@@ -1,20 +1,21 @@
 """The twelfth newcomer run: the Trans-Siberian board in the terminal must read.
 
-The map (F4 at 120x40) and the whole map (F2) were a tangle: diagonal links crossed
-(``╱╱R│B────``), values sat by several links, and nobody could tell which link joined which
-cities. The map now draws only the built links and the links on offer, each a line of its
-own across and down between its cities' names, tagged with its company's letter and value
-(``R3``). Every built link and link on offer is drawn (a line with no other way crosses
-another at a right angle, ``┼``, each going straight on). The network list (the default
-beside the side panel, at 120x40 and at 80x24) gives each company its route as city
-chains, a branch a line, then what it can build with cost and income. The companies
-pane's nationalization warning is whole at 120x40 and at 80x24.
+The map (F4 at 120x40) and the whole map (F2) were a tangle: diagonal links crossed, values
+sat by several links, and nobody could tell which link joined which cities; the
+fifteenth and sixteenth runs found the routed schematic that followed "winding cyan
+boxes ... routed far from the real geography". The map now draws the board as a graph
+(:mod:`cuberail.terminal.trans_siberian.geo`): each link a straight line of braille dots
+between its cities' names, the built ones in their company's colour tagged with its letter
+and value (``R3``), those on offer bright with the number that chooses them (``[7]``), the
+others dim and dotted. The network list (the default beside the side panel, at 120x40
+and at 80x24) gives each company its route as city chains, a branch a line, then what it
+can build with cost and income. The companies pane's nationalization warning is whole at
+120x40 and at 80x24.
 """
 
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -34,10 +35,9 @@ from cuberail.games.trans_siberian.state import (
 )
 from cuberail.terminal.trans_siberian import board as ts_map
 from cuberail.terminal.trans_siberian import netview
-from cuberail.terminal.trans_siberian.schematic import STEPS, Drawing
+from cuberail.terminal.trans_siberian.geo import BUILT, FREE, OFFER, Drawing
 
 SIZES = [(ts_map.WIDTH, ts_map.HEIGHT), (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)]
-BACK = {"R": "L", "L": "R", "U": "D", "D": "U"}
 
 
 def _position(seed: int, moves: int = 0) -> tuple[TransSiberianState, set[str]]:
@@ -78,83 +78,57 @@ def _building(seed: int, steps: tuple[int, ...] = (BUILD_FIRST, BUILD_SECOND)
     return s, {str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args}
 
 
-def _lines(draw: Drawing, rows: list[str], link: int) -> dict[tuple[int, int], set[str]]:
-    """A link's cells and the sides its line leaves each by. At a crossing (``┼``, ``╬``
-    for two built links) the link drawn first runs straight one way and the crossing link
-    straight on the other way: each line goes on through it unbent."""
-    out = {c: set(arms) for c, (k, arms) in draw.arms.items() if k == link}
-    for (x, y), k in draw.crosses.items():
-        other = draw.arms[(x, y)]
-        assert rows[y][x] in "┼╬" and other[0] != k
-        assert other[1] in (frozenset("LR"), frozenset("UD")), other
-        if k == link:
-            out[(x, y)] = set("LRUD") - other[1]
-    return out
+def _middle(draw: Drawing, loc: int) -> tuple[int, int]:
+    """A label's middle, in braille dots (two across and four down a cell)."""
+    x, y = draw.where[loc]
+    return 2 * x + len(draw.words[loc]), 4 * y + 2
 
 
-def _dotted_ends(draw: Drawing, link: int) -> set[int]:
-    """The cities a dotted link (no clear way) runs between: its way steps from cell to
-    neighbouring cell, each stretch from beside one end's label to beside another's."""
-    way = draw.dotted[link]
-    assert way and all(c in draw.dots or c in draw.arms or c in draw.tags for c in way)
-    reached = set()
-    for cell in (way[0], way[-1]):
-        near = [draw.labels[(cell[0] + dx, cell[1] + dy)][0] for dx, dy in STEPS.values()
-                if (cell[0] + dx, cell[1] + dy) in draw.labels]
-        reached.update(loc for loc in near if loc in LINKS[link].ends)
-    if len(LINKS[link].ends) == 2:
-        assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(way))
-    return reached | ({LINKS[link].ends[0]} if len(LINKS[link].ends) > 2 else set())
+def _off_line(point: tuple[float, float], a: tuple[int, int], b: tuple[int, int]) -> float:
+    """How far ``point`` lies from the stroke ``a``-``b``, in dots."""
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    span = (bx - ax) ** 2 + (by - ay) ** 2
+    t = 0.0 if not span else max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay))
+                                          / span))
+    return float(((px - ax - t * (bx - ax)) ** 2 + (py - ay - t * (by - ay)) ** 2) ** 0.5)
 
 
 def drawn_ends(draw: Drawing, rows: list[str], link: int) -> set[int]:
-    """The cities a drawn link is seen to join: along its line, or its dots."""
-    if link in draw.dotted:
-        return _dotted_ends(draw, link) if len(LINKS[link].ends) == 2 else set(LINKS[link].ends)
-    assert _one_piece(draw, rows, link), LINKS[link].id
-    return _follow(draw, rows, link)
+    """The cities a drawn link is seen to join: their names are on the map, its tag is
+    written, and every cell its line shows lies on the straight stroke between them (a
+    junction, TS-4.5: the strokes from the middle of its ends)."""
+    ends = [e for e in LINKS[link].ends if e in draw.where]
+    if len(ends) < len(LINKS[link].ends):
+        return set(ends)
+    points = [_middle(draw, e) for e in ends]
+    hub = (sum(p[0] for p in points) // len(points), sum(p[1] for p in points) // len(points))
+    strokes = [(points[0], points[1])] if len(points) == 2 else [(hub, p) for p in points]
+    for (x, y), (_, k) in draw.lines.items():
+        if k == link:  # the cell's dots are on the stroke: its middle at most 3 dots off
+            assert min(_off_line((2 * x + 0.5, 4 * y + 1.5), *st) for st in strokes) <= 3, (
+                LINKS[link].id, (x, y))
+    tag = sorted(c for c, (k, _) in draw.tags.items() if k == link)
+    assert tag, LINKS[link].id
+    assert "".join(rows[y][x] for x, y in tag) == "".join(draw.tags[c][1] for c in tag)
+    return set(ends)
 
 
-def _follow(draw: Drawing, rows: list[str], link: int) -> set[int]:
-    """The cities reached by following a link's line from its cells: each arm must lead to
-    a cell of the same link (whose arm points back) or to one of its ends' labels."""
-    cells = _lines(draw, rows, link)
-    reached = set()
-    for (x, y), sides in cells.items():
-        for side in sides:
-            dx, dy = STEPS[side]
-            near = (x + dx, y + dy)
-            if near in draw.labels:
-                assert draw.labels[near][0] in LINKS[link].ends, (LINKS[link].id, near)
-                reached.add(draw.labels[near][0])
-            else:
-                assert near in cells, (LINKS[link].id, (x, y), side)
-                assert BACK[side] in cells[near], (LINKS[link].id, near)
-    return reached
-
-
-def _one_piece(draw: Drawing, rows: list[str], link: int) -> bool:
-    cells = _lines(draw, rows, link)
-    todo, seen = [next(iter(cells))], set()
-    while todo:
-        x, y = todo.pop()
-        if (x, y) in seen:
-            continue
-        seen.add((x, y))
-        todo += [(x + dx, y + dy) for s, (dx, dy) in STEPS.items()
-                 if s in cells[(x, y)] and (x + dx, y + dy) in cells]
-    return seen == set(cells)
+def _abutting(draw: Drawing) -> int:
+    """Tags that touch another tag or a label on their row (``3[4]``, ``SamaraY3``)."""
+    return sum(1 for (x, y), (k, _) in draw.tags.items() for d in (-1, 1)
+               if (x + d, y) in draw.labels or (x + d, y) in draw.dim
+               or ((x + d, y) in draw.tags and draw.tags[(x + d, y)][0] != k))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_built_link_and_link_on_offer_can_be_followed_from_city_to_city(
         size: tuple[int, int]) -> None:
     """Over many seeded positions, late dense ones among them (the game's end): every
-    built link and every link on offer is drawn; its end cities are named on the map, its
-    line runs in one piece from one to the other, through cells no other link runs
-    along (two lines at most cross at right angles, each straight on); a link with no
-    clear way at all (rare) is dotted from city to city, never listed instead."""
-    drawn = crossings = dotted = most = 0
+    built link and every link on offer is drawn, its end cities named on the map, its
+    line straight from one to the other, its tag written; the other links are drawn dim
+    (their kind), never tagged; a tag touches another tag or a name only where no other
+    place was free (rare)."""
+    drawn = most = abut = tags = 0
     for seed in range(40):
         s, offer = (_dense(seed) if seed % 4 == 2 else
                     _position(seed, 10**5 if seed % 4 == 3 else 0))
@@ -166,26 +140,21 @@ def test_every_built_link_and_link_on_offer_can_be_followed_from_city_to_city(
             assert rows[y][x:x + len(draw.words[loc])] == draw.words[loc]
         links = ts_map.drawn_links(s, offer)
         drawn, most = drawn + len(links), max(most, len(links))
-        crossings, dotted = crossings + len(draw.crosses), dotted + len(draw.dotted)
-        assert "no room" not in rows[-1], seed
         for k in links:
             assert drawn_ends(draw, rows, k) == set(LINKS[k].ends), (seed, LINKS[k].id)
-        owners = ({k for k, _ in draw.arms.values()} | {k for k, _ in draw.tags.values()}
-                  | set(draw.dots.values()))
-        assert owners <= set(links)  # nothing else is drawn
-        assert not set(draw.tags) & set(draw.crosses)
+        bright = {k for kind, k in draw.lines.values() if kind != FREE}
+        assert bright <= set(links) and {k for k, _ in draw.tags.values()} == set(links)
+        assert all(kind == FREE for kind, k in draw.lines.values() if k not in links)
+        abut, tags = abut + _abutting(draw), tags + len({k for k, _ in draw.tags.values()})
     assert drawn > 500 and most >= 30
-    # a last resort: rarer on the whole map than on the compact one, whose every city keeps
-    # its place among the crowded west's
-    assert crossings < drawn // (10 if size[0] >= ts_map.NAMED_WIDTH else 6), crossings
-    assert dotted < drawn // 25, (dotted, drawn)  # the very last
+    assert abut <= tags // 50, (abut, tags)  # the very last resort
 
 
 @pytest.mark.parametrize(("seed", "size"), [(21, SIZES[0]), (23, SIZES[0]), (7, SIZES[1]),
                                             (11, SIZES[1])])
 def test_a_crowded_map_names_no_link_left_out(seed: int, size: tuple[int, int]) -> None:
-    """Positions where the map said ``no room for Moscow–Kazan 3`` (or three links at
-    Oryol) on its key row: every link is drawn now, and the key row is the key."""
+    """Positions where the map once said ``no room for Moscow–Kazan 3`` (or three links at
+    Oryol) on its key row: every link is drawn, and the key row is the key."""
     s, offer = _position(seed)
     rows = ts_map.render(s, offer, *size).plain.split("\n")
     draw = ts_map.drawing(s, offer, *size)
@@ -194,28 +163,36 @@ def test_a_crowded_map_names_no_link_left_out(seed: int, size: tuple[int, int]) 
         assert drawn_ends(draw, rows, k) == set(LINKS[k].ends), LINKS[k].id
 
 
-def test_only_built_links_and_links_on_offer_are_drawn() -> None:
-    """The whole map with names (F2) shows the networks and the links on offer, and the
-    cities they touch by their whole names; a link nobody built or may take is left out,
-    and a city it alone touches is at most written dim, where no line passes."""
+def test_built_links_and_links_on_offer_are_bright_the_others_dim() -> None:
+    """The whole map with names (F2) shows the networks and the links on offer bright,
+    the cities they touch by their whole names; the links nobody built or may take now
+    are dim and dotted (the board a company may still reach), their cities dim."""
     s, offer = _building(3)
     assert offer
     content = ts_map.render(s, offer)
     draw = ts_map.drawing(s, offer)
     built = [k for k, o in enumerate(s.owner) if o >= 0]
-    shown = {k for k, _ in draw.arms.values()} | set(draw.dotted)
+    shown = {k for kind, k in draw.lines.values() if kind != FREE}
     for k in built + [LINK_INDEX[i] for i in offer]:
-        assert k in shown, LINKS[k].id
-    touched = {e for k in shown for e in LINKS[k].ends}
+        assert k in shown or k in {k for k, _ in draw.tags.values()}, LINKS[k].id
+    touched = {e for k in built + [LINK_INDEX[i] for i in offer] for e in LINKS[k].ends}
     for loc, word in draw.words.items():
         assert loc in touched or word == "Moscow"
     dim = {loc for loc, _ in draw.dim.values()}
     assert dim and not dim & touched
+    free = [c for c, (kind, _) in draw.lines.items() if kind == FREE]
+    assert len(free) > 50
     width = ts_map.WIDTH
+
+    def styles(x: int, y: int) -> set[str]:
+        return {str(sp.style) for sp in content.spans if sp.start <= y * (width + 1) + x < sp.end}
+
     for (x, y), (loc, _) in draw.dim.items():  # written in the dim style
-        spans = [sp for sp in content.spans if sp.start <= y * (width + 1) + x < sp.end]
-        assert spans and all(str(sp.style) == ts_map.DIM_STYLE for sp in spans), loc
-    assert content.plain.split("\n")[-1].startswith("built links ═R3")
+        assert styles(x, y) == {ts_map.DIM_STYLE}, loc
+    for x, y in free:
+        if (x, y) not in draw.tags:
+            assert styles(x, y) == {ts_map.UNBUILT_STYLE}
+    assert content.plain.split("\n")[-1].startswith("built R3")
 
 
 def test_a_built_link_shows_its_company_letter_and_value_a_link_on_offer_is_bright() -> None:
@@ -223,32 +200,51 @@ def test_a_built_link_shows_its_company_letter_and_value_a_link_on_offer_is_brig
     content = ts_map.render(s, offer)
     rows = content.plain.split("\n")
     draw = ts_map.drawing(s, offer)
+    width = ts_map.WIDTH
     tagged = 0
     for k, o in enumerate(s.owner):
         if o < 0:
             continue
-        tags = sorted((c for c, (link, _) in draw.tags.items() if link == k),
-                      key=lambda c: c[::-1])
-        if len(tags) == 2:
-            (x0, y0), (x1, y1) = tags
-            assert rows[y0][x0] == ts_map.LETTER[o] and rows[y1][x1] == str(LINKS[k].value)
-            tagged += 1
-        lines = [rows[y][x] for (x, y), (link, _) in draw.arms.items()
-                 if link == k and (x, y) not in draw.tags and (x, y) not in draw.crosses]
-        assert all(ch in ts_map.DOUBLE.values() for ch in lines), (LINKS[k].id, lines)
+        tag = "".join(ch for _, (link, ch) in sorted(draw.tags.items(), key=lambda t: t[0][::-1])
+                      if link == k)
+        assert tag == f"{ts_map.LETTER[o]}{LINKS[k].value}", (LINKS[k].id, tag)
+        tagged += 1
+        for (x, y), (kind, link) in draw.lines.items():
+            if link == k and (x, y) not in draw.tags:
+                assert kind == BUILT and 0x2800 < ord(rows[y][x]) <= 0x28FF
+                spans = {str(sp.style) for sp in content.spans
+                         if sp.start <= y * (width + 1) + x < sp.end}
+                assert spans == {ts_map.COMPANY_STYLE[o]}, (LINKS[k].id, spans)
     assert tagged >= 3
-    key_row = content.plain.rindex("\n")  # its sample `` 3 `` aside
-    bright = {content.plain[span.start:span.end] for span in content.spans
-              if Style.parse(str(span.style)) == Style.parse(ts_map.TARGET_STYLE)
-              and span.start < key_row}
-    assert bright and all(ch in "─│┌┐└┘┬┴├┤┼0123456789" for b in bright for ch in b)
+    key_row = content.plain.rindex("\n")
+    numbers = {content.plain[span.start:span.end] for span in content.spans
+               if Style.parse(str(span.style)) == Style.parse(ts_map.NUMBER_STYLE)
+               and span.start < key_row}
+    assert numbers and all(ch in "[]0123456789" for n in numbers for ch in n), numbers
+    for k in {LINK_INDEX[i] for i in offer}:  # (no menu numbers given: its value)
+        tag = "".join(ch for _, (link, ch) in sorted(draw.tags.items(), key=lambda t: t[0][::-1])
+                      if link == k)
+        assert tag == str(LINKS[k].value), (LINKS[k].id, tag)
+        assert {kind for kind, link in draw.lines.values() if link == k} <= {OFFER}
+    numbered = ts_map.drawing(s, {i: str(n) for n, i in enumerate(sorted(offer), 1)})
+    for n, i in enumerate(sorted(offer), 1):  # a link on offer's number: ``[7]``
+        tag = "".join(ch for _, (link, ch) in sorted(numbered.tags.items(),
+                                                     key=lambda t: t[0][::-1])
+                      if link == LINK_INDEX[i])
+        assert tag == f"[{n}]", (i, tag)
+    lit = [content.plain[span.start:span.end] for span in content.spans
+           if str(span.style) == ts_map.LINE_STYLE and span.start < key_row]
+    assert lit and all(0x2800 < ord(ch) <= 0x28FF for b in lit for ch in b)
 
 
 def test_a_click_on_a_drawn_line_names_its_link() -> None:
     s, offer = _building(7)
     ts_map.render(s, offer, ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)
     draw = ts_map.drawing(s, offer, ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)
-    for (x, y), (k, _) in draw.arms.items():
+    for (x, y), (_, k) in draw.lines.items():
+        if (x, y) not in draw.tags:
+            assert ts_map.link_at_small(x, y) == LINKS[k].id
+    for (x, y), (k, _) in draw.tags.items():
         assert ts_map.link_at_small(x, y) == LINKS[k].id
     clicked = {ts_map.link_at_small(x, y) for y in range(ts_map.SMALL_HEIGHT)
                for x in range(ts_map.SMALL_WIDTH)}

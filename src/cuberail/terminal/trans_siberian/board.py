@@ -1,15 +1,14 @@
-"""The Trans-Siberian board for the full-screen table: a fixed map of what matters now.
+"""The Trans-Siberian board for the full-screen table: the board as a graph.
 
 Every city stands at one place for the map's size, as on the printed board (west left,
-east right, north up: :mod:`.places`); the cities no drawn link touches are dim. Only
-the built links (each in its company's colour, doubled ``═``, tagged with its company's
-letter and its value: ``R3``) and the links on offer for the decision at hand (bright,
-tagged with the number typed to choose them: ``[7]``) are drawn (:mod:`.layout` routes
-them: a crossing is ``┼``, ``╬`` for two built links, each line straight on; a link with
-no clear way is dotted, ``···``). The whole map (F2, wide terminals) writes every city's
-whole name; the compact one (78 columns) a short form of at most eight letters
-(``Yekater.``). The map's last row is its key. :func:`link_at` answers a click with the
-link drawn there.
+east right, north up: :mod:`.places`); each link is a straight line of braille dots
+between its cities (:mod:`.geo`): the links on offer for the decision at hand bright,
+tagged with the number typed to choose them (``[7]``), the built links in their
+company's colour, tagged with its letter and the link's value (``R3``), the links
+nobody has built dim and dotted. Cities no built link or link on offer touches are dim.
+The whole map (F2, wide terminals) writes every city's whole name; the compact one (78
+columns) a short form of at most eight letters (``Yekater.``). The map's last row is
+its key. :func:`link_at` answers a click with the link drawn there.
 """
 
 from __future__ import annotations
@@ -29,8 +28,8 @@ from cuberail.games.trans_siberian.board import (
     NUM_COMPANIES,
 )
 from cuberail.games.trans_siberian.state import TransSiberianState
-from cuberail.terminal.trans_siberian import layout
-from cuberail.terminal.trans_siberian.schematic import Drawing
+from cuberail.terminal.trans_siberian import geo
+from cuberail.terminal.trans_siberian.geo import BUILT, OFFER, Drawing
 
 WIDTH, HEIGHT = 112, 29
 SMALL_WIDTH, SMALL_HEIGHT = 78, 19  # the compact map: the board alone at 80x24
@@ -52,10 +51,8 @@ _SHORTER = {"Nizhny Novgorod": "N.Novgor", "Nizhneangarsk": "N.Angar.",
             "Nizhnevartovsk": "N.Vartov", "Nizhny Bestyakh": "N.Bestya",
             "Komsomolsk-na-Amure": "Komsomol", "Rostov-na-Donu": "Rostov",
             "St. Petersburg": "St.Peter", "Novy Urengoy": "N.Urengoy"[:SHORT]}
-SINGLE = {"LR": "─", "DU": "│", "DR": "┌", "DL": "┐", "RU": "└", "LU": "┘", "DLR": "┬",
-          "LRU": "┴", "DRU": "├", "DLU": "┤", "DLRU": "┼"}
-DOUBLE = {"LR": "═", "DU": "║", "DR": "╔", "DL": "╗", "RU": "╚", "LU": "╝", "DLR": "╦",
-          "LRU": "╩", "DRU": "╠", "DLU": "╣", "DLRU": "╬"}
+LINE_STYLE = "bold bright_cyan"  # a link on offer's line (its tag: NUMBER_STYLE)
+UNBUILT_STYLE = "grey35"  # a link nobody has built: dim, dotted
 _drawn: dict[tuple[int, int], Drawing] = {}  # the last drawing at each size
 
 
@@ -80,28 +77,30 @@ def _owner(s: TransSiberianState, link: int) -> int:
 
 
 def drawn_links(s: TransSiberianState, targets: Collection[str]) -> list[int]:
-    """The links the map draws: the built ones and those on offer now."""
+    """The links the map draws bright: the built ones and those on offer now (the others
+    dim)."""
     return [k for k, link in enumerate(LINKS) if _owner(s, k) >= 0 or link.id in targets]
 
 
 def drawing(s: TransSiberianState, targets: Collection[str], width: int = WIDTH,
             height: int = HEIGHT) -> Drawing:
-    """The schematic's geometry for this state (remembered for clicks at this size).
+    """The map's geometry for this state (remembered for clicks at this size).
     ``targets``: the links on offer; a mapping gives each its number in the menu (the
     number typed to choose it), written on its line."""
     number = targets if isinstance(targets, Mapping) else {}
     links = tuple((k, LETTER[_owner(s, k)] if _owner(s, k) >= 0 else "",
-                   number.get(LINKS[k].id, "")) for k in drawn_links(s, targets))
-    out = layout.draw(links, _words(width), width, height)
+                   LINKS[k].id in targets, number.get(LINKS[k].id, ""))
+                  for k in drawn_links(s, targets))
+    out = geo.draw(links, _words(width), width, height)
     _drawn[(width, height)] = out
     return out
 
 
-def _style(s: TransSiberianState, link: int, targets: Collection[str]) -> str:
-    if LINKS[link].id in targets:
-        return TARGET_STYLE
+def _style(s: TransSiberianState, kind: int, link: int, targets: Collection[str]) -> str:
+    if kind == OFFER or LINKS[link].id in targets:
+        return LINE_STYLE
     owner = _owner(s, link)
-    return COMPANY_STYLE[owner] if owner >= 0 else FREE_STYLE
+    return COMPANY_STYLE[owner] if kind == BUILT and owner >= 0 else UNBUILT_STYLE
 
 
 def _cell(s: TransSiberianState, draw: Drawing, cell: tuple[int, int],
@@ -111,53 +110,45 @@ def _cell(s: TransSiberianState, draw: Drawing, cell: tuple[int, int],
         loc, ch = draw.labels[cell]
         return ch, ("bold" if loc == MOSCOW else
                     "italic grey70" if LOCATIONS[loc].is_external else "")
-    if cell in draw.tags:
-        link, ch = draw.tags[cell]
-        return ch, (NUMBER_STYLE if LINKS[link].id in targets
-                    else _style(s, link, targets) + " bold")
-    if cell in draw.crosses:  # two lines cross, each straight on
-        pair = (draw.arms[cell][0], draw.crosses[cell])
-        built = all(_owner(s, k) >= 0 for k in pair)
-        lit = next((k for k in pair if LINKS[k].id in targets), pair[1])
-        return ("╬" if built else "┼"), _style(s, lit, targets)
-    if cell in draw.arms:
-        link, arms = draw.arms[cell]
-        strokes = DOUBLE if _owner(s, link) >= 0 else SINGLE
-        return strokes["".join(sorted(arms))], _style(s, link, targets)
-    if cell in draw.dots:  # a link with no clear way: dotted, over the others' lines
-        return "·", _style(s, draw.dots[cell], targets)
     if cell in draw.dim:
         return draw.dim[cell][1], DIM_STYLE
+    if cell in draw.tags:
+        link, ch = draw.tags[cell]
+        if LINKS[link].id in targets:
+            return ch, NUMBER_STYLE
+        return ch, _style(s, BUILT, link, targets) + " bold"
+    if cell in draw.lines:
+        kind, link = draw.lines[cell]
+        return draw.char(cell), _style(s, kind, link, targets)
     return " ", ""
 
 
 def key_line(draw: Drawing, width: int) -> Text:
-    """The map's last row: what is drawn (with nothing drawn yet, why: the thirteenth
-    newcomer run found the opening's map "only city names, with no links")."""
+    """The map's last row: what is drawn (with nothing built or on offer yet, why: the
+    thirteenth newcomer run found the opening's map "only city names, with no links")."""
     wide = width >= NAMED_WIDTH
-    if not draw.arms and not draw.dots:
-        out = Text("no link built yet: the links on offer are drawn at each build, numbered"
-                   " (F4: each company's network as a list)" if wide else
-                   "no link built yet: offers are drawn at a build", style="dim")
+    if not draw.tags:
+        out = Text("no link built yet: dotted, the board's links; those on offer are"
+                   " numbered at each build (F4: each company's network as a list)" if wide
+                   else "no link built yet: offers are numbered at a build", style="dim")
         out.truncate(width, overflow="ellipsis")
         return out
-    out = Text("built links " if wide else "built ", style="dim")
-    out.append("═R3", style="bold")
+    out = Text("built ", style="dim")
+    out.append("R3", style="bold")
     out.append(" (company letter, value), on offer " if wide else " (letter, value), offer ",
                style="dim")
-    out.append("─", style=TARGET_STYLE)
+    out.append("⠒⠒", style=LINE_STYLE)
     out.append("[7]", style=NUMBER_STYLE)
-    out.append(" (type its number)" if wide else " (its number)", style="dim")
-    if draw.dots:
-        out.append(", no clear way ···" if wide else ", ···", style="dim")
-    out.append("; other cities dim" if wide else "; others dim", style="dim")
+    out.append(" (type its number), " if wide else " (its number), ", style="dim")
+    out.append("⠂⠂", style=UNBUILT_STYLE)
+    out.append(" not built, ◇ the border" if wide else " unbuilt, ◇ border", style="dim")
     out.truncate(width, overflow="ellipsis")
     return out
 
 
 def render(s: TransSiberianState, targets: Collection[str], width: int = WIDTH,
            height: int = HEIGHT) -> Text:
-    """The schematic: built links and the links on offer now (bright), with their cities."""
+    """The map: built links and the links on offer now (bright), the others dim."""
     draw = drawing(s, targets, width, height)
     out = Text()
     for y in range(height - 1):
@@ -171,7 +162,7 @@ def render(s: TransSiberianState, targets: Collection[str], width: int = WIDTH,
 
 
 def render_small(s: TransSiberianState, targets: Collection[str]) -> Text:
-    """The compact map: the schematic in 78x19, cities by their short forms."""
+    """The compact map: 78x19, cities by their short forms."""
     return render(s, targets, SMALL_WIDTH, SMALL_HEIGHT)
 
 
@@ -207,9 +198,9 @@ def side_key() -> Text:
     """The map's key in one line, for the side panel (the whole key is in the help, F1;
     the map's last row says the same at more length)."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    out.append("═R3", style="bold")
+    out.append("R3", style="bold")
     out.append(" built · ")
-    out.append("─", style=TARGET_STYLE)
+    out.append("⠒", style=LINE_STYLE)
     out.append("[7]", style=NUMBER_STYLE)
     out.append(" on offer · F1: key")
     return out
@@ -217,19 +208,20 @@ def side_key() -> Text:
 
 def key() -> Text:
     """A complete key to the map (the help shows it: F1)."""
-    out = Text("Each city keeps its place, as on the board; the map draws only the built"
-               " links and the links on offer now (other cities dim); where two lines cross"
-               " (┼, ╬), each goes straight on; ··· a link with no clear way. ")
-    out.append("══ built", style="bold")
+    out = Text("Each city keeps its place, as on the board, and each link is a straight"
+               " line of dots between its cities (a line passes under a city's name). The"
+               " links nobody has built are dim and dotted; a city no built link or link on"
+               " offer touches is dim. ")
+    out.append("⠒⠒ built", style="bold")
     out.append(", in its company's colour: ")
     for c, cid in enumerate(COMPANY_IDS):  # as the tables name them: `Bk black`
         out.append(f"{COMPANY_SHORT[c]} {cid}", style=COMPANY_STYLE[c])
         out.append(", " if c < NUM_COMPANIES - 1 else "")
     out.append("\nletter and digit on a line: its company and value (R2: red's link of 2;"
                f" {', '.join(f'{LETTER[c]} {cid}' for c, cid in enumerate(COMPANY_IDS))})\n")
-    out.append(" on offer ", style=TARGET_STYLE)
+    out.append("⠒⠒", style=LINE_STYLE)
     out.append("[7]", style=NUMBER_STYLE)
-    out.append(" a link you may choose now, with its choice's number.  ◇ the border: a"
+    out.append(" on offer: a link you may choose now, with its choice's number.  ◇ the border: a"
                " link to it is external (→border in the lists), $8, built alone.  Click a"
                " link or type its number.")
     return out

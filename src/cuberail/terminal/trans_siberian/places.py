@@ -1,4 +1,4 @@
-"""Where the Trans-Siberian schematic (:mod:`.schematic`) writes its cities' labels.
+"""Where the Trans-Siberian map (:mod:`.geo`) writes its cities' labels.
 
 Cities sit near where the printed board puts them (its pixel coordinates, in
 data/ts_board_xy.json, the crowded west stretched), in the part of the board the drawn

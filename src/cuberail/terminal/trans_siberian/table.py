@@ -1,4 +1,4 @@
-"""Trans-Siberian Railroad at the full-screen table: its schematic map (:mod:`.board`), the
+"""Trans-Siberian Railroad at the full-screen table: its map (:mod:`.board`), the
 networks as a list (:mod:`.netview`: first beside the side panel, F4 the map),
 compact company and player tables, a clicked link in words, and what the table teaches
 (:mod:`.teach`)."""
@@ -162,16 +162,16 @@ def _list_view(width: int, height: int, legend: str = netview.LEGEND) -> Face:
 
 
 # 120x40 (the compact layout): the networks as a list first, whole names, each
-# company's route as chains with what it can build and jump to; the compact schematic
+# company's route as chains with what it can build and jump to; the compact map
 # (the built links and those on offer, cities by their first letters) is F4 away, the
-# schematic with whole names F2.
+# map with whole names F2.
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, 1, _small_board, board.link_at_small,
              board.names_between_small, about, companies, players, board.key_small, 0,
              legend=board.SMALL_LEGEND, side_key=board.side_key,
              other=_list_view(board.SMALL_WIDTH, board.SMALL_HEIGHT, netview.LEGEND_SMALL),
              other_first=True)
 LIST_WIDTH = 44  # the board's pane at 80x24: the list read without a sideways scroll
-# Wide terminals: the schematic with whole names first, the list F4 away. Below 120
+# Wide terminals: the map with whole names first, the list F4 away. Below 120
 # columns (80x24: a pane of 44x5 beside the side panel) the table shows the list first
 # (a narrow screen shows a title's other view first); the board alone (F2) and F4 show
 # the map. The list's window follows the links on offer as the map's would.

@@ -1,0 +1,174 @@
+"""The Trans-Siberian map's geometry (:mod:`.board` writes it): the board as a graph, each
+link a straight line between its cities' labels, as on the printed board and the
+browser's map.
+
+Every city's label sits at one place for a map's size (:func:`.places.fixed`: west left,
+east right, north up). Lines are drawn in braille dots (two across and four down a
+cell), so that many run close without merging and none winds: a link on offer (bright,
+tagged with the number typed to choose it: ``[7]``) above a built one (its company's
+colour, tagged with its letter and value: ``R3``) above the links nobody has built yet
+(dim, dotted: the board a company may still reach). A line passes under a label, never
+over it; a junction link (TS-4.5) is a star from the middle of its ends. A tag sits on
+its own line's cells nearest the line's middle, a cell apart from every other tag and
+label on its row (``Samara[4]`` would read as one word). The fifteenth and sixteenth
+newcomer runs found the former schematic's routed lines "winding cyan boxes ... routed
+far from the real geography", and the browser's graph clear.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from cuberail.games.trans_siberian.board import LINKS, MOSCOW
+from cuberail.terminal.trans_siberian.places import Cell, fixed
+
+BRAILLE = 0x2800  # the blank braille cell; its dots are bits (Unicode's order)
+DOT = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (1, 0): 0x08, (1, 1): 0x10, (1, 2): 0x20,
+       (0, 3): 0x40, (1, 3): 0x80}  # (column, row) of a dot in its cell -> its bit
+OFFER, BUILT, FREE = 3, 2, 1  # what a line is, the one drawn above first where two meet
+# a drawn link: its index, its owner's letter (or ''), whether it is on offer, its number
+# in the menu (or '': its value is its tag)
+Link = tuple[int, str, bool, str]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """Where everything is drawn: the labels of the cities a built link or a link on offer
+    touches (and Moscow: ``where``, each one's first cell), the lines' dots by cell and
+    the link each cell shows (the highest kind there), the tags, and the other cities'
+    labels (written dim)."""
+
+    width: int
+    height: int
+    words: dict[int, str]  # location -> its label (a drawn link's city)
+    where: dict[int, Cell]  # location -> its label's first cell
+    labels: dict[Cell, tuple[int, str]]  # cell -> (location, character)
+    dots: dict[Cell, int]  # cell -> its braille dots (bits of DOT)
+    lines: dict[Cell, tuple[int, int]]  # cell -> (kind: OFFER, BUILT or FREE; link)
+    tags: dict[Cell, tuple[int, str]]  # cell -> (link, character: ``R3``, ``[7]``)
+    dim: dict[Cell, tuple[int, str]]  # cell -> (location, character): another city
+
+    def link_at(self, cell: Cell) -> int | None:
+        """The link drawn at ``cell`` (its tag or the line shown there), if any."""
+        hit = self.tags.get(cell)
+        if hit is not None:
+            return hit[0]
+        line = self.lines.get(cell)
+        return line[1] if line is not None else None
+
+    def char(self, cell: Cell) -> str:
+        """The braille character of ``cell``'s dots (' ' without any)."""
+        bits = self.dots.get(cell, 0)
+        return chr(BRAILLE + bits) if bits else " "
+
+
+def _middle(where: Cell, word: str) -> tuple[int, int]:
+    """A label's middle, in dots."""
+    return 2 * where[0] + len(word), 4 * where[1] + 2
+
+
+def _segments(k: int, middle: dict[int, tuple[int, int]]
+              ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """A link's straight strokes: end to end, or for a junction (TS-4.5) from the middle
+    of its ends to each."""
+    points = [middle[e] for e in LINKS[k].ends]
+    if len(points) == 2:
+        return [(points[0], points[1])]
+    hub = (sum(p[0] for p in points) // len(points), sum(p[1] for p in points) // len(points))
+    return [(hub, p) for p in points]
+
+
+def _stroke(a: tuple[int, int], b: tuple[int, int], every: int) -> list[tuple[int, int]]:
+    """The dots of a straight stroke from ``a`` to ``b``, each ``every``-th (2: dotted)."""
+    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]), 1)
+    return [(round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
+            for i in range(0, steps + 1, every)]
+
+
+def _tag_spot(cells: list[Cell], size: int, middle: tuple[float, float],
+              taken: dict[Cell, tuple[int, str]], labels: dict[Cell, tuple[int, str]],
+              width: int, apart: bool) -> list[Cell] | None:
+    """``size`` cells in a row for a tag, centred on one of ``cells``, the nearest the
+    line's middle first; none on a label or a tag, and (``apart``) none beside one on its
+    row."""
+    for cx, cy in sorted(cells, key=lambda c: ((c[0] - middle[0]) ** 2
+                                               + 4 * (c[1] - middle[1]) ** 2, c)):
+        x0 = cx - size // 2
+        span = [(x0 + i, cy) for i in range(size)]
+        if x0 < 0 or x0 + size > width:
+            continue
+        room = [(x0 - 1, cy), *span, (x0 + size, cy)] if apart else span
+        if not any(c in taken or c in labels for c in room):
+            return span
+    return None
+
+
+def _near(cells: list[Cell], reach: int, height: int, rows: int = 1) -> list[Cell]:
+    """The cells within ``reach`` columns and ``rows`` rows of ``cells`` (not theirs), on
+    the map's rows."""
+    own = set(cells)
+    return list(dict.fromkeys((x + dx, y + dy) for x, y in cells
+                              for dx in range(-reach, reach + 1) for dy in range(-rows, rows + 1)
+                              if (x + dx, y + dy) not in own and 0 <= y + dy < height - 1))
+
+
+def _tag_place(cells: list[Cell], size: int, middle: tuple[float, float],
+               taken: dict[Cell, tuple[int, str]], labels: dict[Cell, tuple[int, str]],
+               width: int, height: int) -> list[Cell] | None:
+    """Where a tag goes, a cell apart from other tags and labels on its row: on its line;
+    else beside it; else the nearest room to its middle (a short link's line may be all
+    under its cities' labels); only where none is, touching them."""
+    around = [(round(middle[0]), round(middle[1]))]
+    for where in (cells, _near(cells, 1, height), _near(cells or around, 3, height),
+                  _near(around, 12, height, 3)):
+        span = _tag_spot(where, size, middle, taken, labels, width, True)
+        if span is not None:
+            return span
+    return _tag_spot(_near(around, 8, height), size, middle, taken, labels, width, False)
+
+
+@lru_cache(maxsize=32)
+def draw(links: tuple[Link, ...], words: tuple[tuple[int, str], ...], width: int,
+         height: int) -> Drawing:
+    """The map of ``links`` (:data:`Link`: built or on offer), every other link dim and
+    dotted, with ``words`` (each location's label) on a map of ``width`` x ``height`` (its
+    last row left for a key)."""
+    label = dict(words)
+    where = fixed(words, width, height, MOSCOW)
+    labels = {(x + i, y): (loc, ch) for loc, (x, y) in where.items()
+              for i, ch in enumerate(label[loc])}
+    middle = {loc: _middle(cell, label[loc]) for loc, cell in where.items()}
+    kinds = {k: OFFER if offer else BUILT for k, _, offer, _ in links}
+    order = sorted(range(len(LINKS)), key=lambda k: (kinds.get(k, FREE), k))
+    dots: dict[Cell, int] = {}
+    lines: dict[Cell, tuple[int, int]] = {}
+    own: dict[int, list[Cell]] = {}  # a drawn link -> the cells it shows (in stroke order)
+    for k in order:  # the higher kinds last: above where two meet
+        kind = kinds.get(k, FREE)
+        for a, b in _segments(k, middle):
+            for x, y in _stroke(a, b, 2 if kind == FREE else 1):
+                cell = (x // 2, y // 4)
+                if cell in labels or not (0 <= cell[1] < height - 1):
+                    continue
+                dots[cell] = dots.get(cell, 0) | DOT[(x % 2, y % 4)]
+                lines[cell] = (kind, k)
+                own.setdefault(k, []).append(cell)
+    tags: dict[Cell, tuple[int, str]] = {}
+    for k, letter, _, number in sorted(links, key=lambda t: (-kinds[t[0]], t[0])):
+        text = f"[{number}]" if number else f"{letter}{LINKS[k].value}"
+        cells = [c for c in dict.fromkeys(own.get(k, [])) if lines[c][1] == k]
+        centre = [middle[e] for e in LINKS[k].ends]
+        mid = (sum(p[0] for p in centre) / len(centre) / 2,
+               sum(p[1] for p in centre) / len(centre) / 4)
+        span = _tag_place(cells, len(text), mid, tags, labels, width, height)
+        if span is not None:
+            tags.update({c: (k, ch) for c, ch in zip(span, text, strict=True)})
+    touched = {MOSCOW} | {e for k, _, _, _ in links for e in LINKS[k].ends}
+    return Drawing(width, height, {loc: label[loc] for loc in touched},
+                   {loc: where[loc] for loc in touched},
+                   {c: v for c, v in labels.items() if v[0] in touched}, dots, lines, tags,
+                   {c: v for c, v in labels.items() if v[0] not in touched})
+
+
+__all__ = ["BUILT", "FREE", "OFFER", "Drawing", "Link", "draw"]
