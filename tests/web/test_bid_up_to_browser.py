@@ -121,7 +121,7 @@ def test_stop_ends_the_bidding_for_the_player(base_url: str, open_page: Any) -> 
     page, game, bids = start(base_url, open_page, "chicago-express")
     type_limit(page, bids[-1])
     page.focus("#bid-amount")
-    for _ in range(3):  # by keyboard: from the field, past "Bid this amount" and "Pass"
+    for _ in range(2):  # by keyboard: from the field, past "Bid this amount" ("Pass" is first)
         page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.className") == "upto"
     # Enter on it (a click) sets the limit; the focus goes to the status line's Stop

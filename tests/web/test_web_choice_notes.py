@@ -2,8 +2,10 @@
 the terminal's tips): the sixteenth newcomer run bought its way to $0 in Trans-Siberian
 and was shut out of the share market for the rest of the game with no word before (cash
 comes back only with dividends, TS-5.2). A buy button that would do it says so under its
-words; an amount typed in an auction whose win would do it says so under the field (the
-line a refused amount uses, calmer); an amount that leaves cash for a share says nothing."""
+words (marked; its short form once under the buttons, the whole note in the button's
+title); an amount typed
+in an auction whose win would do it says so under the field (the line a refused amount
+uses, calmer); an amount that leaves cash for a share says nothing."""
 
 from __future__ import annotations
 
@@ -45,10 +47,18 @@ def test_a_buy_that_leaves_no_cash_for_a_share_says_so_on_its_button(base_url: s
     wait_loaded(page)
     button = page.locator('#move-list button[data-action="buy red"]')
     button.wait_for()
-    assert "leaves you $2, less than the cheapest share for sale (red, $8)" in (
-        button.inner_text()), button.inner_text()
+    # marked (its title and description the whole note), the note's short form once under
+    # the buttons (one line: the board keeps its room), the whole in its title
+    whole = "leaves you $2, less than the cheapest share for sale (red, $8)"
+    assert whole in (button.get_attribute("title") or "")
+    assert whole in (button.get_attribute("aria-description") or "")
     assert "noted" in (button.get_attribute("class") or "")
-    assert page.locator('#move-list button[data-action="pass"] .move-note').count() == 0
+    line = page.locator("#move-list .noted-line")
+    assert line.inner_text().strip().endswith("leaves you $2: no more shares until a dividend"), (
+        line.inner_text())
+    assert whole in (line.get_attribute("title") or "")
+    assert "noted" not in (page.locator('#move-list button[data-action="pass"]')
+                           .get_attribute("class") or "")
 
 
 def test_an_amount_whose_win_leaves_no_cash_for_a_share_says_so_under_the_field(

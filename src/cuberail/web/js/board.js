@@ -152,7 +152,8 @@ function fittingScale(box, spot) {
  *  frame (as high as the window allows) scrolls to them when they are not all in sight.
  *  Below 1500 px a decision off the map (offMap: a title's action gauges, which
  *  the action bar offers as buttons too) keeps the readable map where it was, neither
- *  shrunk to a thumbnail of the whole drawing nor scrolled away to the panel under it. */
+ *  shrunk to a thumbnail of the whole drawing nor scrolled away to the panel under it;
+ *  nor does a desktop's frame move for moves that the action bar makes too (doubled). */
 function showTargets(box) {
   const spot = targetsBox(box);
   if (!spot) return;
@@ -164,8 +165,21 @@ function showTargets(box) {
     readable = !keepsWhole() && !whole;
   }
   applyScale(box);
-  if (!off || !NARROW_DESKTOP.matches) centre(box, spot, PHONE.matches);
+  // a desktop's frame stays where it was for moves that the action bar makes too
+  // (doubled): a share value, just after the company's first link, left
+  // Moscow's links for the track under the map (a newcomer run at 1366x768)
+  const stay = doubled(box) && !PHONE.matches;
+  if (!stay && (!off || !NARROW_DESKTOP.matches)) centre(box, spot, PHONE.matches);
   box.dataset.zoomed = PHONE.matches ? "targets" : "";
+}
+
+/** Whether every move on the board has a button of its own in the action bar too (the
+ *  share values: valueChoices; a title's action gauges: PANEL_KINDS), not only one in
+ *  the list of the board's moves (class "listed", folded under the bar). */
+function doubled(box) {
+  const targets = [...box.querySelectorAll(".target[data-action]")];
+  return targets.length > 0 && targets.every((el) => document.querySelector(
+    `#actions button[data-action="${CSS.escape(el.dataset.action)}"]:not(.listed)`));
 }
 
 /** Scroll the frame so that `spot` (fractions of the drawing) is in its middle: always,

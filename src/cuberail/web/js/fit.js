@@ -5,6 +5,7 @@
 
 import { applyScale } from "./board.js";
 import { $ } from "./dom.js";
+import { t } from "./i18n.js";
 import { DESKTOP } from "./media.js";
 
 const BAR = 0.33;  // the most of the window's height the action bar takes before it scrolls
@@ -35,6 +36,7 @@ function markHelp(box) {
   wireHelp(box);
   const open = box.classList.contains("open");
   for (const help of box.querySelectorAll(".help.decide")) {
+    help.dataset.more = t("game.help_more");  // its mark when cut: "… more ▸" (table.css)
     const cut = cutHelp(help, open);
     help.classList.toggle("more", DESKTOP.matches && (open || cut));
   }
@@ -50,8 +52,8 @@ function markHelp(box) {
 const fits = (el) => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1;
 
 /** Cut a help line longer than its room after the last whole word that fits (with its
- *  mark "…▸"): the words shown, then the rest, kept in the page but out of sight (class
- *  "rest"). True when it is cut. */
+ *  mark "… more ▸": a word says that a click opens it): the words shown, then the rest,
+ *  kept in the page but out of sight (class "rest"). True when it is cut. */
 function cutHelp(help, open) {
   const words = help.textContent.split(" ");
   const [shown, rest] = [document.createElement("span"), document.createElement("span")];

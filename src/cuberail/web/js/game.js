@@ -109,7 +109,7 @@ async function render() {
     await renderAt(G.at);
   }
   fitLog();
-  placeNotice($("#toast"));  // a dividend's notice stays over the log's card, as it moved
+  placeNotice($("#toast"));  // a dividend's notice in the log's card (a desktop)
   turnSignal();
   guide.update(view, myTurn(), isLive());
   if (view.over) analysis.open(G.id, view.index);
@@ -358,12 +358,17 @@ function atControls() {
 
 /** After a move made from the keyboard, whenever a redraw has dropped the focus (to the
  *  page's body): on the next decision's first control (a board target, else a move
- *  button), or on the moves' heading while others play. Focus elsewhere stays. */
+ *  button; the action bar's button when it makes the board target's move too: focused,
+ *  a target under the map scrolled the map away, as a share-track value after
+ *  a link clicked at 1366x768), or on the moves' heading while others play. Focus
+ *  elsewhere stays. */
 function refocus() {
   const el = document.activeElement;
   if (!G.keyed || (el && el !== document.body)) return;
-  const next = myTurn() ? boardTargets($("#board"))[0] || $("#actions button:not([hidden]):not([disabled])")
-    : null;
+  const target = myTurn() ? boardTargets($("#board"))[0] : null;
+  const same = target
+    && $(`#actions button[data-action="${CSS.escape(target.dataset.action || "")}"]:not(.listed)`);
+  const next = myTurn() ? same || target || $("#actions button:not([hidden]):not([disabled])") : null;
   (next || $("#actions-title")).focus();
 }
 
@@ -526,7 +531,7 @@ function wire() {
     if (at !== undefined) setAt(at);
   });
   wireSettings($("#settings-toggle"), $("#settings"));
-  wireFold($("#fold-side"), $(".layout"), () => { fitActions(); fitLog(); });
+  wireFold($("#fold-side"), $(".layout"), () => { fitActions(); fitLog(); guide.place(); });
   const sound = $("#sound");
   sound.checked = localStorage.getItem("cuberail.sound") === "1";
   window.addEventListener("resize", fitLog);

@@ -10,9 +10,12 @@
 import { api, call, remember, remembered } from "./api.js";
 import { $, h, say } from "./dom.js";
 import { currentFace, pick } from "./face.js";
+import { fitLog } from "./fit.js";
 import { language, refusalText, t } from "./i18n.js";
+import { DESKTOP } from "./media.js";
 
 const BOTS = ["easy", "medium"];  // the guided game's bots: easy ones, else medium ones
+const LEAST = 220;  // px: the least height of the panel in the side column (it scrolls inside)
 
 /** The game's remembered facts (seat, token, guided, explained). */
 function facts(game) {
@@ -79,6 +82,40 @@ export class Guide {
       event.preventDefault();
       this.dismiss();
     });
+    this.home = { parent: box.parentNode, next: box.nextSibling };  // its place out of the side column
+    window.addEventListener("resize", () => this.place());
+  }
+
+  /** On a desktop whose side column is shown, the open panel is in that column, in the
+   *  move log's place (the log folds to its heading meanwhile: table.css), between the
+   *  players and the companies, as high as the room between them allows (at least
+   *  LEAST px): fixed over the column's foot it hid the companies table a decision needs
+   *  (a newcomer run at 1366x768). Elsewhere (one column, the side column folded away)
+   *  where app.css puts it. */
+  place() {
+    const side = document.querySelector(".side.info");
+    const inSide = Boolean(!this.box.hidden && DESKTOP.matches && side && side.offsetWidth > 0);
+    const focused = this.box.contains(document.activeElement) ? document.activeElement : null;
+    const logCard = side?.querySelector(".log-card");
+    if (inSide && this.box.nextElementSibling !== logCard) logCard.before(this.box);
+    else if (!inSide && this.box.parentNode !== this.home.parent) {
+      this.home.parent.insertBefore(this.box, this.home.next);
+    }
+    this.box.classList.toggle("in-side", inSide);
+    if (focused && !this.box.contains(document.activeElement)) focused.focus({ preventScroll: true });
+    this.box.style.maxHeight = "";
+    if (inSide) {
+      const top = this.box.getBoundingClientRect().top;
+      const companies = side.querySelector(".companies-card");
+      let below = 0;  // the cards under the panel, down to the companies' foot
+      for (let el = this.box.nextElementSibling; el; el = el.nextElementSibling) {
+        if (el.offsetHeight) below += el.offsetHeight + parseFloat(getComputedStyle(el).marginBottom);
+        if (el === companies) break;
+      }
+      const room = window.innerHeight - top - below - 12;
+      this.box.style.maxHeight = `${Math.round(Math.max(room, LEAST))}px`;
+    }
+    fitLog();
   }
 
   /** The log's new entries (GET /actions): their events, explained once when the title's
@@ -95,6 +132,7 @@ export class Guide {
     if (!view) return;
     if (!isGuided(this.game())) this.close();
     else if (await this.load(view.title)) this.explain(view, mine, live);
+    this.place();  // the panels under it may have grown
     this.box.dataset.checked = String(view.index);
   }
 
@@ -187,6 +225,7 @@ export class Guide {
     this.open = id;
     this.fill(id);
     this.box.hidden = false;
+    this.place();
     this.box.scrollTop = 0;  // from its title; the buttons stay at its foot
     this.box.querySelector("button.got-it").focus({ preventScroll: true });
     // a phone's panel is in the page, above the moves: in sight with them when it opens
@@ -245,6 +284,7 @@ export class Guide {
     if (this.box.hidden) return;
     const hadFocus = this.box.contains(document.activeElement);
     this.box.hidden = true;
+    this.place();
     this.changed();
     this.box.replaceChildren();
     delete this.box.dataset.guide;

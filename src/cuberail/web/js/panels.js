@@ -263,8 +263,10 @@ function bidControls(box, view, state, a, bids, minimum, mySeat) {
     after.push(why);
     upto = button;
   }
+  // "Pass" first in the row: in the same place in every auction (at its end it moved
+  // with the quick bids, fewer with less cash, and wrapped to a row of its own)
   if (view.legal.includes("pass")) {
-    row.push(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
+    row.unshift(h("button", { type: "button", class: "pass", dataset: { action: "pass" } }, t("auction.pass")));
   }
   // "Bid up to this amount" in the line of what the player can afford: no row of its own
   // (a row more shrank a 1366x900 desktop's frame below the whole map's height)
@@ -319,8 +321,11 @@ const infoIcon = () => h("span", { class: "info-icon", "aria-hidden": "true" }, 
 
 /** A move's words in the page's language, company names as chips (its English label
  *  when the words cannot be rendered). */
-function moveWords(m) {
-  const parts = sayParts(m.words, (id, text) => chip(id, text));
+function moveWords(m, short = false) {
+  // a button's words: the catalog's short form of the sentence (`<key>_short`) where it
+  // has one (its title keeps the whole sentence)
+  const brief = short && m.words?.key ? sayParts({ ...m.words, key: `${m.words.key}_short` }, (id, text) => chip(id, text)) : null;
+  const parts = brief || sayParts(m.words, (id, text) => chip(id, text));
   if (!parts) return withChips(m.label);
   return parts.flatMap((p) => (typeof p === "string" ? withChips(p) : [p]));
 }
@@ -370,12 +375,28 @@ function moveButton(state, m, ahead = null) {
   const attrs = { type: "button", class: confirm ? "move confirm" : "move",
     dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) };
   if (ahead) Object.assign(attrs, { class: "move forgoes", "aria-describedby": "forgo-ahead" });
-  // the title's note on the move (e.g. a buy that leaves no cash for a share), under its
-  // words in the button: read with it, before the click
-  const note = m.note ? sayParts(m.note, (id, text) => chip(id, text)) : null;
-  if (note) attrs.class += " noted";
-  return h("button", attrs, confirm ? stopLabel(state) : moveWords(m),
-    note ? h("span", { class: "move-note" }, infoIcon(), ...note) : null);
+  // the title's note on the move (e.g. a buy that leaves no cash for a share): marked in
+  // the button, the whole note its title and description; its words once under the
+  // buttons (noteLine: a line in each noted button took the board's room at 1366x768)
+  const whole = m.note ? sayParts(m.note) : null;
+  if (whole) Object.assign(attrs, { class: `${attrs.class} noted`, title: `${moveText(m)} — ${whole.join("")}`,
+    "aria-description": whole.join("") });
+  return h("button", attrs, confirm ? stopLabel(state) : moveWords(m, true), whole ? infoIcon() : null);
+}
+
+/** The notes of the noted moves, once each, on one line under the buttons: each note's
+ *  short form (the catalog's `<key>_short`, where it has one), the whole in its title. */
+function noteLine(moves) {
+  const short = new Map();
+  for (const m of moves) {
+    const whole = m.note ? sayParts(m.note) : null;
+    if (!whole) continue;
+    const brief = sayParts({ ...m.note, key: `${m.note.key}_short` }) || whole;
+    short.set(brief.join(""), whole.join(""));
+  }
+  if (!short.size) return null;
+  return h("p", { class: "help noted-line", role: "note", title: [...short.values()].join("\n") },
+    infoIcon(), [...short.keys()].join(" · "));
 }
 
 /** Does `seat` hold the most shares of company `id` (ties too)? {mine, top}. */
@@ -464,6 +485,8 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
     out.push(moveButton(state, m, ahead));
   }
   out.push(...notes);
+  const noted = noteLine(other);
+  if (noted) out.push(noted);
   out.push(...missingHelp(state, moves));
   if (onBoard.length) {
     out.push(h("details", { class: "board-moves" }, h("summary", {}, t("game.board_list", { n: onBoard.length })),

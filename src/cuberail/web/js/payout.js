@@ -7,10 +7,11 @@
 import { chip, h } from "./dom.js";
 import { currentFace, pick } from "./face.js";
 import { t } from "./i18n.js";
+import { fitLog } from "./fit.js";
 import { DESKTOP, PHONE } from "./media.js";
 
 // A phone's notice is over the header: it goes sooner (the split stays in the log); a
-// desktop's is over the top of the log's card (see placeNotice).
+// desktop's is in the log's card, under its heading (see placeNotice).
 
 /** The payments of an event's words (a `payments` list of {seat, amount}) as a Map seat ->
  *  amount, or null when the event pays nobody. */
@@ -103,23 +104,26 @@ export function dividendNotice(box, payments, seat, line) {
   box.timer = setTimeout(close, PHONE.matches ? 6000 : 15000);
 }
 
-/** On a desktop, the notice over the top of the log's card (its heading and oldest lines
- *  in sight), as wide as the card, placed again at each render (the cards above may
- *  grow): beside the move its button leads to, over none of the
- *  players, that move's own lines at the log's foot, or the companies table under the
- *  log (a newcomer run at 1366x768: at the window's foot it covered the companies).
- *  Elsewhere (a phone, one column, the side column folded away) where app.css puts it. */
+/** On a desktop, the notice in the log's card, under its heading and over its list, in
+ *  the page's flow: it covers nothing (over the card's top it hid the heading and the
+ *  oldest moves, a newcomer run at 1366x768; fixed at the window's foot, the companies
+ *  table), the move log makes room for it (fitLog) and takes the room back when it goes.
+ *  Elsewhere (a phone, one column, the side column folded away) where app.css puts it,
+ *  out of the page's flow. */
 export function placeNotice(box) {
   if (box.hidden || !box.line) return;
-  const r = box.line.closest(".card")?.getBoundingClientRect();
-  const fits = Boolean(DESKTOP.matches && r && r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight);
-  box.classList.toggle("over-log", fits);
-  // in the page's coordinates (absolute): it scrolls with the card, never over the players
-  // above it (the fourteenth newcomer run: a fixed notice hid the last player's row)
-  box.style.top = fits ? `${r.top + window.scrollY}px` : "";
-  box.style.left = fits ? `${r.left + window.scrollX}px` : "";
-  box.style.width = fits ? `${r.width}px` : "";
+  const card = box.line.closest(".card");
+  const inline = Boolean(DESKTOP.matches && card && card.offsetWidth > 0);
+  home ??= { parent: box.parentNode, next: box.nextSibling };
+  const focused = box.contains(document.activeElement) ? document.activeElement : null;
+  if (inline && box.parentNode !== card) card.querySelector("h2").after(box);
+  else if (!inline && box.parentNode !== home.parent) home.parent.insertBefore(box, home.next);
+  box.classList.toggle("in-log", inline);
+  if (focused && !box.contains(document.activeElement)) focused.focus({ preventScroll: true });
+  fitLog();
 }
+
+let home = null;  // where the page has the notice: it goes back there out of the log's card
 
 /** The notice gone, its words too (closed, timed out, or the game over: the end banner
  *  tells the last dividend's outcome, and no stale "Dividend paid" stays for a reader). */
@@ -128,6 +132,8 @@ export function closeNotice(box) {
   box.hidden = true;
   box.line = null;
   box.replaceChildren();
+  box.classList.remove("in-log");
+  fitLog();  // the log takes its room back
 }
 
 window.addEventListener("resize", () => {
