@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from pathlib import Path
 
@@ -21,14 +20,13 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 from tablekit import at_table, new_game
+from test_ce_map_numbers import _at_step, _offer
 from textual.containers import ScrollableContainer
 from textual.pilot import Pilot
 
 from cuberail.cli.menu import Menu
-from cuberail.cli.table import choices as C
 from cuberail.cli.table.app import TableApp
 from cuberail.cli.table.drawing import standings
-from cuberail.games import get_game
 from cuberail.games.chicago_express.board import FOREST, HEX_INDEX, HEXES, MOUNTAIN, Hex
 from cuberail.games.chicago_express.state import DEVELOP, PLACE, ChicagoExpressState
 from cuberail.terminal.chicago_express import COMPANY_STYLE, LETTER, describe_action
@@ -38,26 +36,6 @@ from cuberail.terminal.chicago_express import table as ce_table
 CELLS = (ce_map.CELL, ce_map.SMALL)
 CONSOLE = Console(width=200)
 CITIES = {hx.name for hx in HEXES if hx.name}
-
-
-def _at_step(step: int, seed: int, skip: int = 0) -> ChicagoExpressState:
-    """A seeded 4-player game played at random to the ``skip``-th decision of ``step``
-    with at least four hexes on offer."""
-    s = get_game("chicago-express").new_game(4, {})
-    assert isinstance(s, ChicagoExpressState)
-    rng = random.Random(seed)
-    while not s.is_terminal():
-        if s.step == step and len(s.legal_actions()) > 4:
-            if skip == 0:
-                return s
-            skip -= 1
-        s.apply(rng.choice(s.legal_actions()))
-    raise AssertionError(f"seed {seed}: no such decision")
-
-
-def _offer(s: ChicagoExpressState) -> dict[str, str]:
-    menu = C.build(s, lambda state, action: action.text())
-    return {c.target: c.base for c in menu if c.target and not c.is_dearer_route}
 
 
 def _cells(s: ChicagoExpressState, targets: dict[str, str], hx: Hex,
