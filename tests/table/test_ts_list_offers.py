@@ -117,3 +117,20 @@ def test_the_links_out_of_moscow_are_one_line_for_every_company() -> None:
                 if owner not in mine:
                     assert not named & free, (owner, text)
     assert seen >= 5
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_each_group_of_the_builder_s_offers_starts_a_line(seed: int) -> None:
+    """The sixteenth newcomer run read the list as prose (``$4 each: ... · jump $6: ...``
+    run on): during a build each of the building company's groups (``border $8:``,
+    ``jump $6:``) starts a line of its own where the lines allow it, as in a list to
+    choose from; where they do not, they run on and every offer is still shown or
+    counted (the test above)."""
+    s, offer = _at(BUILD_FIRST, seed, built=6 + seed % 4)
+    rows = netview.render(s, offer, *SIZE).plain.split("\n")
+    heads = [y for y, row in enumerate(rows) for m in re.finditer(r"(border \$8|jump \$\d+):", row)
+             if row[:m.start()].strip(" ·")]  # a group's head after words on its line
+    started = [y for y, row in enumerate(rows) if re.match(r"\s+(border \$8|jump \$\d+):", row)]
+    if heads:  # run on: only where the list had no room for more lines
+        assert len([r for r in rows if r.strip()]) >= SIZE[1] - 2, (seed, rows)
+    assert started or not any(re.search(r"(border \$8|jump \$\d+):", r) for r in rows)

@@ -15,10 +15,12 @@ Token = tuple[Text, int]  # a piece of a line and the link it names (-1: none)
 Line = list[Token]
 
 
-def flow(head: Text, tokens: list[Token], width: int, most: int) -> list[Line]:
+def flow(head: Text, tokens: list[Token], width: int, most: int,
+         groups: bool = False) -> list[Line]:
     """``head`` then the tokens in lines of ``width`` cells (indented ``LABEL`` after the
     first), at most ``most`` lines; what does not fit is counted at the end (``+3``). A
-    branch starts a line; a group of next links that fits a line of its own starts one."""
+    branch starts a line; a group of next links that fits a line of its own starts one
+    (with ``groups``, every group does: a list to choose from, not a paragraph)."""
     lines: list[Line] = [[(head, -1)]]
     used = head.cell_len
     for n, (text, k) in enumerate(tokens):
@@ -26,7 +28,8 @@ def flow(head: Text, tokens: list[Token], width: int, most: int) -> list[Line]:
         gap = 1 if n and after not in (" ", "") and not _joined(text) else 0
         unit = _unit(tokens, n)
         breaks = (used + gap + _lead(tokens, n) > width or text.plain.startswith(BRANCH)
-                  or used + gap + unit > width >= LABEL + unit - 1)
+                  or used + gap + unit > width >= LABEL + unit - 1
+                  or (groups and k < 0 and text.plain.startswith(APART)))
         if breaks and used > LABEL:
             if len(lines) == most:
                 return _cut(lines, sum(1 for _, j in tokens[n:] if j >= 0), width)

@@ -211,8 +211,12 @@ def _block(s: TransSiberianState, c: int, targets: Collection[str], width: int,
         if s.treasury[c] < INTERNAL_COST:
             ahead = [(Text(f"nothing: its treasury has ${s.treasury[c]}, a link costs $4",
                            style="dim"), -1)]
-        lines += flow(head, ahead or [(Text("nothing left to reach", style="dim"), -1)],
-                      width, most_next)
+        ahead = ahead or [(Text("nothing left to reach", style="dim"), -1)]
+        listed = flow(head, ahead, width, most_next + 1, groups=True)
+        if not (s.step in (BUILD_FIRST, BUILD_SECOND) and s.b_company == c
+                and len(listed) <= most_next):  # (the builder's: each group a line of
+            listed = flow(head, ahead, width, most_next)  # its own, where they fit)
+        lines += listed
     return lines
 
 
