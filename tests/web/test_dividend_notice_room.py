@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from webapi import create, finished, play_until
-from webplay import wait_loaded
+from webplay import get_json, post_json, wait_loaded
 
 NAMES = ["Ann", "Bob", "Cleo"]
 PAID = {"chicago-express": lambda s: s["dividends_paid"] >= 1,
@@ -99,3 +99,19 @@ def test_the_notice_keeps_off_the_players_when_the_page_scrolls(
         page.wait_for_timeout(100)
         assert page.evaluate("() => window.scrollY") == scrolled
         assert not _meet(_box(page, "#toast"), _box(page, "#players table")), scrolled
+
+
+def test_an_undo_of_the_paying_move_takes_its_notice_away(base_url: str,
+                                                           open_page: Any) -> None:
+    """The seventeenth newcomer run: after an undo struck the move that paid a dividend
+    (and the player's cash went back), the notice still said "Dividend paid: you received
+    $28". The notice goes with the move it told of."""
+    page, made = _watching(base_url, open_page, "chicago-express", 1366, 768)
+    view = get_json(f"{base_url}/api/games/{made['id']}")
+    last = view["last"]
+    assert last is not None
+    post_json(f"{base_url}/api/games/{made['id']}/undo", {"index": view["index"]},
+              made["seats"][last["seat"]]["token"])
+    page.wait_for_selector("#log li.undo")
+    page.wait_for_selector("#toast", state="hidden", timeout=3000)  # (not its own timeout)
+    assert not any(words in page.locator("#toast").inner_text() for words in NOTICE)

@@ -76,6 +76,8 @@ function renderPanels(view, state, live) {
     : t("game.waiting", { name: nameOf(state.current_player) });
   renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf);
   if (live && view.over) closeNotice($("#toast"));  // the end banner tells the last dividend's outcome
+  const paid = $("#toast").line;  // a dividend taken back by an undo: its notice goes too
+  if (paid && (!paid.isConnected || paid.closest("li")?.classList.contains("undone"))) closeNotice($("#toast"));
   showRematch(live && view.over);
   renderPlayers($("#players"), view, state, G.seat);
   renderCompanies($("#companies"), view, state);
