@@ -9,8 +9,10 @@ tagged with the number typed to choose it: ``[7]``) above a built one (its compa
 colour, tagged with its letter and value: ``R3``) above the links nobody has built yet
 (dim, dotted: the board a company may still reach). A line passes under a label, never
 over it; a junction link (TS-4.5) is a star from the middle of its ends. A tag sits on
-its own line's cells nearest the line's middle, a cell apart from every other tag and
-label on its row (``Samara[4]`` would read as one word). The fifteenth and sixteenth
+its own line's cells nearest the line's middle, else beside the line, a cell apart from
+every other tag and label on its row (``Samara[4]`` would read as one word); a built
+link's tag that has no such room is left out (its colour says whose it is), a number on
+offer never. The fifteenth and sixteenth
 newcomer runs found the former schematic's routed lines "winding cyan boxes ... routed
 far from the real geography", and the browser's graph clear.
 """
@@ -79,11 +81,20 @@ def _segments(k: int, middle: dict[int, tuple[int, int]]
     return [(hub, p) for p in points]
 
 
-def _stroke(a: tuple[int, int], b: tuple[int, int], every: int) -> list[tuple[int, int]]:
-    """The dots of a straight stroke from ``a`` to ``b``, each ``every``-th (2: dotted)."""
+def _stroke(a: tuple[int, int], b: tuple[int, int], every: int, bold: bool = False
+            ) -> list[tuple[int, int]]:
+    """The dots of a straight stroke from ``a`` to ``b``, each ``every``-th (2: dotted);
+    ``bold``: two dots thick, the second across the stroke (a one-dot line of a built link
+    read as no line at all, its tag "attached to nothing": the seventeenth newcomer run)."""
     steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]), 1)
-    return [(round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps))
-            for i in range(0, steps + 1, every)]
+    across = (0, 1) if abs(b[0] - a[0]) >= abs(b[1] - a[1]) else (1, 0)
+    out = []
+    for i in range(0, steps + 1, every):
+        x, y = round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps)
+        out.append((x, y))
+        if bold:
+            out.append((x + across[0], y + across[1]))
+    return out
 
 
 def _tag_spot(cells: list[Cell], size: int, middle: tuple[float, float],
@@ -115,16 +126,23 @@ def _near(cells: list[Cell], reach: int, height: int, rows: int = 1) -> list[Cel
 
 def _tag_place(cells: list[Cell], size: int, middle: tuple[float, float],
                taken: dict[Cell, tuple[int, str]], labels: dict[Cell, tuple[int, str]],
-               width: int, height: int) -> list[Cell] | None:
+               width: int, height: int, offer: bool) -> list[Cell] | None:
     """Where a tag goes, a cell apart from other tags and labels on its row: on its line;
-    else beside it; else the nearest room to its middle (a short link's line may be all
-    under its cities' labels); only where none is, touching them."""
+    else beside it (a few columns along its row or the next); else near the middle of its
+    ends (a short link's line may be all under its cities' labels). A built link's tag
+    goes nowhere further (None: a tag far off read as "attached to nothing", the
+    seventeenth newcomer run); a link on offer's number must be on the map: further
+    out, and only where there is no room at all, touching another."""
     around = [(round(middle[0]), round(middle[1]))]
-    for where in (cells, _near(cells, 1, height), _near(cells or around, 3, height),
-                  _near(around, 12, height, 3)):
+    near = (cells, _near(cells, 1, height), _near(cells, 3, height),
+            _near(cells or around, 3, height), _near(around, 6, height, 2))
+    wider = (_near(around, 12, height, 3),) if offer else ()
+    for where in (*near, *wider):
         span = _tag_spot(where, size, middle, taken, labels, width, True)
         if span is not None:
             return span
+    if not offer:
+        return None
     return _tag_spot(_near(around, 8, height), size, middle, taken, labels, width, False)
 
 
@@ -147,7 +165,7 @@ def draw(links: tuple[Link, ...], words: tuple[tuple[int, str], ...], width: int
     for k in order:  # the higher kinds last: above where two meet
         kind = kinds.get(k, FREE)
         for a, b in _segments(k, middle):
-            for x, y in _stroke(a, b, 2 if kind == FREE else 1):
+            for x, y in _stroke(a, b, 2 if kind == FREE else 1, kind != FREE):
                 cell = (x // 2, y // 4)
                 if cell in labels or not (0 <= cell[1] < height - 1):
                     continue
@@ -161,7 +179,8 @@ def draw(links: tuple[Link, ...], words: tuple[tuple[int, str], ...], width: int
         centre = [middle[e] for e in LINKS[k].ends]
         mid = (sum(p[0] for p in centre) / len(centre) / 2,
                sum(p[1] for p in centre) / len(centre) / 4)
-        span = _tag_place(cells, len(text), mid, tags, labels, width, height)
+        span = _tag_place(cells, len(text), mid, tags, labels, width, height,
+                          kinds[k] == OFFER)
         if span is not None:
             tags.update({c: (k, ch) for c, ch in zip(span, text, strict=True)})
     touched = {MOSCOW} | {e for k, _, _, _ in links for e in LINKS[k].ends}
