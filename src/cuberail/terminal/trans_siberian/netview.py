@@ -212,10 +212,10 @@ def _block(s: TransSiberianState, c: int, targets: Collection[str], width: int,
             ahead = [(Text(f"nothing: its treasury has ${s.treasury[c]}, a link costs $4",
                            style="dim"), -1)]
         ahead = ahead or [(Text("nothing left to reach", style="dim"), -1)]
-        listed = flow(head, ahead, width, most_next + 1, groups=True)
-        if not (s.step in (BUILD_FIRST, BUILD_SECOND) and s.b_company == c
-                and len(listed) <= most_next):  # (the builder's: each group a line of
-            listed = flow(head, ahead, width, most_next)  # its own, where they fit)
+        building = s.step in (BUILD_FIRST, BUILD_SECOND) and s.b_company == c
+        listed = flow(head, ahead, width, most_next + 1, groups=True) if building else []
+        if not listed or len(listed) > most_next:  # the builder's offers: each group a
+            listed = flow(head, ahead, width, most_next)  # line of its own, where they fit
         lines += listed
     return lines
 
