@@ -60,7 +60,7 @@ FEATURES = Features(features.FEATURE_VERSION, features.FEATURE_NAMES, features.L
 # evaluation's money sums.
 NETWORK = Network(version=3, kinds=("bid", "build", "buy", "link", "pass", "stop", "surcharge",
                                     "value"),
-                  words=COMPANY_IDS, number_scale=10.0, shipped="trans-siberian-az4.json",
+                  words=COMPANY_IDS, number_scale=10.0, shipped="trans-siberian-az5.json",
                   board=action_features.action_features, board_names=action_features.NAMES,
                   state=net_features.state_rows, state_names=net_features.NAMES)
 
