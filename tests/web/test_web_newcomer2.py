@@ -93,7 +93,11 @@ def test_a_stale_bid_error_goes_when_others_bid(base_url: str, open_page: Any) -
     me = view["current_player"]
     page = page_of(base_url, open_page, made, view)
     page.fill("#bid-amount", "1")
-    assert "too low" in page.locator("#bid-why").inner_text()
+    # (a redraw of the same position right after the page loads keeps what was typed and
+    # says why again a moment later: wait for it rather than read at once; a CI run read
+    # it empty once in three)
+    page.wait_for_function("() => document.querySelector('#bid-why').textContent"
+                           ".includes('too low')", timeout=5000)
     # I bid the lowest; the others outbid; back to me (or the auction is over)
     tokens = {s["seat"]: s["token"] for s in made["seats"]}
     url = f"{base_url}/api/games/{made['id']}"
