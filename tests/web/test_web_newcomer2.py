@@ -92,10 +92,12 @@ def test_a_stale_bid_error_goes_when_others_bid(base_url: str, open_page: Any) -
     view = play_until(base_url, made, _bidding, seed=4)
     me = view["current_player"]
     page = page_of(base_url, open_page, made, view)
+    # typed once the page follows the game live and has settled: an amount typed in the
+    # page's first moments can be lost to the redraw that follows (fresh-clone CI, twice
+    # on an idle machine; not found why: the closing note of 6 December says so)
+    page.wait_for_selector("#game[data-live='1']")
+    page.wait_for_timeout(500)
     page.fill("#bid-amount", "1")
-    # (a redraw of the same position right after the page loads keeps what was typed and
-    # says why again a moment later: wait for it rather than read at once; a CI run read
-    # it empty once in three)
     page.wait_for_function("() => document.querySelector('#bid-why').textContent"
                            ".includes('too low')", timeout=5000)
     # I bid the lowest; the others outbid; back to me (or the auction is over)
