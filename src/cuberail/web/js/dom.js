@@ -66,3 +66,17 @@ export function copyButton(url, field = null) {
   } }, t("lobby.copy"));
   return button;
 }
+
+/** Run `draw`, which redraws part of `box`; when `keep`, the control that had the focus
+ *  there gives it to its redrawn copy (matched by id, else by move, else by tag and
+ *  classes), so that a redraw of the same thing does not throw a keyboard player's place
+ *  away. */
+export function keepFocus(box, keep, draw) {
+  const el = document.activeElement;
+  const inside = keep && el && el !== document.body && box.contains(el);
+  const key = !inside ? null : el.id ? `#${CSS.escape(el.id)}`
+    : el.dataset.action ? `[data-action="${CSS.escape(el.dataset.action)}"]`
+      : [el.tagName.toLowerCase(), ...[...el.classList].map((c) => CSS.escape(c))].join(".");
+  draw();
+  if (key && !box.contains(document.activeElement)) box.querySelector(key)?.focus();
+}

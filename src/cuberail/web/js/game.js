@@ -6,7 +6,7 @@ import { AnalysisView } from "./analysis.js";
 import { api, fragment, remember, remembered, socketUrl } from "./api.js";
 import { boardTargets, choose, insertBoard, markForgoes, markLast, revealPlaces, wireBoard } from "./board.js";
 import { gameCharts, sampleIndices } from "./charts.js";
-import { $, say } from "./dom.js";
+import { $, keepFocus, say } from "./dom.js";
 import { currentFace, faceOf, pick, setFace } from "./face.js";
 import { fitActions, fitLog } from "./fit.js";
 import { wireFold } from "./fold.js";
@@ -28,7 +28,7 @@ import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
   socket: null, retry: 0, timer: 0, busy: false, chatShown: false, shown: null, drawn: 0,
-  boardKey: "", wasMyTurn: false, charts: false, titles: null, faced: "", keyed: false };
+  boardKey: "", wasMyTurn: false, charts: false, titles: null, faced: "", keyed: false, panelsAt: "" };
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
 let log;
@@ -82,10 +82,17 @@ function renderPanels(view, state, live) {
   renderPlayers($("#players"), view, state, G.seat);
   renderCompanies($("#companies"), view, state);
   renderEnd($("#end"), view, state);
-  renderAuction($("#auction"), live ? view : { ...view, legal: [] }, state, G.seat, mine);
-  proxy.show($("#auction"), live);
-  renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
-    live ? waiting : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
+  // the same position drawn again (a live update that changed nothing here): the focus
+  // stays where it was; a new position's is placed by refocus()
+  const at = live ? `live ${view.index}` : `at ${G.at}`;
+  const same = G.panelsAt === at;
+  G.panelsAt = at;
+  keepFocus($("#actions"), same, () => {
+    renderAuction($("#auction"), live ? view : { ...view, legal: [] }, state, G.seat, mine);
+    proxy.show($("#auction"), live);
+    renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
+      live ? waiting : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
+  });
   undoControl.update(view, G.seat, Boolean(live && isOnline() && G.token));
   hint.update(view, mine);
   $("#turn").textContent = mine ? t("game.your_turn") : waiting;

@@ -100,6 +100,13 @@ export function sayParts(words, company = (id, text) => text, seat = null) {
   return out;
 }
 
+/** The sentence's short form (the catalog's `<key>_short`) where it has one, else the
+ *  whole sentence: sayParts' parts, or null when neither can be rendered. */
+export function briefParts(words, company = (id, text) => text) {
+  const brief = words?.key ? sayParts({ ...words, key: `${words.key}_short` }, company) : null;
+  return brief || sayParts(words, company);
+}
+
 function part(value, company, seat) {
   if (value === undefined || value === null) return null;
   if (Array.isArray(value)) {

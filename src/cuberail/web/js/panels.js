@@ -4,7 +4,7 @@
 import { chip, h, withChips } from "./dom.js";
 import { endReasons } from "./end.js";
 import { cellText, currentFace, fill, holds, measure, pick, sentence } from "./face.js";
-import { companyName, moveText, sayParts, t } from "./i18n.js";
+import { briefParts, companyName, language, moveText, sayParts, t } from "./i18n.js";
 import { UPTO_EVENT, bidsOf } from "./proxy.js";
 
 // Move kinds made by clicking the board (the SVG's [data-action] elements).
@@ -276,8 +276,18 @@ function bidControls(box, view, state, a, bids, minimum, mySeat) {
   return [h("div", { class: "bids" }, row), ...after];
 }
 
+/** What each auction panel shows, by box: the inputs of its last drawing. */
+const drawn = new WeakMap();
+
 /** The auction: company, minimum and high bid, who is still in, and the bid buttons. */
 export function renderAuction(box, view, state, mySeat, myTurn) {
+  // a redraw of what is shown already leaves the panel as it is: a bid being typed keeps
+  // its focus and caret (the live connection's first snapshot redraws the page just after
+  // it loads, when a player may be typing: the keys after it were lost)
+  const sig = JSON.stringify([language(), mySeat, myTurn, view.index, view.over, view.legal,
+    (view.moves || []).map((m) => m.note ?? null), state.players.map((p) => playerName(view, p.seat)), state]);
+  if (drawn.get(box) === sig) return;
+  drawn.set(box, sig);
   const a = state.auction;
   // no auction runs while its winner places (a live view offers neither bid nor pass)
   const bidding = view.legal.some((x) => x.startsWith("bid ") || x === "pass");
@@ -322,10 +332,9 @@ const infoIcon = () => h("span", { class: "info-icon", "aria-hidden": "true" }, 
 /** A move's words in the page's language, company names as chips (its English label
  *  when the words cannot be rendered). */
 function moveWords(m, short = false) {
-  // a button's words: the catalog's short form of the sentence (`<key>_short`) where it
-  // has one (its title keeps the whole sentence)
-  const brief = short && m.words?.key ? sayParts({ ...m.words, key: `${m.words.key}_short` }, (id, text) => chip(id, text)) : null;
-  const parts = brief || sayParts(m.words, (id, text) => chip(id, text));
+  // a button's words: the sentence's short form where the catalog has one (its title
+  // keeps the whole sentence)
+  const parts = (short ? briefParts : sayParts)(m.words, (id, text) => chip(id, text));
   if (!parts) return withChips(m.label);
   return parts.flatMap((p) => (typeof p === "string" ? withChips(p) : [p]));
 }
@@ -390,9 +399,7 @@ function noteLine(moves) {
   const short = new Map();
   for (const m of moves) {
     const whole = m.note ? sayParts(m.note) : null;
-    if (!whole) continue;
-    const brief = sayParts({ ...m.note, key: `${m.note.key}_short` }) || whole;
-    short.set(brief.join(""), whole.join(""));
+    if (whole) short.set(briefParts(m.note).join(""), whole.join(""));
   }
   if (!short.size) return null;
   return h("p", { class: "help noted-line", role: "note", title: [...short.values()].join("\n") },

@@ -84,6 +84,7 @@ export class BidProxy {
    *  live position; at the player's decision, their move is planned. */
   show(box, live) {
     const panel = box.querySelector(".auction");
+    panel?.querySelector("p.upto")?.remove();  // the panel is kept when nothing changed
     if (!this.on || !live || !panel) return;
     const stop = h("button", { type: "button", class: "upto-stop", "aria-label": t("auction.upto_stop_name") },
       t("auction.upto_stop"));
