@@ -236,3 +236,30 @@ def test_a_panel_left_open_goes_once_its_move_is_made(base_url: str, open_page: 
     facts = page.evaluate("() => JSON.parse(localStorage['cuberail.games'])")
     assert any(f"decision:{FIRST['chicago-express']}" in (g.get("explained") or [])
                for g in facts.values())
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (390, 844)])
+def test_a_panel_longer_than_its_room_says_more_and_scrolls_on(base_url: str, open_page: Any,
+                                                               size: tuple[int, int]) -> None:
+    """The seventeenth newcomer run took "Got it" for the end of the first panel at
+    1366x768: its text ran on below the buttons. "More ▾" says so while it does, and
+    scrolls the text on; at the end it goes, "Got it" stays."""
+    page = open_page(width=size[0], height=size[1], touch=size[0] < 900).page
+    start_guided(page, base_url, "chicago-express")
+    shown(page)
+    more = page.locator("#guide .guide-more")
+    overflows = page.evaluate("() => { const g = document.querySelector('#guide');"
+                              " return g.scrollHeight > g.clientHeight + 4; }")
+    assert overflows, "the first panel fits: this test needs one that does not"
+    assert more.is_visible() and more.text_content() == "More ▾"
+    for _ in range(10):
+        if not more.is_visible():
+            break
+        more.click()
+        page.wait_for_timeout(150)
+    assert not more.is_visible()
+    last = page.locator("#guide-body p").last.bounding_box()
+    buttons = page.locator("#guide .guide-buttons").bounding_box()
+    assert last is not None and buttons is not None
+    assert last["y"] + last["height"] <= buttons["y"] + 2  # the end in sight, over the buttons
+    assert page.locator("#guide .got-it").is_visible()

@@ -84,6 +84,15 @@ export class Guide {
     });
     this.home = { parent: box.parentNode, next: box.nextSibling };  // its place out of the side column
     window.addEventListener("resize", () => this.place());
+    box.addEventListener("scroll", () => this.showMore(), { passive: true });
+  }
+
+  /** "More ▾" while the panel's text runs on below its foot (a text longer than the room:
+   *  the seventeenth newcomer run took "Got it" for the end of the first one at 1366x768);
+   *  a click scrolls the text on. */
+  showMore() {
+    const more = this.box.querySelector(".guide-more");
+    if (more) more.hidden = this.box.scrollTop + this.box.clientHeight >= this.box.scrollHeight - 4;
   }
 
   /** On a desktop whose side column is shown, the open panel is in that column, in the
@@ -115,6 +124,7 @@ export class Guide {
       const room = window.innerHeight - top - below - 12;
       this.box.style.maxHeight = `${Math.round(Math.max(room, LEAST))}px`;
     }
+    this.showMore();
     fitLog();
   }
 
@@ -157,6 +167,7 @@ export class Guide {
   refill() {
     const focused = this.box.contains(document.activeElement);
     this.fill(this.open);
+    this.showMore();
     if (focused) this.box.querySelector("button.got-it").focus();
   }
 
@@ -227,6 +238,7 @@ export class Guide {
     this.box.hidden = false;
     this.place();
     this.box.scrollTop = 0;  // from its title; the buttons stay at its foot
+    this.showMore();
     this.box.querySelector("button.got-it").focus({ preventScroll: true });
     // a phone's panel is in the page, above the moves: in sight with them when it opens
     if (getComputedStyle(this.box).position !== "fixed") this.box.scrollIntoView({ block: "nearest" });
@@ -256,6 +268,8 @@ export class Guide {
         part(s.happened ? "guide.happened" : "guide.what", s.what),
         part("guide.click", s.click), part("guide.why", s.why)),
       h("div", { class: "guide-buttons" },
+        h("button", { type: "button", class: "guide-more", hidden: true,
+          onclick: () => this.box.scrollBy({ top: this.box.clientHeight * 0.7 }) }, t("guide.more")),
         h("button", { type: "button", class: "got-it", onclick: () => this.dismiss() }, t("guide.got_it")),
         h("button", { type: "button", class: "guide-stop", onclick: () => this.stop() }, t("guide.stop"))));
   }
