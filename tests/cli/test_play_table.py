@@ -110,7 +110,7 @@ def test_hint_of_a_forced_move_or_an_ended_game_needs_no_search(
         monkeypatch: pytest.MonkeyPatch) -> None:
     def no_search(*args: object) -> None:
         raise AssertionError("a search was made")
-    monkeypatch.setattr("cuberail.cli.table.hint.estimate", no_search)
+    monkeypatch.setattr("cuberail.bots.analysis.estimate", no_search)
     state, view = get_game("chicago-express").new_game(2, {}), view_module("chicago-express")
     rng = random.Random(2)
     forced = ""

@@ -159,8 +159,9 @@ def test_the_hint_is_the_searchs_move_with_the_movers_chance(
     hint = ask(client, game, seen["current_player"]).json()
     assert hint["by"] == "search" and 0.0 <= hint["chance"] <= 1.0, hint
     state = get_game(title).new_game(3, {})  # the game's opening: no move made yet
-    expected, chance = real(state, calls[0])
+    expected, chance, by = real(state, calls[0])
     assert hint["action"] == expected and hint["chance"] == round(chance, 3)
+    assert hint["by"] == by
     assert ask(client, game, seen["current_player"]).json() == hint  # deterministic, kept
     assert len(calls) == 1
 

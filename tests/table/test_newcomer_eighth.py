@@ -15,6 +15,7 @@ import pytest
 from tablekit import new_game, settle
 from textual.widgets import OptionList
 
+from cuberail.bots import analysis
 from cuberail.bots.analysis import Estimate
 from cuberail.cli.table import hint as hints
 from cuberail.cli.table.app import TableApp
@@ -33,7 +34,7 @@ def searched(best_value: float, runner_value: float) -> tuple[str, str]:
     found = Estimate([0.25] * 4, best, best_value,
                      {best: (30, best_value), other: (10, runner_value)}, 40)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hints, "estimate", lambda *_: found)
+        patch.setattr(analysis, "estimate", lambda *_: found)
         text = hints.hint(state, face("chicago-express").describe_action, iterations=40)
     return text, other.text()
 

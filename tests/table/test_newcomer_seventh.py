@@ -16,6 +16,7 @@ from textual.containers import ScrollableContainer, VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from cuberail.bots import analysis
 from cuberail.cli.play import Game
 from cuberail.cli.table import hint as hints
 from cuberail.cli.table.app import TableApp
@@ -262,13 +263,13 @@ def test_a_hint_asked_again_at_the_same_position_is_not_searched_again(
     """Nothing changed, so the hint does not change: the same position answers the same
     line without a new search (a short search answered differently each time)."""
     calls: list[int] = []
-    search = hints.estimate
+    search = analysis.estimate
 
     def counted(*args: object, **kwargs: object) -> object:
         calls.append(1)
         return search(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(hints, "estimate", counted)
+    monkeypatch.setattr(analysis, "estimate", counted)
     state = get_game("trans-siberian").new_game(3)
     describe = face("trans-siberian").describe_action
     memory = hints.Memory()  # the game's own (Game.hint_memory)

@@ -22,6 +22,7 @@ from rich.console import Console
 from tablekit import new_game, settle
 from textual.widgets import Input, Static
 
+from cuberail.bots import analysis
 from cuberail.bots.analysis import Estimate
 from cuberail.cli.seats import Seat
 from cuberail.cli.table import hint as hints
@@ -146,7 +147,7 @@ def _hint(value: float, visits: int, players: int = 4) -> str:
     found = Estimate([0.25] * players, best, value,
                      {best: (visits, value), other: (visits // 3, value / 2)}, visits * 2)
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(hints, "estimate", lambda *_: found)
+        patch.setattr(analysis, "estimate", lambda *_: found)
         return hints.hint(state, face("chicago-express").describe_action, seconds=1.0)
 
 

@@ -84,3 +84,24 @@ def test_the_lobby_creates_games_with_hints_allowed_unless_unticked(base_url: st
         game_id = click_create(page)["id"]
         page.wait_for_url(f"**/g/{game_id}")  # against bots: the table at once
         assert get_json(f"{base_url}/api/games/{game_id}")["hints"] is allowed
+
+
+def test_a_hint_that_plays_for_points_says_so(base_url: str, open_page: Any) -> None:
+    """From a lost position the server's search plays for points and answers ``by:
+    points`` (tests/bots/test_hint_search.py finds such a position): the page says that
+    no winning line is in reach and the move keeps the score nearest the leader's. The
+    server's real answer here, with ``by`` set as a lost position's would be."""
+    made = create(base_url, hints=True)
+    page = seat_page(open_page, made, on_turn(base_url, made))
+
+    def as_points(route: Any) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, json={**answer.json(), "by": "points"})
+
+    page.route(re.compile(r"/api/games/[^/]+/hint"), as_points)
+    page.locator("#hint").click()
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
+    text = page.locator("#hint-text").text_content() or ""
+    assert "No winning line is in the search's reach: this move keeps your score nearest" \
+        " the leader's." in text, text
+    assert text.index("Your winning chance") < text.index("No winning line"), text

@@ -12,9 +12,11 @@ The move is a search's, as the terminal's F3 hint (the fourteenth newcomer run f
 3rd and 4th playing the browser's hints, the medium bot's moves then, and won both
 terminal games playing F3's): :data:`SEARCH_ITERATIONS` iterations of the analysis
 engine (:func:`cuberail.bots.analysis.analysis_bot`: win share only), well under a
-second. ``by`` says which answered: ``search``, or ``medium`` when the search could not
-run in time (the bots' workers busy past :data:`SEARCH_SECONDS`: the medium bot's move,
-cheap, and the page says so).
+second. ``by`` says which answered: ``search``; ``points`` when no winning line is in the
+search's reach and a second search chose the move that keeps the mover's score nearest
+the leader's (a win-only search prefers a lost position's moves at random); or
+``medium`` when the search could not run in time (the bots' workers busy past
+:data:`SEARCH_SECONDS`: the medium bot's move, cheap, and the page says so).
 
 - **A table option.** A game created with ``hints: false`` answers no hint to anyone
   while it runs (403 naming the option); the option is stored with the game, shown in
@@ -43,7 +45,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from cuberail.bots.analysis import analysis_bot, estimate
+from cuberail.bots.analysis import hint_search
 from cuberail.bots.heuristic import heuristic_reason
 from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
@@ -90,13 +92,14 @@ def suggest(loaded: Loaded, seat: int) -> Action:
                   state.clone())
 
 
-def searched(state: GameState, seed: int) -> tuple[str, float]:
-    """The search's preferred move (its text) and the mover's winning chance after it (in
-    a bot worker)."""
-    found = estimate(state, analysis_bot(None, SEARCH_ITERATIONS, seed))
+def searched(state: GameState, seed: int) -> tuple[str, float, str]:
+    """The search's preferred move (its text), the mover's winning chance after it and
+    ``search``, or ``points`` when no winning line is in its reach and the move plays for
+    points (:func:`cuberail.bots.analysis.hint_search`; in a bot worker)."""
+    found = hint_search(state, None, SEARCH_ITERATIONS, seed)
     if found.best is None:
         raise ValueError("the search found no move")
-    return found.best.text(), found.best_value
+    return found.best.text(), found.chance, "points" if found.for_points else "search"
 
 
 def reason_of(title: str, state: GameState, action: Action) -> Said | None:
@@ -159,22 +162,23 @@ async def search_hint(server: Server, loaded: Loaded, seat: int
     key = ("hint", *position_key(loaded, loaded.snap.index))
     kept = server.answers.get(key)  # the server's answers by position, as drawings keep
     if kept is not None:
-        text, chance = json.loads(kept)
+        text, chance, by = json.loads(kept)
     else:
         seed = bot_seed(loaded.game.seed, seat, loaded.snap.index)
         try:
-            text, chance = await server.bots.search(loaded.game.id, searched, state.clone(),
-                                                    seed, timeout=SEARCH_SECONDS)
+            text, chance, by = await server.bots.search(loaded.game.id, searched,
+                                                        state.clone(), seed,
+                                                        timeout=SEARCH_SECONDS)
         except (TimeoutError, BrokenProcessPool):  # busy, or its workers restarted
             return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
         except Exception:  # a search or view bug must not break the hint
             log.exception("the hint's search failed in game %s", loaded.game.id)
             return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
-        server.answers.put(key, json.dumps([text, chance]).encode())
+        server.answers.put(key, json.dumps([text, chance, by]).encode())
     action = next((a for a in legal if a.text() == text), None)
     if action is None:  # (never: the same position's moves)
         return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
-    return action, chance, "search"
+    return action, chance, by
 
 
 @router.get("/api/games/{game_id}/hint", response_model=HintReply,

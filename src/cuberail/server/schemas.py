@@ -410,10 +410,11 @@ class HintReply(BaseModel):
     chance: float | None = Field(default=None, description="the mover's winning chance"
                                  " after the move as the search estimates it, 0-1 (null"
                                  " when no search answered)")
-    by: Literal["search", "medium", "only"] = Field(
+    by: Literal["search", "points", "medium", "only"] = Field(
         default="search", description="what chose the move: `search` (a short search,"
-        " deterministic), `medium` (the medium bot: the search could not run in time) or"
-        " `only` (the only legal move)")
+        " deterministic), `points` (the same search found no winning line in reach: the"
+        " move keeps the mover's score nearest the leader's), `medium` (the medium bot:"
+        " the search could not run in time) or `only` (the only legal move)")
 
 
 class WordsReply(BaseModel):

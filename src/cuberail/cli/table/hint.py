@@ -1,7 +1,10 @@
 """``hint``: the engine's preferred move for the player to move, and why, in one line.
 
 The search is the analysis engine's (:mod:`cuberail.bots.analysis`): win share only,
-so the numbers are winning chances. The line names the preferred move, why in a short
+so the numbers are winning chances. When the preferred move's chance is under 5% (no
+winning line in reach: the moves look alike to it), a second search of the same budget
+with the bots' blend of score picks the move, and the line says it plays for points
+(:func:`~cuberail.bots.analysis.hint_search`). The line names the preferred move, why in a short
 phrase (the title kit's reason, :attr:`~cuberail.terminal.kit.TableKit.hint_why`, else
 what the move does to the mover's dividend), the mover's chance after it, and the
 chance after the runner-up (the move the search tried most after it), so that a player
@@ -23,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
-from cuberail.bots.analysis import Estimate, analysis_bot, estimate
+from cuberail.bots.analysis import Estimate, hint_search
 from cuberail.bots.heuristic import heuristic_reason, reason_words
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -40,6 +43,8 @@ KEPT = 64  # positions whose hint is remembered
 # one hinted last and still close): a newcomer read "22% (vs 26% after ...)" as the hint
 # being wrong, so the line gives the two as one range and says why either will do
 CLOSE_CALL = "a close call: the two are within a short search's noise"
+# when no winning line is in the search's reach (it then plays for points: hint_search)
+FOR_POINTS = "no winning line in reach, so it keeps your score nearest the leader's"
 
 
 
@@ -79,16 +84,19 @@ def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
 
 def _searched(state: GameState, describe: Describe, seconds: float | None,
               iterations: int | None, seed: int, memory: Memory) -> str:
-    found = estimate(state.clone(), analysis_bot(seconds, iterations, seed))
-    if found.best is None:
+    hinted = hint_search(state, seconds, iterations, seed)
+    found = hinted.found
+    if hinted.best is None:
         return "hint: the search found no move to prefer"
-    best = _steady(state, found, memory)
+    best = hinted.best if hinted.for_points else _steady(state, found, memory)
     value = found.children.get(best, (0, found.best_value))[1]
     runner = max(((visits, chance, action) for action, (visits, chance)
                   in found.children.items() if action != best),
                  key=lambda t: (t[0], t[1]), default=None)
     chance = f"your winning chance about {_percent(value)}"
-    if runner is not None and runner[1] > value:  # (never a lower number for the hint)
+    if hinted.for_points:  # (every move near 0%: the runner-up says nothing)
+        chance += f" ({FOR_POINTS})"
+    elif runner is not None and runner[1] > value:  # (never a lower number for the hint)
         chance = (f"your winning chance about {_percent(value)}-{_percent(runner[1])}"
                   f" with it or {short_move(describe, state, runner[2])} ({CLOSE_CALL})")
     elif runner is not None:

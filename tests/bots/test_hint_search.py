@@ -1,0 +1,86 @@
+"""A hint from a lost position plays for points (issue 29, the seventeenth newcomer run).
+
+The hint's search counts wins only: where every line loses as far as it sees, its moves
+all score 0 and it prefers one at random. A player who followed those hints from behind
+ended last (76 points to the winner's 176). :func:`hint_search` then searches again with
+the bots' blend of score and says so (the server's ``by: points``, the terminal's words).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cuberail.bots.analysis import LOST, analysis_bot, estimate, hint_search
+from cuberail.bots.mcts import MCTSBot, MCTSConfig
+from cuberail.bots.registry import make_bot
+from cuberail.cli.table.hint import FOR_POINTS, hint
+from cuberail.core.state import GameState
+from cuberail.games import get_game
+from cuberail.server import hints as server_hints
+
+BUDGET = 300  # iterations: enough to see that every line loses
+
+
+def lost_position() -> GameState:
+    """Trans-Siberian, a random player (seat 0) against three medium bots: at move 90 the
+    random player, far behind, chooses among four moves (TS-4.1: build, buy or pass)."""
+    state = get_game("trans-siberian").new_game(4)
+    bots = [make_bot("random", 3)] + [make_bot("medium", s) for s in (4, 5, 6)]
+    for _ in range(90):
+        state.apply(bots[state.current_player()].choose(state.clone()))
+    assert state.current_player() == 0 and len(state.legal_actions()) == 4
+    return state
+
+
+@pytest.fixture(scope="module")
+def lost() -> GameState:
+    return lost_position()
+
+
+def test_every_move_of_a_lost_position_scores_0_for_the_win_only_search(lost: GameState) -> None:
+    found = estimate(lost.clone(), analysis_bot(None, BUDGET, 1))
+    assert len(found.children) == 4
+    assert all(value < LOST for _, value in found.children.values()), found.children
+    visits = {v for v, _ in found.children.values()}
+    assert max(visits) - min(visits) <= 1  # alike to it: its preference is the first tried
+
+
+def test_the_hint_of_a_lost_position_is_the_blended_searchs_move(lost: GameState) -> None:
+    hinted = hint_search(lost, None, BUDGET, 1)
+    assert hinted.for_points
+    blended = MCTSBot(1, MCTSConfig(iterations=BUDGET)).search(lost.clone())
+    assert blended.children, "the blend searched nothing"
+    preferred = max(blended.children, key=lambda c: (c.visits, c.wins)).action
+    assert hinted.best == preferred
+    assert hinted.chance == hinted.found.children[preferred][1] < LOST
+    # the blend tells the moves apart: its preferred move's mean beats another's
+    means = sorted(c.wins / c.visits for c in blended.children if c.visits)
+    assert means[-1] > means[0]
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_a_position_with_a_chance_keeps_the_win_only_move(title: str) -> None:
+    state = get_game(title).new_game(4)
+    found = estimate(state.clone(), analysis_bot(None, BUDGET, 2))
+    assert found.best_value >= LOST
+    hinted = hint_search(state, None, BUDGET, 2)
+    assert not hinted.for_points
+    assert (hinted.best, hinted.chance) == (found.best, found.best_value)
+
+
+def test_the_terminal_hint_says_it_plays_for_points(lost: GameState) -> None:
+    line = hint(lost, lambda state, action: action.text(), iterations=BUDGET, seed=1)
+    assert FOR_POINTS in line, line
+    assert "vs" not in line  # no runner-up at 0% beside it
+    opening = hint(get_game("trans-siberian").new_game(4), lambda s, a: a.text(),
+                   iterations=BUDGET, seed=1)
+    assert FOR_POINTS not in opening
+
+
+def test_the_servers_hint_says_by_points(lost: GameState, monkeypatch: Any) -> None:
+    monkeypatch.setattr(server_hints, "SEARCH_ITERATIONS", BUDGET)
+    text, chance, by = server_hints.searched(lost.clone(), 1)
+    assert by == "points" and chance < LOST
+    assert text == hint_search(lost, None, BUDGET, 1).best.text()  # type: ignore[union-attr]
