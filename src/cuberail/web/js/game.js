@@ -3,15 +3,15 @@
 // and catching up by itself), and replays any position. It never decides legality.
 
 import { AnalysisView } from "./analysis.js";
-import { api, fragment, remember, remembered, socketUrl } from "./api.js";
+import { api, fragment, remember, remembered } from "./api.js";
 import { boardTargets, choose, insertBoard, markForgoes, markLast, revealPlaces, wireBoard } from "./board.js";
-import { gameCharts, sampleIndices } from "./charts.js";
 import { $, keepFocus, say } from "./dom.js";
 import { currentFace, faceOf, pick, setFace } from "./face.js";
 import { fitActions, fitLog } from "./fit.js";
 import { wireFold } from "./fold.js";
 import { Guide } from "./guide.js";
 import { Hint } from "./hint.js";
+import { LiveLink } from "./live.js";
 import { UndoControl } from "./undo.js";
 import { wireSettings } from "./menu.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
@@ -19,15 +19,16 @@ import { language, languageSwitch, moveText, pickLanguage, refusalText, setLangu
 import { MoveLog, chatLine, renderChat } from "./log.js";
 import { renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
-import { isOnline, localizeBanner, onChange, setOnline, watch } from "./net.js";
+import { isOnline, localizeBanner, onChange, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 import { closeNotice, dividendNotice, placeNotice } from "./payout.js";
 import { BidProxy } from "./proxy.js";
 import { showSeatLink } from "./seatlink.js";
+import { Replay } from "./replay.js";
 import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
-  socket: null, retry: 0, timer: 0, busy: false, chatShown: false, shown: null, drawn: 0,
+  busy: false, chatShown: false, shown: null, drawn: 0,
   boardKey: "", wasMyTurn: false, charts: false, titles: null, faced: "", keyed: false, panelsAt: "" };
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
@@ -38,6 +39,7 @@ let guide;  // the guided game's explanations (a game the lobby started guided)
 let hint;  // the hint button (a game created with hints allowed, on your turn)
 let undoControl;  // the undo button, and why it is off (the table option undo "unanswered")
 let proxy;  // "Bid up to $N": the page bids for its player in an auction
+let replay;  // any position by its move number, and the charts of a finished game
 
 function isLive() {
   return G.at === null || (G.view && G.at >= G.view.index);
@@ -107,7 +109,7 @@ async function render() {
   const view = G.view;
   if (!view) return;
   $("#game-name").textContent = `${gameName(view)} · ${view.id}`;
-  updateReplayControls();
+  replay.update();
   if (isLive()) {
     renderPanels(view, view.state, true);
     await showBoard(undefined, myTurn());
@@ -123,7 +125,7 @@ async function render() {
   guide.update(view, myTurn(), isLive());
   if (view.over) analysis.open(G.id, view.index);
   analysis.moveCursor(G.at === null ? view.index : G.at);
-  if (view.over && !G.charts) drawCharts();
+  if (view.over && !G.charts) replay.drawCharts();
 }
 
 /** The moves of the latest turn in the log (its last moves by one seat, made during this
@@ -281,50 +283,6 @@ function scheduleRefresh() {
   }, 30);
 }
 
-function connect() {
-  clearTimeout(G.timer);
-  const socket = new WebSocket(socketUrl(G.id, G.seq || undefined));
-  G.socket = socket;
-  socket.addEventListener("open", () => {
-    G.retry = 0;
-    $("#game").dataset.live = "1";
-    setOnline(true);
-    if (G.token) socket.send(JSON.stringify({ type: "hello", token: G.token }));
-  });
-  socket.addEventListener("message", (message) => {
-    let event;
-    try {
-      event = JSON.parse(message.data);
-    } catch {
-      return;
-    }
-    onEvent(event);
-  });
-  socket.addEventListener("close", () => {
-    $("#game").dataset.live = "0";
-    if (G.socket !== socket) return;
-    setOnline(false);
-    const wait = Math.min(5000, 500 * 2 ** G.retry);
-    G.retry += 1;
-    G.timer = setTimeout(connect, wait);
-  });
-}
-
-/** A request was answered again: with the live connection open, the page is online;
- *  else it reconnects now (online once the socket opens). */
-function answered() {
-  const state = G.socket ? G.socket.readyState : WebSocket.CLOSED;
-  if (state === WebSocket.OPEN) setOnline(true);
-  else if (state !== WebSocket.CONNECTING) connect();
-}
-
-/** Offline for a while, or the browser says the network is back: try the server. */
-function probe() {
-  const state = G.socket ? G.socket.readyState : WebSocket.CLOSED;
-  if (state === WebSocket.OPEN) api.titles();  // answered: answered() turns the page online
-  else if (state !== WebSocket.CONNECTING) connect();
-}
-
 /** Offline: no moves (the panels say why, the board takes no clicks); back online: the
  *  game is fetched again (moves made meanwhile), then the moves return. */
 function onConnection(online) {
@@ -441,55 +399,6 @@ function onBoardMiss(place, targets) {
   else say(t("game.not_target_none", { place }), "info");
 }
 
-// ----- replay and charts -----------------------------------------------------------
-
-function setAt(n) {
-  const last = G.view.index;
-  n = Math.max(0, Math.min(last, Number(n) || 0));
-  G.at = n >= last ? null : n;
-  history.replaceState(null, "", G.at === null ? location.pathname : `${location.pathname}#at=${n}`);
-  render();
-}
-
-function updateReplayControls() {
-  const last = G.view.index;
-  const at = G.at === null ? last : G.at;
-  const slider = $("#rp-slider");
-  slider.max = String(last);
-  slider.value = String(at);
-  $("#rp-where").textContent = t("replay.where", { n: at, of: last });
-  $("#rp-link").href = `${location.pathname}#at=${at}`;
-  $("#replay").classList.toggle("replaying", G.at !== null);
-}
-
-const states = new Map();  // move n -> the snapshot after it (a promise), read once
-
-/** The snapshot after move `n` (null when it cannot be read now; asked again later). */
-function stateAt(n) {
-  if (!states.has(n)) {
-    states.set(n, api.stateAt(G.id, n).then((answer) => {
-      if (!answer.ok) states.delete(n);
-      return answer.ok ? answer.data.state : null;
-    }));
-  }
-  return states.get(n);
-}
-
-async function drawCharts() {
-  G.charts = true;
-  const samples = [];
-  for (const n of sampleIndices(G.view.index)) {
-    const answer = await api.stateAt(G.id, n);
-    if (!answer.ok) {
-      G.charts = false;
-      return;
-    }
-    samples.push([n, answer.data.state]);
-  }
-  $("#chart-list").replaceChildren(...gameCharts(G.view, samples, nameOf));
-  $("#charts").hidden = false;
-}
-
 // ----- start ------------------------------------------------------------------------
 
 function readSeat() {
@@ -530,6 +439,7 @@ function wire() {
     else say(t("error.refused", { reason: refusalText(answer, nameOf) }), "error");
   });
   $("#chat-form").hidden = !(G.token || G.owner);
+  const setAt = (n) => replay.setAt(n);
   $("#rp-first").addEventListener("click", () => setAt(0));
   $("#rp-back").addEventListener("click", () => setAt((G.at ?? G.view.index) - 1));
   $("#rp-forward").addEventListener("click", () => setAt((G.at ?? G.view.index) + 1));
@@ -537,7 +447,7 @@ function wire() {
   $("#rp-slider").addEventListener("change", (e) => setAt(e.target.value));
   window.addEventListener("hashchange", () => {
     const at = fragment().at;
-    if (at !== undefined) setAt(at);
+    if (at !== undefined) replay.setAt(at);
   });
   wireSettings($("#settings-toggle"), $("#settings"));
   wireFold($("#fold-side"), $(".layout"), () => { fitActions(); fitLog(); guide.place(); });
@@ -566,10 +476,11 @@ async function main() {
   }
   G.id = match[1];
   readSeat();
+  replay = new Replay(() => G, render, nameOf);
   rematch = new Rematch(() => G, () => showRematch(Boolean(G.view?.over && isLive())), nameOf);
   log = new MoveLog($("#log"), nameOf, () => ({ game: G.id, seat: G.seat }),
-    { stateAt, onDividend: (paid, line) => dividendNotice($("#toast"), paid, G.seat, line) });
-  analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => setAt(at));
+    { stateAt: (n) => replay.stateAt(n), onDividend: (paid, line) => dividendNotice($("#toast"), paid, G.seat, line) });
+  analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => replay.setAt(at));
   guide = new Guide($("#guide"), () => G.id, helpOnce);
   proxy = new BidProxy({ game: () => ({ view: G.view, mine: myTurn() }), play: (a) => act(a), redraw: render,
     nameOf });
@@ -588,10 +499,11 @@ async function main() {
     refresh();
   });
   wire();
+  const link = new LiveLink(() => G, onEvent, root());
   onChange(onConnection);
-  watch(answered, probe);
+  watch(() => link.answered(), () => link.probe());
   if ((await refresh()) === false) return;  // no such game (without network: retried)
-  connect();
+  link.connect();
 }
 
 main();

@@ -1,0 +1,70 @@
+// The game page's replay: any position by its move number (the slider, the first/back/
+// forward/last buttons, a link's #at=N), the snapshots read once each, and the charts
+// of a finished game.
+
+import { api } from "./api.js";
+import { gameCharts, sampleIndices } from "./charts.js";
+import { $ } from "./dom.js";
+import { t } from "./i18n.js";
+
+export class Replay {
+  /** `game()`: the page's game (its id, view, `at`: the move shown, null for the live
+   *  position; `charts`: drawn); `render()` redraws the page at `at`. */
+  constructor(game, render, nameOf) {
+    this.game = game;
+    this.render = render;
+    this.nameOf = nameOf;
+    this.states = new Map();  // move n -> the snapshot after it (a promise), read once
+  }
+
+  /** Show the position after move `n` (the live one from the last move on). */
+  setAt(n) {
+    const G = this.game();
+    const last = G.view.index;
+    n = Math.max(0, Math.min(last, Number(n) || 0));
+    G.at = n >= last ? null : n;
+    history.replaceState(null, "", G.at === null ? location.pathname : `${location.pathname}#at=${n}`);
+    this.render();
+  }
+
+  /** The replay controls at the position shown. */
+  update() {
+    const G = this.game();
+    const last = G.view.index;
+    const at = G.at === null ? last : G.at;
+    const slider = $("#rp-slider");
+    slider.max = String(last);
+    slider.value = String(at);
+    $("#rp-where").textContent = t("replay.where", { n: at, of: last });
+    $("#rp-link").href = `${location.pathname}#at=${at}`;
+    $("#replay").classList.toggle("replaying", G.at !== null);
+  }
+
+  /** The snapshot after move `n` (null when it cannot be read now; asked again later). */
+  stateAt(n) {
+    if (!this.states.has(n)) {
+      this.states.set(n, api.stateAt(this.game().id, n).then((answer) => {
+        if (!answer.ok) this.states.delete(n);
+        return answer.ok ? answer.data.state : null;
+      }));
+    }
+    return this.states.get(n);
+  }
+
+  /** The charts of the game's course, from snapshots sampled along it. */
+  async drawCharts() {
+    const G = this.game();
+    G.charts = true;
+    const samples = [];
+    for (const n of sampleIndices(G.view.index)) {
+      const answer = await api.stateAt(G.id, n);
+      if (!answer.ok) {
+        G.charts = false;
+        return;
+      }
+      samples.push([n, answer.data.state]);
+    }
+    $("#chart-list").replaceChildren(...gameCharts(G.view, samples, this.nameOf));
+    $("#charts").hidden = false;
+  }
+}
