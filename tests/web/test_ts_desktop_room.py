@@ -110,9 +110,20 @@ def test_wide_map_folds_the_side_column_and_is_remembered(base_url: str,
     wait_loaded(page)
     assert page.get_attribute("#fold-side", "aria-pressed") == "true"
     assert not page.locator("#players").is_visible()
+    # the eighteenth newcomer run found the panels gone in a new game, with nothing
+    # saying where they went: the button says how to bring them back, in the page's
+    # language too
+    assert page.inner_text("#fold-side") == "Show panels ▸"
+    page.select_option("#lang", "it")
+    page.wait_for_function("() => document.querySelector('#fold-side').textContent"
+                           " === 'Mostra pannelli ▸'")
+    page.select_option("#lang", "en")
+    page.wait_for_function("() => document.querySelector('#fold-side').textContent"
+                           " === 'Show panels ▸'")
     page.click("#fold-side")
     assert page.locator("#players").is_visible() and page.locator("#log").is_visible()
     assert page.evaluate(LABELS)["frame"] == narrow["frame"]
+    assert page.inner_text("#fold-side") == "Wide map"
 
 
 def test_a_phone_has_no_wide_map_button(base_url: str, open_page: Any) -> None:

@@ -27,7 +27,7 @@ const lotOf = (state) => state?.auction?.company ?? null;
 const bidding = (view) => !view.legal.length || view.legal.some((x) => x.startsWith("bid ") || x === "pass");
 
 export class BidProxy {
-  /** `game()`: {view, mine} now (mine: the page's player may move now); `play(action)`:
+  /** `game()`: {view, mine, seat} now (mine: the page's player, at `seat`, may move now); `play(action)`:
    *  the page's move, as a click makes it (its answer; none when nothing was sent);
    *  `redraw()`: draw the panels again; `nameOf(seat)`: a player's name. */
   constructor({ game, play, redraw, nameOf }) {
@@ -44,7 +44,9 @@ export class BidProxy {
     const { view, mine } = this.game();
     const bids = bidsOf(view?.legal || []);
     if (!mine || !bids.length || !Number.isInteger(limit) || limit < bids[0]) return;
-    this.on = { limit, lot: lotOf(view.state), low: bids[0], index: view.index };
+    const lot = lotOf(view.state);
+    const held = Object.fromEntries(view.state.players.map((p) => [p.seat, p.shares?.[lot] || 0]));
+    this.on = { limit, lot, low: bids[0], index: view.index, held };
     say(t("auction.upto_set", { limit }), "ok");
     this.redraw();
     document.querySelector("#auction .upto-stop")?.focus();
@@ -76,8 +78,20 @@ export class BidProxy {
     }
     on.index = view.index;
     if (view.over || lotOf(view.state) !== on.lot || !bidding(view)) {
-      this.stop(t("auction.upto_over", { company: companyName(on.lot) }), "info", false);
+      this.stop(this.overWords(view.state), "info", false);
     }
+  }
+
+  /** How the auction ended, as far as the snapshot says: who won the share (the player
+   *  whose shares of it grew since the limit was set: "You won ..."), else that it is
+   *  over (the moves say who won). */
+  overWords(state) {
+    const { lot, held } = this.on;
+    const company = companyName(lot);
+    const winner = (state?.players || []).find((p) => (p.shares?.[lot] || 0) > (held[p.seat] ?? Infinity));
+    if (!winner) return t("auction.upto_over", { company });
+    if (winner.seat === this.game().seat) return t("auction.upto_won", { company });
+    return t("auction.upto_won_by", { company, name: this.nameOf(winner.seat) });
   }
 
   /** The status line in the auction panel ("Bidding for you up to $20 — Stop"), on the
