@@ -116,7 +116,13 @@ function fitBoard() {
  *  its foot when it was there. */
 export function fitLog() {
   const box = $("#log");
-  const atFoot = box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+  // hidden (the side column folded, the guide's panel in its place), it lost its place:
+  // it comes back at its foot, the latest move (it came back at move 1: the eighteenth
+  // newcomer run, after a reload)
+  const shown = box.getClientRects().length > 0;  // (display: none has none)
+  const atFoot = box.dataset.unseen === "1" || box.scrollTop + box.clientHeight >= box.scrollHeight - 4;
+  box.dataset.unseen = shown ? "" : "1";
+  if (!shown) return;
   if (!DESKTOP.matches) {
     box.style.maxHeight = "";
     return;
