@@ -89,14 +89,17 @@ def test_a_desktop_opens_with_the_whole_map_in_its_frame(base_url: str, open_pag
 
 
 
-def test_a_phone_opens_the_chicago_express_map_where_the_companies_start(
-        base_url: str, open_page: Any) -> None:
+@pytest.mark.parametrize("size", [PHONE, (1366, 768)])
+def test_the_chicago_express_map_opens_where_the_companies_start(
+        base_url: str, open_page: Any, size: tuple[int, int]) -> None:
     """The first decisions are auctions (CE-2): no move on the map, whose west end (Chicago)
     filled a phone's frame while the start hexes (CE-1.1, the east) were off-screen. The
     drawing marks where a game starts ([data-home]); a board first shown without moves
-    opens on it."""
+    opens on it. At 1366x768 too (the desktop opened on the west: the twelfth, fourteenth,
+    fifteenth and eighteenth newcomer runs found New York, Philadelphia and Baltimore off
+    the right edge at the first auction)."""
     made = create(base_url, "chicago-express", NAMES)
-    page = _page(open_page, made["seats"][0]["invite_url"], PHONE)
+    page = _page(open_page, made["seats"][0]["invite_url"], size)
     page.locator("#board").scroll_into_view_if_needed()
     frame = _frame(page)
     homes = page.evaluate("() => [...document.querySelectorAll('#board [data-home]')].map("

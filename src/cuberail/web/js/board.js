@@ -5,7 +5,7 @@
 
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { DESKTOP, PHONE } from "./media.js";
+import { PHONE } from "./media.js";
 
 const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
 let scale = PHONE.matches ? PHONE_SCALE : 1;
@@ -83,14 +83,17 @@ export function insertBoard(box, svgText, clickable) {
   return true;
 }
 
-/** A board first shown with no move on it (an auction's turn, a watcher) opens, on a
- *  phone or a tablet, on where the game starts, which the drawing marks [data-home] (the
- *  title's), when the frame does not show it all. A desktop's frame opens on the map's
- *  top left corner (its readable map is wider than the frame at 1366 px): the whole
- *  breadth of its top rows from the west (where a title's goal may lie, far from the
- *  start) is in sight, and the frame scrolls east. */
+/** A board first shown with no move on it (an auction's turn, a watcher) opens on where
+ *  the game starts, which the drawing marks [data-home] (the title's), when the frame does
+ *  not show it all: on a phone, a tablet, and a desktop whose readable map is wider than
+ *  the frame (1366 px). The desktop opened on the map's top left corner, where a title's
+ *  goal may lie (the eleventh newcomer run asked for it in sight); the twelfth,
+ *  fourteenth, fifteenth and eighteenth found the start spaces of the first auctions'
+ *  companies off-screen and asked for them. "Whole map" shows both. (Reverted once: a
+ *  bid typed at once lost its keys; the cause was the live snapshot's redraw of the
+ *  auction panel, mended since.) */
 function showHome(box) {
-  if (DESKTOP.matches || box.querySelector(".target")) return;
+  if (box.querySelector(".target")) return;
   const spot = targetsBox(box, "[data-home]");
   if (spot) centre(box, spot, false);
 }
