@@ -300,6 +300,7 @@ function onConnection(online) {
 }
 
 function onEvent(event) {
+  if (rematch.heard(event)) return;  // a rematch of this game was made
   if (event.type === "state" && event.game) {
     scheduleRefresh();
   } else if (["move", "undo", "over", "seat"].includes(event.type)) {
@@ -499,7 +500,7 @@ async function main() {
     refresh();
   });
   wire();
-  const link = new LiveLink(() => G, onEvent, root());
+  const link = new LiveLink(() => G, onEvent, root(), () => rematch.reconnected());
   onChange(onConnection);
   watch(() => link.answered(), () => link.probe());
   if ((await refresh()) === false) return;  // no such game (without network: retried)

@@ -9,11 +9,13 @@ import { setOnline } from "./net.js";
 export class LiveLink {
   /** `game()`: {id, seq, token} of the page's game (seq: the last event seen, the
    *  server sends what came after it); `onEvent(event)` for each message; `root`: the
-   *  element whose data-live says whether the connection is open (a test's signal). */
-  constructor(game, onEvent, root) {
+   *  element whose data-live says whether the connection is open (a test's signal);
+   *  `onOpen()` each time it opens. */
+  constructor(game, onEvent, root, onOpen = () => {}) {
     this.game = game;
     this.onEvent = onEvent;
     this.root = root;
+    this.onOpen = onOpen;
     this.socket = null;
     this.retry = 0;
     this.timer = 0;
@@ -29,6 +31,7 @@ export class LiveLink {
       this.root.dataset.live = "1";
       setOnline(true);
       if (token) socket.send(JSON.stringify({ type: "hello", token }));
+      this.onOpen();
     });
     socket.addEventListener("message", (message) => {
       let event;

@@ -34,7 +34,6 @@ export class Rematch {
     this.invites = null;   // the seats' invite links (only for whoever created it)
     this.error = "";
     this.asked = false;    // looked up once the game is over (again on a new connection)
-    this.socket = null;    // the live connection listened to
     this.busy = false;
   }
 
@@ -52,21 +51,9 @@ export class Rematch {
     return true;
   }
 
-  /** Listen to the page's live connection (each new one, after a reconnect) for the
-   *  `rematch` event; a new connection also asks the server again, as news sent while
-   *  the page was not connected is not sent again. */
-  follow(socket) {
-    if (!socket || socket === this.socket) return;
-    this.socket = socket;
-    socket.addEventListener("message", (message) => {
-      let event;
-      try {
-        event = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      this.heard(event);
-    });
+  /** The page's live connection opened again: news sent while the page was not
+   *  connected is not sent again, so the server is asked again. */
+  reconnected() {
     this.asked = false;
   }
 
@@ -74,7 +61,6 @@ export class Rematch {
    *  live connection, while none is known). */
   async lookUp() {
     const g = this.game();
-    this.follow(g.socket);
     if (this.asked || this.id || !g.view?.over) return;
     this.asked = true;
     const answer = await api.rematchOf(g.id);
