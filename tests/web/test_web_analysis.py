@@ -61,7 +61,9 @@ def test_a_finished_game_shows_its_analysis_and_a_flag_moves_the_replay(
     game_id = finished_game(serve_url)
     page = open_page(1280, 900).page
     page.goto(f"{serve_url}/g/{game_id}")
-    page.wait_for_selector("#game[aria-busy='false']")
+    # the first page of a server just started, its workers starting too: on a loaded
+    # machine (2 cores, a benchmark running) it took over the default 15 s, twice
+    page.wait_for_selector("#game[aria-busy='false']", timeout=45000)
     start = page.locator("#an-start")
     start.wait_for(state="visible")
     assert start.inner_text() == "Analyse the game"

@@ -35,7 +35,7 @@ from cuberail.core.state import GameState
 FLAGS = ((0.15, "blunder"), (0.07, "mistake"), (0.03, "inaccuracy"))
 MIN_VISITS = 20  # visits of the played move before its value in the same search is trusted
 NOISE = 2.0  # a loss is flagged when at least this many standard errors of the difference
-LOST = 0.05  # a hint's search below this chance for every move plays for points too
+LOST = 0.05  # a hint whose preferred move leaves less chance than this plays for points
 
 
 @dataclass

@@ -59,7 +59,8 @@ from cuberail.server.runtime import GameId, Server, ServerDep, Token
 from cuberail.server.schemas import HintReply, errors
 
 HINT_BOT = "medium"  # the fast heuristic: the answer when the search cannot run in time
-SEARCH_ITERATIONS = 2000  # 0.05-0.5 s a position (compiled; the titles differ ten times)
+SEARCH_ITERATIONS = 2000  # 0.05-0.5 s a position (compiled; the titles differ ten times;
+# twice from a lost position, hint_search)
 SEARCH_SECONDS = 5.0  # the most a hint waits for a bot worker and its search
 router = APIRouter()
 log = logging.getLogger("cuberail.server")
