@@ -162,3 +162,26 @@ def test_whole_map_shows_every_row_at_1366(base_url: str, open_page: Any, title:
     page.click("#zoom-in")
     page.wait_for_timeout(150)
     assert page.evaluate(WHOLE)["svg"][2] - page.evaluate(WHOLE)["svg"][0] > right - left
+
+
+def test_a_whole_map_is_remembered_for_its_own_title(base_url: str, open_page: Any) -> None:
+    """The eighteenth newcomer run chose "Whole map" in one game; the next game, of the
+    other title, opened with its map tiny too. The choice is remembered by title: a game
+    of the other title opens readable (its map scrolls), another of the same title whole."""
+    watched = open_page(width=WIDTH, height=HEIGHT)
+    page = watched.page
+
+    def open_game(title: str) -> dict[str, Any]:
+        page.goto(create(base_url, title, NAMES)["seats"][0]["invite_url"])
+        wait_loaded(page)
+        page.wait_for_selector("#board svg")
+        page.wait_for_timeout(150)
+        at: dict[str, Any] = page.evaluate(WHOLE)
+        return at
+
+    assert open_game("chicago-express")["scrolls"]  # readable: wider than the frame
+    page.click("#zoom-fit")
+    page.wait_for_timeout(150)
+    assert not page.evaluate(WHOLE)["scrolls"]
+    assert open_game("trans-siberian")["scrolls"], "the other title's map opened whole"
+    assert not open_game("chicago-express")["scrolls"], "its own title's whole map was forgotten"

@@ -4,6 +4,7 @@
 // ctrl+wheel, two-finger pinch; one finger scrolls).
 
 import { h } from "./dom.js";
+import { currentTitle } from "./face.js";
 import { t } from "./i18n.js";
 import { PHONE } from "./media.js";
 
@@ -363,11 +364,15 @@ const READABLE_WIDTH = 800;  // px: the least width of a fitted map (ids, costs,
 const NARROW_DESKTOP = window.matchMedia("(min-width: 901px) and (max-width: 1499px)");
 const LABELS = "text.place-name, text.value";  // the labels a drawing wants read (names, values)
 const READ_PX = 11;  // the least size of a label on screen, in px
-const WHOLE = "cuberail.whole-map";  // the browser remembers a player's "Whole map"
+// the browser remembers a player's "Whole map", by title: one title's whole map may be
+// tiny at 1366 px where another's reads well, and a whole map chosen in a game of the
+// one opened the other's so (the eighteenth newcomer run)
+const WHOLE = "cuberail.whole-map";
 let readable = true;  // a desktop's map opens with its labels readable (a floor to the zoom)
 let whole = false;  // a wide desktop's decision off the map: the whole drawing in its frame
 
-const keepsWhole = () => localStorage.getItem(WHOLE) === "1";
+const wholeKey = () => `${WHOLE}:${currentTitle()}`;
+const keepsWhole = () => localStorage.getItem(wholeKey()) === "1";
 
 /** On a desktop below 1500 px, the part of the frame's width at which the drawing's
  *  smallest label is READ_PX on screen (0: no such labels, another window, or the player
@@ -409,8 +414,8 @@ export function zoom(box, factor) {
   whole = whole && factor < 1;
   if (shown && !whole) scale = shown / fitWidth(box, svg);
   scale = factor === 0 ? 1 : Math.min(MOST, Math.max(1, scale * factor));
-  if (factor === 0) localStorage.setItem(WHOLE, "1");
-  else localStorage.removeItem(WHOLE);
+  if (factor === 0) localStorage.setItem(wholeKey(), "1");
+  else localStorage.removeItem(wholeKey());
   applyScale(box);
 }
 

@@ -6,15 +6,23 @@
 import { addTitleWords, companyName, t } from "./i18n.js";
 
 let face = {};
+let faceTitle = "";
 
 /** Show games with `next` (a title's face) from now on: its companies and its words. */
-export function setFace(next) {
+export function setFace(next, title = "") {
   face = next || {};
+  faceTitle = title;
   addTitleWords(face.words || {});
 }
 
 export function currentFace() {
   return face;
+}
+
+/** The title whose face is shown ("" when unknown): what a player's display choices
+ *  are remembered by (a whole map fits one title's drawing, not another's). */
+export function currentTitle() {
+  return faceTitle;
 }
 
 /** The face of `title` in the list of GET /api/titles (an empty face if none). */

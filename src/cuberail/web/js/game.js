@@ -250,7 +250,7 @@ async function loadFace(title) {
     if (!answer.ok) return;
     G.titles = answer.data;
   }
-  setFace(faceOf(G.titles, title));
+  setFace(faceOf(G.titles, title), title);
   G.faced = title;
   const link = $("#rules-link");
   link.href = `/rules/${encodeURIComponent(title)}`;
