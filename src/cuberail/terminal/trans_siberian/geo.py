@@ -134,8 +134,8 @@ def _tag_place(cells: list[Cell], size: int, middle: tuple[float, float],
     seventeenth newcomer run); a link on offer's number must be on the map: further
     out, and only where there is no room at all, touching another."""
     around = [(round(middle[0]), round(middle[1]))]
-    near = (cells, _near(cells, 1, height), _near(cells, 3, height),
-            _near(cells or around, 3, height), _near(around, 6, height, 2))
+    near = (cells, _near(cells, 1, height), _near(cells or around, 3, height),
+            _near(around, 6, height, 2))
     wider = (_near(around, 12, height, 3),) if offer else ()
     for where in (*near, *wider):
         span = _tag_spot(where, size, middle, taken, labels, width, True)

@@ -51,18 +51,19 @@ export class Replay {
     return this.states.get(n);
   }
 
-  /** The charts of the game's course, from snapshots sampled along it. */
+  /** The charts of the game's course, from snapshots sampled along it (read once with
+   *  the log's: stateAt). */
   async drawCharts() {
     const G = this.game();
     G.charts = true;
     const samples = [];
     for (const n of sampleIndices(G.view.index)) {
-      const answer = await api.stateAt(G.id, n);
-      if (!answer.ok) {
+      const state = await this.stateAt(n);
+      if (!state) {
         G.charts = false;
         return;
       }
-      samples.push([n, answer.data.state]);
+      samples.push([n, state]);
     }
     $("#chart-list").replaceChildren(...gameCharts(G.view, samples, this.nameOf));
     $("#charts").hidden = false;
