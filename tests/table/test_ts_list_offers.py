@@ -134,3 +134,14 @@ def test_each_group_of_the_builder_s_offers_starts_a_line(seed: int) -> None:
     if heads:  # run on: only where the list had no room for more lines
         assert len([r for r in rows if r.strip()]) >= SIZE[1] - 2, (seed, rows)
     assert started or not any(re.search(r"(border \$8|jump \$\d+):", r) for r in rows)
+
+
+def test_the_side_key_says_what_a_jump_adds_in_one_line_of_the_panel() -> None:
+    """The eighteenth newcomer run found the side key "$4 · border $8 · jump +$2/$4 a
+    link" cryptic. The list's headings give each price ("building $4 each", "border $8",
+    "jump $6"); the key says what a jump adds (TS-4.2: $2 for each rival link crossed,
+    $4 on a border build), in one line of the side panel's 37 columns at 120x40."""
+    from cuberail.terminal.trans_siberian.table import list_side_key
+    key = list_side_key().plain
+    assert "\n" not in key and len(key) <= 37, key
+    assert key == "jump: +$2 a rival link (border +$4)", key

@@ -142,15 +142,18 @@ def end_reasons(state: GameState) -> list[str]:
 
 
 def list_side_key() -> Text:
-    """The list's key in one line, for the side panel (the whole key, :func:`netview.key`,
-    is in the help, F1): what its tokens cost (TS-4.2: a link jumped $2 for an internal
-    build, $4 for a border build)."""
+    """The list's key in one line, for the side panel (37 columns at 120x40; the whole
+    key, :func:`netview.key`, is in the help, F1). The list's headings give each link's
+    price ("building $4 each", "border $8", "jump $6"); the key says what a jump adds
+    (TS-4.2: $2 for each rival link crossed, $4 on a border build). It read "$4 · border
+    $8 · jump +$2/$4 a link", which the eighteenth newcomer run found cryptic."""
     out = Text(no_wrap=True, overflow="ellipsis")
-    for i, (token, words) in enumerate((("$4", ""), ("border $8", ""),
-                                        ("jump", " +$2/$4 a link"))):
-        out.append(" · " if i else "")
-        out.append(token, style="bold")
-        out.append(words)
+    out.append("jump", style="bold")
+    out.append(": ")
+    out.append("+$2", style="bold")
+    out.append(" a rival link (border ")
+    out.append("+$4", style="bold")
+    out.append(")")
     return out
 
 
