@@ -36,6 +36,7 @@ FLAGS = ((0.15, "blunder"), (0.07, "mistake"), (0.03, "inaccuracy"))
 MIN_VISITS = 20  # visits of the played move before its value in the same search is trusted
 NOISE = 2.0  # a loss is flagged when at least this many standard errors of the difference
 LOST = 0.05  # a hint whose preferred move leaves less chance than this plays for points
+CLOSE = 0.03  # a runner-up whose chance is this near the hinted move's is a close call
 
 
 @dataclass
@@ -126,6 +127,29 @@ class Hinted:
     chance: float
     found: Estimate
     for_points: bool = False
+
+    @property
+    def close(self) -> tuple[Action, float] | None:
+        """The runner-up (:func:`runner_up`) and its chance when it does about as well as
+        the hinted move (its chance within :data:`CLOSE`, above or below: within a short
+        search's noise), so the hint is a close call (none when it plays for points)."""
+        if self.best is None or self.for_points:
+            return None
+        second = runner_up(self.found, self.best)
+        if second is None or abs(second[2] - self.chance) > CLOSE:
+            return None
+        return second[0], second[2]
+
+
+def runner_up(found: Estimate, best: Action) -> tuple[Action, int, float] | None:
+    """The move the search tried most after ``best`` (the better valued on a tie), with
+    its visits and chance; None when it tried no other."""
+    others = [(visits, chance, action) for action, (visits, chance)
+              in found.children.items() if action != best]
+    if not others:
+        return None
+    visits, chance, action = max(others, key=lambda t: (t[0], t[1]))
+    return action, visits, chance
 
 
 def hint_search(state: GameState, seconds: float | None, iterations: int | None,

@@ -17,7 +17,9 @@ other human seats are free: `GET /api/open-games` lists them and
 **Hints.** `GET /api/games/{id}/hint` (the seat's token, on its turn) answers the move
 a short search prefers (2,000 iterations, deterministic: `by` is `search`; the medium
 bot's move, `by` `medium`, when the bots' workers are too busy), the mover's winning
-chance after it (`chance`), its sentence in `lang` and a reason when the title offers one.
+chance after it (`chance`), its sentence in `lang` and a reason when the title offers one,
+and `close`, the runner-up, when it does about as well (its chance within 0.03: a close
+call).
 A game created with `"hints": false` (the game view's `hints`) answers no hint to anyone
 while it runs: 403.
 

@@ -41,7 +41,7 @@ import json
 import logging
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 
 from fastapi import APIRouter, Query
 
@@ -63,6 +63,7 @@ SEARCH_ITERATIONS = 2000  # 0.05-0.5 s a position (compiled; the titles differ t
 # twice from a lost position, hint_search)
 SEARCH_SECONDS = 5.0  # the most a hint waits for a bot worker and its search
 router = APIRouter()
+Close = tuple[Action, float] | None  # a close call's runner-up and its chance
 log = logging.getLogger("cuberail.server")
 Lang = Annotated[str | None, Query(max_length=35, description="the sentence's language"
                                    " (en, it, es, de, ca; other languages: en)")]
@@ -93,14 +94,28 @@ def suggest(loaded: Loaded, seat: int) -> Action:
                   state.clone())
 
 
-def searched(state: GameState, seed: int) -> tuple[str, float, str]:
-    """The search's preferred move (its text), the mover's winning chance after it and
+class Searched(NamedTuple):
+    """A hint's search as the bot worker answers it (and the server keeps it, as JSON)."""
+
+    action: str
+    chance: float
+    by: str
+    close: str | None = None  # the runner-up's text when it does about as well
+    close_chance: float | None = None
+
+
+def searched(state: GameState, seed: int) -> Searched:
+    """The search's preferred move (its text), the mover's winning chance after it,
     ``search``, or ``points`` when no winning line is in its reach and the move plays for
-    points (:func:`cuberail.bots.analysis.hint_search`; in a bot worker)."""
+    points (:func:`cuberail.bots.analysis.hint_search`; in a bot worker), and the
+    runner-up's text and chance when it does about as well (a close call; else None)."""
     found = hint_search(state, None, SEARCH_ITERATIONS, seed)
     if found.best is None:
         raise ValueError("the search found no move")
-    return found.best.text(), found.chance, "points" if found.for_points else "search"
+    close = found.close
+    return Searched(found.best.text(), found.chance, "points" if found.for_points else "search",
+                    None if close is None else close[0].text(),
+                    None if close is None else close[1])
 
 
 def reason_of(title: str, state: GameState, action: Action) -> Said | None:
@@ -139,47 +154,57 @@ def asked(service: GameService, game_id: str, token: str | None) -> tuple[Loaded
 
 
 def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: str,
-           lang: str | None) -> dict[str, Any]:
-    """The hint's reply: the move, its sentence and reason in ``lang``, the chance."""
+           lang: str | None, close: Close = None) -> dict[str, Any]:
+    """The hint's reply: the move, its sentence and reason in ``lang``, the chance, and the
+    runner-up's sentence and chance when the hint is a close call."""
     words = page_words(board_language(lang))
     state, title = loaded.snap.state, loaded.game.title
     names = [s.name for s in loaded.seats]
     said, why = sentence_of(title, state, action), reason_of(title, state, action)
+    runner = None if close is None else {
+        "action": close[0].text(), "chance": round(close[1], 3),
+        "sentence": words.render(named(sentence_of(title, state, close[0]), names))}
     return {"index": loaded.snap.index, "action": action.text(),
             "sentence": words.render(named(said, names)), "words": said.to_json(),
             "reason": None if why is None else reason_words(words.lang, title).render(
                 named(why, names)),
-            "chance": None if chance is None else round(chance, 3), "by": by}
+            "chance": None if chance is None else round(chance, 3), "by": by,
+            "close": runner}
 
 
 async def search_hint(server: Server, loaded: Loaded, seat: int
-                      ) -> tuple[Action, float | None, str]:
-    """The searched move and chance for the seat on turn (kept per position); the medium
-    bot's move when the bots' workers cannot search it within :data:`SEARCH_SECONDS`."""
+                      ) -> tuple[Action, float | None, str, Close]:
+    """The searched move and chance for the seat on turn (kept per position), with a
+    close call's runner-up; the medium bot's move when the bots' workers cannot search it
+    within :data:`SEARCH_SECONDS`."""
     state = loaded.snap.state
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0], None, "only"
+        return legal[0], None, "only", None
     key = ("hint", *position_key(loaded, loaded.snap.index))
     kept = server.answers.get(key)  # the server's answers by position, as drawings keep
     if kept is not None:
-        text, chance, by = json.loads(kept)
+        found = Searched(*json.loads(kept))
     else:
         seed = bot_seed(loaded.game.seed, seat, loaded.snap.index)
         try:
-            text, chance, by = await server.bots.search(loaded.game.id, searched,
-                                                        state.clone(), seed,
-                                                        timeout=SEARCH_SECONDS)
+            found = Searched(*await server.bots.search(loaded.game.id, searched,
+                                                       state.clone(), seed,
+                                                       timeout=SEARCH_SECONDS))
         except (TimeoutError, BrokenProcessPool):  # busy, or its workers restarted
-            return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
+            return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT, None
         except Exception:  # a search or view bug must not break the hint
             log.exception("the hint's search failed in game %s", loaded.game.id)
-            return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
-        server.answers.put(key, json.dumps([text, chance, by]).encode())
-    action = next((a for a in legal if a.text() == text), None)
+            return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT, None
+        server.answers.put(key, json.dumps(list(found)).encode())
+    by_text = {a.text(): a for a in legal}
+    action = by_text.get(found.action)
     if action is None:  # (never: the same position's moves)
-        return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT
-    return action, chance, by
+        return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT, None
+    runner = by_text.get(found.close) if found.close is not None else None
+    close = None if runner is None or found.close_chance is None else (
+        runner, found.close_chance)
+    return action, found.chance, found.by, close
 
 
 @router.get("/api/games/{game_id}/hint", response_model=HintReply,
@@ -195,5 +220,5 @@ async def search_hint(server: Server, loaded: Loaded, seat: int
 async def get_hint(game_id: GameId, server: ServerDep, token: Token,
                    lang: Lang = None) -> dict[str, Any]:
     loaded, seat = await server.expensive.run(asked, server.service, game_id, token)
-    action, chance, by = await search_hint(server, loaded, seat)
-    return await server.expensive.run(answer, loaded, seat, action, chance, by, lang)
+    action, chance, by, close = await search_hint(server, loaded, seat)
+    return await server.expensive.run(answer, loaded, seat, action, chance, by, lang, close)

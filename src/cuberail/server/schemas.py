@@ -398,6 +398,14 @@ class GameView(BaseModel):
                                   " by bot seats' moves, which it takes back too; null: none")
 
 
+class HintRunnerUp(BaseModel):
+    """A hint's runner-up when the hint is a close call."""
+
+    action: str = Field(description="the runner-up's text, to send as a move")
+    sentence: str = Field(description="what it does, in the requested language")
+    chance: float = Field(description="the mover's winning chance after it, 0-1")
+
+
 class HintReply(BaseModel):
     """``GET /api/games/{id}/hint``: the move a short search prefers for the seat on turn."""
 
@@ -415,6 +423,10 @@ class HintReply(BaseModel):
         " deterministic), `points` (the same search found no winning line in reach: the"
         " move keeps the mover's score nearest the leader's), `medium` (the medium bot:"
         " the search could not run in time) or `only` (the only legal move)")
+    close: HintRunnerUp | None = Field(
+        default=None, description="when the search's runner-up does about as well as the"
+        " move (its winning chance within 0.03 of it, within a short search's noise): that"
+        " move, so the page can say the hint is a close call; else null")
 
 
 class WordsReply(BaseModel):

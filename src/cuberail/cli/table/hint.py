@@ -15,7 +15,7 @@ search's chance swings from turn to turn, and the range shows by how much.
 
 A hint is stable: the same position answers the same line (asked again, it is not
 searched again), and a move hinted at the player's last decision is hinted again while
-it is still a move and the search rates it within ``CLOSE`` of the best (a short search
+it is still a move and the search rates it within ``CLOSE`` (0.03) of the best (a short search
 is noisy: two near-equal moves would swing from turn to turn).
 """
 
@@ -26,7 +26,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from functools import lru_cache
 
-from cuberail.bots.analysis import Estimate, hint_search
+from cuberail.bots.analysis import CLOSE, Estimate, hint_search, runner_up
 from cuberail.bots.heuristic import heuristic_reason, reason_words
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -37,7 +37,6 @@ from cuberail.terminal.kit import Payout, TableKit, find_table
 Describe = Callable[[GameState, Action], str]
 SECONDS = 1.0  # the default budget of a hint: long enough to be useful, short to wait for
 OFF = "hints are off in this game"  # the answer in a game played with --no-hints
-CLOSE = 0.03  # a winning chance this near the best keeps the last hinted move
 KEPT = 64  # positions whose hint is remembered
 # when the runner-up rates higher than the hinted move (the move searched most, or the
 # one hinted last and still close): a newcomer read "22% (vs 26% after ...)" as the hint
@@ -90,17 +89,15 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
         return "hint: the search found no move to prefer"
     best = hinted.best if hinted.for_points else _steady(state, found, memory)
     value = found.children.get(best, (0, found.best_value))[1]
-    runner = max(((visits, chance, action) for action, (visits, chance)
-                  in found.children.items() if action != best),
-                 key=lambda t: (t[0], t[1]), default=None)
+    runner = runner_up(found, best)
     chance = f"your winning chance about {_percent(value)}"
     if hinted.for_points:  # (every move near 0%: the runner-up says nothing)
         chance += f" ({FOR_POINTS})"
-    elif runner is not None and runner[1] > value:  # (never a lower number for the hint)
-        chance = (f"your winning chance about {_percent(value)}-{_percent(runner[1])}"
-                  f" with it or {short_move(describe, state, runner[2])} ({CLOSE_CALL})")
+    elif runner is not None and runner[2] > value:  # (never a lower number for the hint)
+        chance = (f"your winning chance about {_percent(value)}-{_percent(runner[2])}"
+                  f" with it or {short_move(describe, state, runner[0])} ({CLOSE_CALL})")
     elif runner is not None:
-        chance += f" (vs {_percent(runner[1])} after {short_move(describe, state, runner[2])})"
+        chance += f" (vs {_percent(runner[2])} after {short_move(describe, state, runner[0])})"
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
     why = reason(state, best)
     because = f" — {why};" if why else " —"

@@ -78,13 +78,19 @@ export class Hint {
 }
 
 /** A hint's line: the move (by the search, or the medium bot while the engine is busy),
- *  the mover's winning chance after it when searched, that it plays for points when no
- *  winning line is in the search's reach, and the reason when there is one. */
+ *  the mover's winning chance after it when searched, the runner-up when it does about as
+ *  well (a close call: a newcomer followed a hint that passed every setup auction, where
+ *  bidding was within a point of it), that it plays for points when no winning line is in
+ *  the search's reach, and the reason when there is one. */
 export function hintText(data) {
   const says = data.by === "medium" ? "game.hint_says_medium" : "game.hint_says";
   const parts = [t(says, { move: data.sentence })];
   if (typeof data.chance === "number") {
     parts.push(t("game.hint_chance", { percent: Math.round(100 * data.chance) }));
+  }
+  if (data.close && typeof data.close.chance === "number") {
+    parts.push(t("game.hint_close", { move: data.close.sentence,
+                                      percent: Math.round(100 * data.close.chance) }));
   }
   if (data.by === "points") parts.push(t("game.hint_points"));
   if (data.reason) parts.push(t("game.hint_reason", { reason: data.reason }));
