@@ -112,3 +112,25 @@ def test_escape_closes_a_choice_and_returns_to_where_it_was_opened(base_url: str
     page.keyboard.press("Enter")
     page.wait_for_function(f"() => Number(document.querySelector('{GAME}').dataset.gameIndex)"
                            f" > {before}")
+
+
+def test_a_move_clicked_with_the_mouse_leaves_the_focus_alone(base_url: str,
+                                                              open_page: Any) -> None:
+    """After a move made from the keyboard the focus waits on the next decision's first
+    control (the test above). A click with the mouse focuses the clicked board target
+    too, and the page took that for keyboard play: the next decision's first target was
+    focused (its ring drawn, the map scrolled to it) under a mouse player's pointer. Now
+    only a move whose last input was a key moves the focus."""
+    made = create(base_url, "chicago-express", NAMES)
+    view = play_until(base_url, made, lambda v: v["state"]["step"] == "choose action", seed=2)
+    page = open_page(width=1366, height=768).page
+    page.goto(made["seats"][view["current_player"]]["invite_url"])
+    wait_loaded(page)
+    before = game_index(page)
+    page.locator("#board.clickable [data-action]").first.click()
+    page.wait_for_function(f"() => Number(document.querySelector('{GAME}').dataset.gameIndex)"
+                           f" > {before}")
+    wait_loaded(page)
+    page.wait_for_timeout(500)  # (the keyboard's refocus comes with the redraw)
+    _, action, on_board, in_actions = page.evaluate(FOCUSED) or ["", "", False, False]
+    assert not (action and (on_board or in_actions)), page.evaluate(FOCUSED)

@@ -29,7 +29,8 @@ import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
   busy: false, chatShown: false, shown: null, drawn: 0,
-  boardKey: "", wasMyTurn: false, charts: false, titles: null, faced: "", keyed: false, panelsAt: "" };
+  boardKey: "", wasMyTurn: false, charts: false, titles: null, faced: "", keyed: false,
+  pointed: false, panelsAt: "" };
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
 let log;
@@ -345,7 +346,7 @@ function refocus() {
 async function act(action, index = G.view.index) {
   if (G.busy || !myTurn()) return;
   G.busy = true;
-  G.keyed = atControls();
+  G.keyed = !G.pointed && atControls();
   $("#chooser").hidden = true;
   proxy.moved();
   const answer = await api.act(G.id, G.token, action, index);
@@ -419,7 +420,9 @@ function readSeat() {
 
 function wire() {
   wireBoard($("#board"), onBoardAction, onBoardMiss);
-  document.addEventListener("pointerdown", () => { G.keyed = false; });  // a mouse user now
+  // the last input: a click focuses its target too, and is no keyboard play (refocus)
+  document.addEventListener("pointerdown", () => { G.keyed = false; G.pointed = true; });
+  document.addEventListener("keydown", () => { G.pointed = false; }, true);
   $("#actions").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-action]");
     if (!button || button.disabled) return;
