@@ -15,7 +15,7 @@ import pytest
 from cuberail.bots.analysis import LOST, analysis_bot, estimate, hint_search
 from cuberail.bots.mcts import MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot
-from cuberail.cli.table.hint import FOR_POINTS, hint
+from cuberail.cli.table.hint import FOR_POINTS, Memory, hint
 from cuberail.core.state import GameState
 from cuberail.games import get_game
 from cuberail.server import hints as server_hints
@@ -84,3 +84,17 @@ def test_the_servers_hint_says_by_points(lost: GameState, monkeypatch: Any) -> N
     text, chance, by, close, _ = server_hints.searched(lost.clone(), 1)
     assert by == "points" and chance < LOST and close is None  # (no close call for points)
     assert text == hint_search(lost, None, BUDGET, 1).best.text()  # type: ignore[union-attr]
+
+
+def test_a_hint_for_points_is_remembered_so_that_f3_marks_it(lost: GameState) -> None:
+    """The nineteenth newcomer run: in a lost Trans-Siberian position F3 said "no winning
+    line in reach" but marked no choice, so Enter answered "Enter alone plays a marked
+    choice ... or mark one with F3". The table marks the move the hint remembers for the
+    seat (``Memory.last``); a hint for points was not remembered. It is now."""
+    memory = Memory()
+    line = hint(lost, lambda state, action: action.text(), iterations=BUDGET, seed=1,
+                memory=memory)
+    hinted = hint_search(lost, None, BUDGET, 1)
+    assert FOR_POINTS in line and hinted.best is not None
+    assert memory.last.get(lost.current_player()) == hinted.best
+    assert hinted.best.text() in line

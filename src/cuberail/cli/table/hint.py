@@ -87,7 +87,10 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     found = hinted.found
     if hinted.best is None:
         return "hint: the search found no move to prefer"
-    best = hinted.best if hinted.for_points else _steady(state, found, memory)
+    if hinted.for_points:  # (remembered as _steady's are: F3 marks it, Enter plays it)
+        best = memory.last[state.current_player()] = hinted.best
+    else:
+        best = _steady(state, found, memory)
     value = found.children.get(best, (0, found.best_value))[1]
     runner = runner_up(found, best)
     chance = f"your winning chance about {_percent(value)}"
