@@ -16,7 +16,11 @@ second. ``by`` says which answered: ``search``; ``points`` when no winning line 
 search's reach and a second search chose the move that keeps the mover's score nearest
 the leader's (a win-only search prefers a lost position's moves at random); or
 ``medium`` when the search could not run in time (the bots' workers busy past
-:data:`SEARCH_SECONDS`: the medium bot's move, cheap, and the page says so).
+:data:`SEARCH_SECONDS`: the medium bot's move, cheap, and the page says so). ``close``
+names the search's runner-up when its chance is within 0.03 of the move's
+(:attr:`cuberail.bots.analysis.Hinted.close`): a close call, which the page says (the
+eighteenth newcomer run followed hints that passed every setup auction where bidding did
+about as well).
 
 - **A table option.** A game created with ``hints: false`` answers no hint to anyone
   while it runs (403 naming the option); the option is stored with the game, shown in
