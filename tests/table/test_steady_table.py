@@ -266,8 +266,8 @@ def test_a_new_decisions_choices_open_at_option_1(tmp_path: Path) -> None:
         menu = app.query_one("#menu", OptionList)
         assert menu.scroll_y > 0 and not _in_view(app, app.shown[0])
         moment = app.moment()
-        await type_text(pilot, app.shown[-1].base if app.shown[-1].is_route
-                        else app.shown[-1].number)
+        last = next(c for c in reversed(app.shown) if not _ends_game(app, c))  # a choice
+        await type_text(pilot, last.base if last.is_route else last.number)  # paged to
         await settle(app, pilot)
         await pilot.pause()
         assert app.moment() != moment and app.menu
@@ -279,6 +279,13 @@ def test_a_new_decisions_choices_open_at_option_1(tmp_path: Path) -> None:
             assert menu.highlighted == app.option_index(app.shown[0])
 
     _run(game, (80, 24), check)
+
+
+def _ends_game(app: TableApp, choice: C.Choice) -> bool:
+    """Whether playing ``choice`` ends the game (then no next decision has choices)."""
+    after = app.game.state.clone()
+    after.apply(choice.actions[0])
+    return after.is_terminal()
 
 
 def _title_matches_view(app: TableApp) -> None:

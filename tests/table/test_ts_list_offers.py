@@ -13,14 +13,16 @@ import re
 import pytest
 from tablekit import played
 
+from cuberail.cli.table import choices as C
 from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, MOSCOW
 from cuberail.games.trans_siberian.state import (
     BUILD_FIRST,
     BUILD_SECOND,
+    PICK_LINK,
     TURN,
     TransSiberianState,
 )
-from cuberail.terminal.trans_siberian import netview
+from cuberail.terminal.trans_siberian import menu_order, netview
 from cuberail.terminal.trans_siberian.routes import company_name, place
 
 SIZE = (78, 19)  # the list beside the side panel at 120x40
@@ -145,3 +147,31 @@ def test_the_side_key_says_what_a_jump_adds_in_one_line_of_the_panel() -> None:
     key = list_side_key().plain
     assert "\n" not in key and len(key) <= 37, key
     assert key == "jump: +$2 a rival link (border +$4)", key
+
+
+def _menu_numbers(s: TransSiberianState) -> dict[str, str]:
+    """The table's numbers of the links on offer (each link's cheapest route's)."""
+    menu = C.build(s, lambda state, action: action.text(), None, menu_order(s))
+    return {c.target: c.base for c in menu if c.target and not c.is_dearer_route}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_choices_run_in_the_order_the_list_reads_them(seed: int) -> None:
+    """The list numbered a build's links [5], [6], [1], [2] ... (the engine's board order
+    against the list's cost and value order): the choices now follow the list, so its
+    numbers read 1, 2, 3 ... (TS-4.1, TS-4.2: by cost, then value)."""
+    s, _ = _at(BUILD_FIRST, seed, built=6 + seed % 4)
+    numbers = _menu_numbers(s)
+    text = netview.render(s, numbers, *SIZE).plain
+    found = [int(n) for n in re.findall(r"\[(\d+)\]", text)]
+    assert len(found) >= 4 and found == sorted(found), text
+
+
+def test_a_first_link_s_choices_the_most_valuable_first() -> None:
+    """The nineteenth newcomer run read a first link's choices in board order: "a
+    3-income link, then the 2s, then the other 3s". They now come by value (TS-2.2)."""
+    s, _ = _at(PICK_LINK, 0, built=0)
+    numbers = _menu_numbers(s)
+    values = [LINKS[LINK_INDEX[link]].value for link, _ in
+              sorted(numbers.items(), key=lambda item: int(item[1]))]
+    assert len(values) >= 8 and values == sorted(values, reverse=True), values

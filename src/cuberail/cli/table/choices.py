@@ -14,7 +14,7 @@ reads them (its ``by_name``, see :mod:`cuberail.terminal`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -104,11 +104,20 @@ def _jumps(action: Action) -> int:
 
 
 def build(state: GameState, describe: Describe,
-          warn: Callable[[Action], str] | None = None) -> list[Choice]:
+          warn: Callable[[Action], str] | None = None,
+          order: Mapping[str, int] | None = None) -> list[Choice]:
     """The menu of the legal actions, numbered 1..n in the order drawn (a link's routes
-    share its number, with a letter each)."""
+    share its number, with a letter each). ``order``: the title's place for the moves on
+    a target (a hex or link: :func:`target_of`), as its board lists them: those moves
+    take the places the engine gives them in that order; the others keep theirs."""
+    legal = state.legal_actions()
+    if order:
+        slots = [i for i, a in enumerate(legal) if target_of(a) in order]
+        moved = sorted((legal[i] for i in slots), key=lambda a: order[target_of(a)])
+        for i, action in zip(slots, moved, strict=True):
+            legal[i] = action
     out: list[Choice] = []
-    for n, group in enumerate(_groups(state.legal_actions()), start=1):
+    for n, group in enumerate(_groups(legal), start=1):
         out += _numbered(state, describe, warn, str(n), group)
     return out
 

@@ -77,9 +77,11 @@ class TableMenu(TableLog):
         def describe(at: GameState, action: Action) -> str:
             return (short(at, action) if short else None) or self.game.describe_in(at, action)
 
+        order = getattr(self.game.view, "menu_order", None)  # the title's order of moves
         return C.build(state, describe,
                        lambda a: teach.warning(state, a, self.history)
-                       or (teach.forgo_only(state, a, self.game.describe_in) if few else ""))
+                       or (teach.forgo_only(state, a, self.game.describe_in) if few else ""),
+                       order(state) if order else None)
 
     @property
     def shown(self) -> list[C.Choice]:

@@ -22,6 +22,7 @@ from cuberail.games.face import company_looks
 from cuberail.games.trans_siberian import INFO
 from cuberail.games.trans_siberian.board import (
     COMPANY_IDS,
+    LINKS,
     NUM_COMPANIES,
     SHARES,
 )
@@ -44,6 +45,7 @@ from cuberail.games.trans_siberian.state import (
     TransSiberianState,
 )
 from cuberail.games.words import english
+from cuberail.terminal.trans_siberian.netview import link_order
 from cuberail.terminal.trans_siberian.words import by_name, names_of
 
 # The companies' styles in the line mode: the title's face (``terminal_plain``).
@@ -58,6 +60,12 @@ def menu_words(state: GameState, action: Action) -> str | None:
     build's link: the step line names the company); None where it is not."""
     said = menu_parts(state, action)
     return None if said is None else english(said)
+
+
+def menu_order(state: GameState) -> dict[str, int]:
+    """Each link on offer's place in the table's list of choices: as the board's list of
+    networks reads them (:func:`.netview.link_order`), so that its numbers run in order."""
+    return {LINKS[k].id: i for i, k in enumerate(link_order(_ts(state)))}
 
 
 def _ts(state: GameState) -> TransSiberianState:
@@ -178,5 +186,5 @@ def render(state: GameState, players: list[str]) -> RenderableType:
 
 __all__ = ["HELP", "by_name", "company_word", "describe_action",
            "describe_parts", "describe_step", "events", "link_name", "link_parts", "link_text",
-           "menu_words", "names_of", "nat_warning", "render", "render_companies", "render_network",
-           "render_players", "render_tracks"]
+           "menu_order", "menu_words", "names_of", "nat_warning", "render", "render_companies",
+           "render_network", "render_players", "render_tracks"]

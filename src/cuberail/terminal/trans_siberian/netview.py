@@ -47,6 +47,7 @@ from cuberail.games.trans_siberian.state import (
     BUILD_SECOND,
     NATIONALIZED,
     NEVER,
+    PICK_LINK,
     TURN,
     WAITING,
     TransSiberianState,
@@ -276,6 +277,20 @@ OPENING = ("Each company starts at Moscow: whoever wins its opening share (the b
            " its treasury) chooses its first link out of Moscow, free; the company's income"
            " is that link's value, and the winner sets its share value, at most the winning"
            " bid (TS-2.2).")
+
+
+def link_order(s: TransSiberianState) -> list[int]:
+    """The links on offer in the order this view lists them: a build's (TS-4.1) as the
+    builder's next links read, by cost then value (:func:`next_tokens`); a first link
+    from Moscow (TS-2.2) the most valuable first, as the opening lists them. The
+    table's choices follow it, so that the numbers on the list run in order (the
+    nineteenth newcomer run read the choices of a first link, board order: "a 3-income
+    link, then the 2s, then the other 3s")."""
+    if s.step in (BUILD_FIRST, BUILD_SECOND) and s.b_company >= 0:
+        return [k for _, k in next_tokens(s, s.b_company, ()) if k >= 0]
+    if s.step == PICK_LINK:
+        return sorted(MOSCOW_LINKS, key=lambda k: (-LINKS[k].value, _ends(k)))
+    return []
 
 
 def _opening(targets: Collection[str], width: int) -> list[Line]:
