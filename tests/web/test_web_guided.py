@@ -7,6 +7,7 @@ a game not started guided shows none; the panel passes axe-core."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -263,3 +264,21 @@ def test_a_panel_longer_than_its_room_says_more_and_scrolls_on(base_url: str, op
     assert last is not None and buttons is not None
     assert last["y"] + last["height"] <= buttons["y"] + 2  # the end in sight, over the buttons
     assert page.locator("#guide .got-it").is_visible()
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_what_the_guide_says_to_click_is_named_as_the_page_names_it(base_url: str,
+                                                                   title: str) -> None:
+    """The twentieth newcomer run: the guide said "the button of a company in the list of
+    moves"; the buttons are in the "Your move" panel (the moves' list is the log). Every
+    name the guide quotes for a button or panel is a label of the page in its language."""
+    buttons = {"chicago-express": ("choose share", "choose company"),
+               "trans-siberian": ("turn",)}[title]  # decisions made by the moves' buttons
+    for lang in ("en", "it", "es", "de", "ca"):
+        page = get_json(f"{base_url}/static/i18n/{lang}.json")
+        guide = get_json(f"{base_url}/api/titles/{title}/guide/{lang}")
+        quoted = {name for words in guide["decisions"].values()
+                  for name in re.findall(r'"([^"]+)"', words["click"])}
+        assert quoted and quoted <= set(page.values()), (lang, quoted - set(page.values()))
+        for decision in buttons:  # where the buttons are: the move panel, by its title
+            assert f'"{page["game.moves"]}"' in guide["decisions"][decision]["click"], lang
