@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from tablekit import at_table, keyboard_move, new_game, pick, settle, type_text
 from textual.containers import ScrollableContainer
 from textual.pilot import Pilot
@@ -95,3 +96,28 @@ def test_a_taller_narrow_terminal_shows_the_whole_height_of_the_map(tmp_path: Pa
         assert app.query_one("#bottom").region.height > CHOICE_ROWS + 1
 
     at_table(game, check, (80, 40))
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_below_120_columns_the_side_panel_holds_the_companies_alone(tmp_path: Path,
+                                                                     title: str) -> None:
+    """The twentieth newcomer run at 80x24: the side panel showed the players' heading
+    with its rows cut off below it, while the line under the board showed the players.
+    Below 120 columns the players and the end tracker are the lines under the board, and
+    the side panel (titled so) holds the companies; at 120x40 it holds all three."""
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        side = app.query_one("#side")
+        assert side.border_title == "companies"
+        assert not app.query_one("#players", Static).display
+        assert not app.query_one("#tracker", Static).display
+        assert app.query_one("#standings", Static).display  # the players, under the board
+        assert app.game.names[1].split(" (")[0] in str(app.query_one("#standings", Static).render())
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert side.border_title == "companies, players, end of game"
+        assert app.query_one("#players", Static).display
+        assert app.query_one("#tracker", Static).display
+
+    at_table(new_game(tmp_path, title, seed=3), check, (80, 24))

@@ -108,6 +108,11 @@ class TableView(TableMenu):
         beside = width >= NARROW and width < board + SIDE and self._compact_fits(width)
         wide = width >= NARROW and board <= width < board + SIDE and not beside
         self.screen.set_class(width < NARROW, "narrow")
+        # narrow: the players and the end tracker are the lines under the board, not in
+        # the side panel, whose room holds the companies (the twentieth newcomer run saw
+        # the players' heading there at 80x24 with its rows cut off below it)
+        self.query_one("#side").border_title = (
+            "companies" if width < NARROW else "companies, players, end of game")
         self.screen.set_class(wide, "wide")
         self.screen.set_class(beside, "compact")
         self._fit_face(width)
