@@ -8,12 +8,14 @@ import asyncio
 import random
 from pathlib import Path
 
+import pytest
 from tablekit import new_game, settle, type_text
 from textual.widgets import Static
 
 from cuberail.cli.table import choices as C
 from cuberail.cli.table import teach
 from cuberail.cli.table.app import TableApp
+from cuberail.cli.table.log import Entry
 from cuberail.core.actions import Action
 from cuberail.games import get_game
 from cuberail.games.trans_siberian.board import SHARE_TRACK
@@ -126,6 +128,27 @@ def test_a_move_taken_back_says_so_in_the_log(tmp_path: Path) -> None:
             await settle(app, pilot)
             drawn = str(app.query_one("#log", Static).render())
             assert "Ann: bid $9 for the PRR share (taken back)" in drawn
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("kind", ["event", "payout"])
+def test_what_a_move_taken_back_made_happen_says_so_too(tmp_path: Path, kind: str) -> None:
+    """The twenty-first newcomer run: after an undo every move line said "(taken back)" but
+    "· Bot 2 (medium) wins the blue share for $19" did not, and their terminal does not
+    strike text through: it read as won. An event or a dividend's line of a move taken
+    back says so in words too."""
+    game = new_game(tmp_path, "chicago-express", bots="random,random", names="Ann,Bo,Cy")
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            line = app._log_line(Entry(1, "Bo wins the PRR share for $9", kind, 0, True),
+                                 False)
+            assert line.plain.endswith("Bo wins the PRR share for $9 (taken back)"), line
+            kept = app._log_line(Entry(1, "Bo wins the PRR share for $9", kind, 0), False)
+            assert "taken back" not in kept.plain
 
     asyncio.run(run())
 

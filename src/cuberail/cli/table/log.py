@@ -108,10 +108,9 @@ class TableLog(TableBase):
         text = (Text(f"   · {entry.text}") if entry.kind == "event"
                 else Text(f"   {entry.text}", style="bold green") if entry.kind == "payout"
                 else Text(f"{name}: {entry.text}"))
-        if entry.undone:  # struck and dim, and said in words (a terminal may not strike)
-            text.stylize("dim strike")
-            if entry.kind not in ("event", "payout"):
-                text.append(" (taken back)", style="dim italic")
+        if entry.undone:  # struck and dim, and said in words (a terminal may not strike:
+            text.stylize("dim strike")  # the 21st newcomer run read an auction's result
+            text.append(" (taken back)", style="dim italic")  # under undone moves as won)
         elif fresh and entry.kind != "payout":
             text.stylize("bold yellow")
         return text
