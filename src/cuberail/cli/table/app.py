@@ -53,7 +53,7 @@ Screen { layout: vertical; }
 .narrow #menu.cut { text-wrap: nowrap; text-overflow: ellipsis; }
 .narrow #endline, .wide #endline { display: block; }
 .narrow #standings, .wide #standings { display: block; }
-.narrow #players, .narrow #tracker { display: none; }
+.narrow #players { display: none; }
 .zoomed #bottom, .zoomed #side, .zoomed #side-low, .zoomed #endline,
 .zoomed #standings { display: none; }
 .zoomed #top { height: 1fr; max-height: 100%; }

@@ -109,10 +109,12 @@ class TableView(TableMenu):
         wide = width >= NARROW and board <= width < board + SIDE and not beside
         self.screen.set_class(width < NARROW, "narrow")
         # narrow: the players and the end tracker are the lines under the board, not in
-        # the side panel, whose room holds the companies (the twentieth newcomer run saw
-        # the players' heading there at 80x24 with its rows cut off below it)
+        # the side panel, whose room holds the companies and the map's key (the twentieth
+        # newcomer run saw the players' heading there at 80x24, its rows cut off below it)
         self.query_one("#side").border_title = (
             "companies" if width < NARROW else "companies, players, end of game")
+        if self.is_running:
+            self._draw_tracker()
         self.screen.set_class(wide, "wide")
         self.screen.set_class(beside, "compact")
         self._fit_face(width)
@@ -231,8 +233,7 @@ class TableView(TableMenu):
             self.query_one(f"#companies{suffix}", Static).update(self.face.companies(state))
             self.query_one(f"#players{suffix}", Static).update(
                 self.face.players(state, self.game.names))
-            self.query_one(f"#tracker{suffix}", Static).update(
-                Group(teach.tracker(state), Text(""), self._side_key()))
+        self._draw_tracker()
         self.query_one("#endline", Static).update(teach.tracker_line(state))
         self.query_one("#standings", Static).update(
             standings(self.face.players(state, self.game.names), self.game.names,
@@ -242,6 +243,15 @@ class TableView(TableMenu):
         self._draw_menu()
         self._show_message()
         self.call_after_refresh(self._follow)
+
+    def _draw_tracker(self) -> None:
+        """The side panel's end tracker and the map's key; below 120 columns the key
+        alone (the tracker is the lines under the board there)."""
+        narrow = self.screen.has_class("narrow")
+        for suffix in SIDES:
+            self.query_one(f"#tracker{suffix}", Static).update(
+                self._side_key() if narrow else
+                Group(teach.tracker(self.game.state), Text(""), self._side_key()))
 
     def _side_key(self) -> RenderableType:
         """The map's key in the side panel: the title's short one, else its whole key."""
