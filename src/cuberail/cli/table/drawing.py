@@ -113,11 +113,11 @@ class TableView(TableMenu):
         # newcomer run saw the players' heading there at 80x24, its rows cut off below it)
         self.query_one("#side").border_title = (
             "companies" if width < NARROW else "companies, players, end of game")
-        if self.is_running:
-            self._draw_tracker()
         self.screen.set_class(wide, "wide")
         self.screen.set_class(beside, "compact")
         self._fit_face(width)
+        if self.is_running:  # (after the face: the key is its own)
+            self._draw_tracker()
         self.screen.set_class(self._is_tight(height), "tight")
         self._show_message()
         self._size_top(width, height)
