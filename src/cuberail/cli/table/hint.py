@@ -91,7 +91,7 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
         best = memory.last[state.current_player()] = hinted.best
     else:
         best = _steady(state, found, memory)
-    value = found.children.get(best, (0, found.best_value))[1]
+    visits, value = found.children.get(best, (0, found.best_value))
     runner = runner_up(found, best)
     chance = f"your winning chance about {_percent(value)}"
     if hinted.for_points:  # (every move near 0%: the runner-up says nothing)
@@ -104,7 +104,7 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
     why = reason(state, best)
     because = f" — {why};" if why else " —"
-    measured = measure(value, found.children.get(best, (0, value))[0], state.num_players)
+    measured = measure(value, visits, state.num_players)
     return (f"hint: {short_move(describe, state, best)}{because} {chance}{measured},"
             f" {budget} of search")
 
