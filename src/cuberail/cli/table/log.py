@@ -108,9 +108,11 @@ class TableLog(TableBase):
         text = (Text(f"   · {entry.text}") if entry.kind == "event"
                 else Text(f"   {entry.text}", style="bold green") if entry.kind == "payout"
                 else Text(f"{name}: {entry.text}"))
-        if entry.undone:  # struck and dim, and said in words (a terminal may not strike:
-            text.stylize("dim strike")  # the 21st newcomer run read an auction's result
-            text.append(" (taken back)", style="dim italic")  # under undone moves as won)
+        # a line taken back is struck and dim, and says so in words: a terminal may not
+        # strike (the 21st newcomer run read an undone auction's result as won)
+        if entry.undone:
+            text.stylize("dim strike")
+            text.append(" (taken back)", style="dim italic")
         elif fresh and entry.kind != "payout":
             text.stylize("bold yellow")
         return text
