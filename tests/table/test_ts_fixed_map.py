@@ -20,9 +20,10 @@ from test_ts_schematic import SIZES, _building, drawn_ends
 
 from cuberail.cli.table import choices as C
 from cuberail.games import get_game
-from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATIONS
+from cuberail.games.trans_siberian.board import LINK_INDEX, LINKS, LOCATIONS, MOSCOW
 from cuberail.games.trans_siberian.state import TransSiberianState
 from cuberail.terminal.trans_siberian import board as ts_map
+from cuberail.terminal.trans_siberian import places
 from cuberail.terminal.trans_siberian.geo import Drawing
 
 BY_NAME = {loc.name: loc.index for loc in LOCATIONS}
@@ -97,6 +98,20 @@ def test_the_map_keeps_the_board_s_geography(size: tuple[int, int]) -> None:
                        ("Omsk", "Irkutsk"), ("Irkutsk", "Khabarovsk")):
         if BY_NAME[west] in where and BY_NAME[east] in where:
             assert where[BY_NAME[west]][0] < where[BY_NAME[east]][0], (west, east)
+
+
+@pytest.mark.parametrize("size", [size for size in SIZES if size[0] == ts_map.WIDTH])
+def test_a_crowded_row_hands_a_label_to_the_next_row_before_pushing_it_far(
+        size: tuple[int, int]) -> None:
+    """On the maps with whole names no city's label stands more than 12 columns from its
+    place, and on average less than 2. Each row was packed alone: Novosibirsk stood 24
+    columns west of its place on the 29-row map (west of Omsk), 38 on the 22-row one."""
+    width, height = size
+    words = ts_map._words(width)
+    where = places.fixed(words, width, height, MOSCOW)
+    off = [abs(where[loc][0] + len(word) / 2 - places.spot(loc, width, height)[0])
+           for loc, word in words]
+    assert max(off) <= 12 and sum(off) / len(off) < 2, (max(off), sum(off) / len(off))
 
 
 def test_cities_no_drawn_link_touches_are_written_dim() -> None:

@@ -119,8 +119,53 @@ def fixed(words: tuple[tuple[int, str], ...], width: int, height: int,
                                           rows[full][-1])])
         rows[full].remove(item)
         rows[near].append(item)
+    _settle(rows, wished, width, hub)
     out: dict[int, Cell] = {}
     for y, row in rows.items():
         row.sort()
         out.update({loc: (x, y) for loc, x in _packed(row, width, hub).items() if loc >= 0})
     return out
+
+
+ROW_COST = 4  # columns of sideways shift worth one row up or down from a label's place
+SHIFTED = 3  # columns a label may stand from its place before a row nearby is tried
+
+
+def _cost(row: list[Item], y: int, wished: dict[int, int], width: int, hub: int) -> float:
+    """How far a row's labels stand from their places: columns across, and
+    ``ROW_COST`` for each row up or down."""
+    row.sort()
+    at = _packed(row, width, hub)
+    return sum(abs(at[loc] - want) + ROW_COST * abs(y - wished[loc])
+               for want, _, loc in row if loc >= 0)
+
+
+def _settle(rows: dict[int, list[Item]], wished: dict[int, int], width: int,
+            hub: int) -> None:
+    """Moves a label pushed far along a crowded row (Novosibirsk 30 columns west of its
+    place, west of Omsk, on the 29-row map) to the row above or below where the labels
+    of both rows stand nearer their places, while any such move helps."""
+    cost = {y: _cost(row, y, wished, width, hub) for y, row in rows.items()}
+    for _ in range(4 * sum(len(row) for row in rows.values())):
+        best: tuple[float, int, int, Item] | None = None
+        for y, row in rows.items():
+            at = _packed(sorted(row), width, hub)
+            for item in row:
+                if item[2] < 0 or abs(at[item[2]] - item[0]) <= SHIFTED:
+                    continue
+                for near in (y - 1, y + 1):
+                    if near not in rows or _load(rows[near]) + item[1] + GAP > width:
+                        continue
+                    there = [*rows[near], item]
+                    here = [i for i in row if i is not item]
+                    gain = (cost[y] + cost[near] - _cost(here, y, wished, width, hub)
+                            - _cost(there, near, wished, width, hub))
+                    if gain > 0 and (best is None or gain > best[0]):
+                        best = (gain, y, near, item)
+        if best is None:
+            return
+        _, y, near, item = best
+        rows[y].remove(item)
+        rows[near].append(item)
+        cost[y] = _cost(rows[y], y, wished, width, hub)
+        cost[near] = _cost(rows[near], near, wished, width, hub)
