@@ -124,9 +124,10 @@ def played(title: str, moves: int, players: int, seed: int) -> GameState:
 
 
 def side_panel_fits(app: TableApp) -> None:
-    """The side panel shows all it holds: its content no taller than its box, no scroll,
-    no scrollbar."""
-    side = app.query_one("#side", VerticalScroll)
+    """The side panel in view (beside the board, or under a wide one) shows all it
+    holds: its content no taller than its box, no scroll, no scrollbar."""
+    side = app.query_one("#side-low" if app.screen.has_class("wide") else "#side",
+                         VerticalScroll)
     assert side.display
     room = side.scrollable_content_region
     assert side.virtual_size.height <= room.height, (side.virtual_size, room)

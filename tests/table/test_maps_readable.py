@@ -20,6 +20,7 @@ import re
 from pathlib import Path
 
 from tablekit import at_table, new_game, played
+from textual.containers import ScrollableContainer
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -115,14 +116,15 @@ def test_ts_red_s_first_link_reads_as_its_own_ends() -> None:
 
 def test_ts_compact_map_key_says_its_names_are_short_forms() -> None:
     key = ts_map.key_small().plain
-    assert "first letters" in key and "F2" in key
+    assert "first letters" in key and "116 columns or more writes them whole" in key
     assert ts_table.SMALL.key is ts_map.key_small
-    assert "F2" in ts_table.SMALL.legend
+    assert "116 columns or more" in ts_table.SMALL.legend
 
 
 def test_ts_at_120x40_the_list_first_the_map_a_key_away_names_on_f2(tmp_path: Path) -> None:
-    """At 120x40 the board shows the networks list (whole names) first; F4 the compact
-    map, whose border points to F2; F2 the whole map with names."""
+    """At 120x40 the board shows the networks list (whole names) first; F4 the map with
+    whole names above the rest, drawn in the rows they leave it, wholly in view; F2 the
+    whole map with names alone."""
     game = new_game(tmp_path, "trans-siberian", seed=5)
     rng = random.Random(2)
     for _ in range(400):  # a game well on: companies with networks
@@ -143,20 +145,66 @@ def test_ts_at_120x40_the_list_first_the_map_a_key_away_names_on_f2(tmp_path: Pa
         assert "Moscow" in text
         await pilot.press("f4")
         await pilot.pause()
-        assert app.face is app.full_face.small
+        assert app.screen.has_class("wide") and not app.screen.has_class("compact")
+        assert (app.face.width, app.face.height) == (ts_map.WIDTH, ts_table.SHORTEST)
+        board = app.query_one("#board", ScrollableContainer)
+        region = board.scrollable_content_region
+        assert region.width >= app.face.width and region.height >= app.face.height
+        assert app.query_one("#side-low").display  # the companies under it
+        _whole_names(app)
         await pilot.press("f2")
         await pilot.pause()
-        assert app.face.width == ts_map.WIDTH
-        text = app.query_one("#map", Static).content.plain  # type: ignore[union-attr]
-        state = app.game.state
-        assert isinstance(state, TransSiberianState)
-        for k, o in enumerate(state.owner):
-            if o >= 0:
-                for end in LINKS[k].ends:
-                    loc = LOCATIONS[end]
-                    if not loc.is_external:
-                        assert ts_map.label(loc.name, ts_map.WIDTH) in text, loc.name
-        assert not set(re.findall(r"[A-Za-z.\-]+", text)) & set(CODES)
+        assert (app.face.width, app.face.height) == (ts_map.WIDTH, ts_map.HEIGHT)
+        _whole_names(app)
+
+    at_table(game, check)
+
+
+def _whole_names(app: TableApp) -> None:
+    """Every city a built link reaches is on the map by its whole name; no short form."""
+    text = app.query_one("#map", Static).content.plain  # type: ignore[union-attr]
+    state = app.game.state
+    assert isinstance(state, TransSiberianState)
+    for k, o in enumerate(state.owner):
+        if o >= 0:
+            for end in LINKS[k].ends:
+                loc = LOCATIONS[end]
+                if not loc.is_external:
+                    assert ts_map.label(loc.name, ts_map.WIDTH) in text, loc.name
+    assert not set(re.findall(r"[A-Za-z.\-]+", text)) & set(CODES)
+
+
+def test_ts_the_map_above_the_rest_keeps_its_place_and_is_drawn_to_fit(
+        tmp_path: Path) -> None:
+    """F4's map above the rest at 120x40 keeps the board's geography as the 29-row map
+    does; taller terminals draw it in more rows, up to the whole map's 29; F4 again is
+    the list beside the side panel."""
+    game = new_game(tmp_path, "trans-siberian", seed=5)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        listed = app.face
+        await pilot.press("f4")
+        await pilot.pause()
+        short = app.face
+        assert short.height == ts_table.SHORTEST
+        draw = ts_map.drawing(app.game.state, set(), short.width, short.height)  # type: ignore[arg-type]
+        for cell, (_, k) in draw.lines.items():  # a click names the link drawn there
+            assert short.hit(*cell) == LINKS[k].id
+        await pilot.resize_terminal(120, 44)
+        await pilot.pause()
+        assert app.face.height == 44 - 16 - 2
+        await pilot.resize_terminal(120, 60)
+        await pilot.pause()
+        assert app.face is app.full_face
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert app.face is short  # the same face, drawn once for its rows
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.face is listed and app.screen.has_class("compact")
+
+    at_table(game, check)
 
     at_table(game, check)
 

@@ -35,9 +35,12 @@ from cuberail.games.trans_siberian.state import (
 )
 from cuberail.terminal.trans_siberian import board as ts_map
 from cuberail.terminal.trans_siberian import netview
+from cuberail.terminal.trans_siberian import table as ts_table
 from cuberail.terminal.trans_siberian.geo import BUILT, FREE, OFFER, Drawing
 
-SIZES = [(ts_map.WIDTH, ts_map.HEIGHT), (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT)]
+# the whole map, the compact one, and the whole map in the fewest rows it is drawn in
+SIZES = [(ts_map.WIDTH, ts_map.HEIGHT), (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT),
+         (ts_map.WIDTH, ts_table.SHORTEST)]
 
 
 def _position(seed: int, moves: int = 0) -> tuple[TransSiberianState, set[str]]:

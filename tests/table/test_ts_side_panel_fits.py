@@ -100,8 +100,9 @@ def _crowded(s: TransSiberianState) -> None:
 
 def test_the_panel_fits_in_phase_2_with_every_company_doomed(tmp_path: Path) -> None:
     """Five players, six companies to be nationalized (the warning's two lines), a player
-    with shares of all six: the panel still fits, in the list and on the map (F4), each
-    doomed value marked ``!``."""
+    with shares of all six: the panel beside the list fits, each doomed value marked
+    ``!``. On the map (F4: above the rest, the companies under it) the companies' panel
+    fits, and the lines above it give the players' shares and the warning."""
     game = new_game(tmp_path, "trans-siberian", bots="random,random,random,random",
                     players=5)
 
@@ -111,18 +112,21 @@ def test_the_panel_fits_in_phase_2_with_every_company_doomed(tmp_path: Path) -> 
         _crowded(s)
         app.refresh_table()
         await pilot.pause()
-        faces = []
-        for view in ("the list", "the map"):
-            faces.append(app.face.name)
-            side_panel_fits(app)
-            _panel_says_enough(app)
-            tracker = "\n".join(_lines(app, "tracker"))
-            assert "nationalized at the next dividend" in tracker, (view, tracker)
-            assert all("$20!" in row for row in _lines(app, "companies")[1:])
-            assert "".join(_lines(app, "players")[1].split()[-1:]) == "R1B1G1Y1K1W1"
-            await pilot.press("f4")
-            await pilot.pause()
-        assert faces == ["the networks as a list", "the map"]
+        assert app.face.name == "the networks as a list"
+        side_panel_fits(app)
+        _panel_says_enough(app)
+        tracker = "\n".join(_lines(app, "tracker"))
+        assert "nationalized at the next dividend" in tracker, tracker
+        assert all("$20!" in row for row in _lines(app, "companies")[1:])
+        assert "".join(_lines(app, "players")[1].split()[-1:]) == "R1B1G1Y1K1W1"
+        await pilot.press("f4")
+        await pilot.pause()
+        assert app.face.name == "the map" and app.screen.has_class("wide")
+        side_panel_fits(app)
+        assert all("$20!" in row for row in _lines(app, "companies-low")[1:])
+        above = "\n".join(line for part in ("standings", "endline") for line in _lines(app, part))
+        assert "R1B1G1Y1K1W1 · Bot 2" in above, above  # the first player's shares
+        assert "next dividend nationalizes Re, Bu, Gr, Ye, Bk, Wh" in above, above
         app.save_screenshot(str(tmp_path / "crowded.svg"))
 
     at_table(game, check, SIZE)

@@ -61,6 +61,10 @@ class Face:
     # the key in the side panel, where the whole key (``key``, in the help) is too long
     # for it; None: the whole key there too
     side_key: Callable[[], RenderableType] | None = None
+    # The same map drawn in fewer rows (its width kept), for a terminal whose rows cannot
+    # hold the whole map above the rest: given the rows there are, a face at most that
+    # tall, or None where the map would not read in so few (the map then scrolls).
+    shorter: Callable[[int], Face | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -65,8 +65,11 @@ Screen { layout: vertical; }
 
 
 def side_panel(suffix: str) -> VerticalScroll:
-    """The companies, the players and the end tracker (``suffix`` tells the two apart)."""
-    return VerticalScroll(Static(id=f"companies{suffix}"), Static(id=f"players{suffix}"),
+    """The companies, the players and the end tracker (``suffix`` tells the two apart);
+    under the board the companies and the map's key (the players and the end tracker are
+    the lines above it there)."""
+    players = () if suffix else (Static(id="players"),)
+    return VerticalScroll(Static(id=f"companies{suffix}"), *players,
                           Static(id=f"tracker{suffix}"), id=f"side{suffix}", classes="side")
 
 
@@ -154,8 +157,6 @@ class TableApp(TableInput):
         info = get_game(self.game.record.title)
         self.title = f"{info.name}: " + ", ".join(self.game.names)
         self.query_one("#board").border_title = "board"
-        for suffix in SIDES:
-            self.query_one(f"#side{suffix}").border_title = "companies, players, end of game"
         self.query_one("#logbox").border_title = "moves"
         self.query_one("#menu").border_title = "your choices"
         self._size_map()

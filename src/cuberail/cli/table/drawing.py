@@ -102,20 +102,27 @@ class TableView(TableMenu):
         panel, the log and the choices under them with room to read) where the whole
         map does not fit beside the side panel but the compact one does; wide (the side
         panel under the board, the board as tall as the map but leaving the rest ``LOW``
-        lines) where only the whole map alone fits the width; the board alone (F2) as
-        tall as the screen, the whole map where the width allows it."""
+        lines) where only the whole map alone fits the width, or F4 chose the map over
+        the title's other view; the board alone (F2) as tall as the screen, the whole map
+        where the width allows it."""
         board = self.full_face.width + 4  # borders and a scrollbar
-        beside = width >= NARROW and width < board + SIDE and self._compact_fits(width)
+        # F4 chose the map over the title's other view: the whole map above the rest where
+        # the width holds it, not the compact map beside the side panel (the newcomer runs
+        # found the compact map of a dense board "almost unreadable" at 120x40)
+        above = self.chosen_other is False and board <= width
+        beside = (width >= NARROW and width < board + SIDE and self._compact_fits(width)
+                  and not above)
         wide = width >= NARROW and board <= width < board + SIDE and not beside
         self.screen.set_class(width < NARROW, "narrow")
-        # narrow: the players and the end tracker are the lines under the board, not in
-        # the side panel, whose room holds the companies and the map's key (the twentieth
-        # newcomer run saw the players' heading there at 80x24, its rows cut off below it)
+        # narrow and wide: the players and the end tracker are the lines under the board,
+        # not in the side panel, whose room holds the companies and the map's key (the
+        # twentieth newcomer run saw the players' heading there at 80x24, its rows cut off)
         self.query_one("#side").border_title = (
             "companies" if width < NARROW else "companies, players, end of game")
+        self.query_one("#side-low").border_title = "companies"
         self.screen.set_class(wide, "wide")
         self.screen.set_class(beside, "compact")
-        self._fit_face(width)
+        self._fit_face(width, height)
         if self.is_running:  # (after the face: the key is its own)
             self._draw_tracker()
         self.screen.set_class(self._is_tight(height), "tight")
@@ -157,7 +164,11 @@ class TableView(TableMenu):
         zoomed = screen.has_class("zoomed")
         compact = screen.has_class("compact") and not zoomed
         wide = screen.has_class("wide") and not zoomed
-        lack = self._menu_lack(width, height) if wide else 0  # a compact map stays whole
+        # a compact map stays whole, and a wide one that fits above the rest (as the title
+        # draws it for these rows: ``Face.shorter``); one that scrolls gives rows to a
+        # long list of choices
+        whole = self.face.height + 2 <= height - LOW
+        lack = self._menu_lack(width, height) if wide and not whole else 0
         rows = min(self.face.height + 2, height - (LOW_COMPACT if compact else LOW) - lack)
         self.query_one("#top").styles.height = rows if wide or compact else None
         low = max(LOW_NARROW, height - AROUND_NARROW - self.face.height - 2)  # 2: border, bar
@@ -183,16 +194,21 @@ class TableView(TableMenu):
         lack = lines + 2 - (LOW - MENU_AROUND)
         return max(0, min(lack, height - LOW - BOARD_MIN))
 
-    def _fit_face(self, width: int) -> None:
+    def _fit_face(self, width: int, height: int) -> None:
         """The compact map (``Face.small``) where the layout is compact, and on the board
         alone narrower than the whole map; the whole map otherwise (F2 shows it where the
-        width allows)."""
+        width allows), above the rest drawn in the rows they leave where the title can
+        (``Face.shorter``)."""
         small = self.full_face.small
         zoomed = self.screen.has_class("zoomed")
         compact = self.screen.has_class("compact") and not zoomed
         cramped = zoomed and width < self.full_face.width + 2
         base = small if small and (compact or cramped) else self.full_face
         face = base.other if base.other is not None and self._shows_other(base) else base
+        rows = height - LOW - 2  # a wide board's: the rest's lines, the board's borders
+        if (face is self.full_face and face.shorter is not None and face.height > rows
+                and self.screen.has_class("wide") and not zoomed):
+            face = face.shorter(rows) or face
         if face is self.face:
             return
         self.face = face
@@ -231,8 +247,7 @@ class TableView(TableMenu):
         self._draw_map()
         for suffix in SIDES:
             self.query_one(f"#companies{suffix}", Static).update(self.face.companies(state))
-            self.query_one(f"#players{suffix}", Static).update(
-                self.face.players(state, self.game.names))
+        self.query_one("#players", Static).update(self.face.players(state, self.game.names))
         self._draw_tracker()
         self.query_one("#endline", Static).update(teach.tracker_line(state))
         self.query_one("#standings", Static).update(
@@ -245,13 +260,14 @@ class TableView(TableMenu):
         self.call_after_refresh(self._follow)
 
     def _draw_tracker(self) -> None:
-        """The side panel's end tracker and the map's key; below 120 columns the key
-        alone (the tracker is the lines under the board there)."""
+        """The side panel's end tracker and the map's key; the key alone in the panel
+        under a wide board and below 120 columns (the tracker is the lines under the
+        board there)."""
         narrow = self.screen.has_class("narrow")
-        for suffix in SIDES:
-            self.query_one(f"#tracker{suffix}", Static).update(
-                self._side_key() if narrow else
-                Group(teach.tracker(self.game.state), Text(""), self._side_key()))
+        self.query_one("#tracker", Static).update(
+            self._side_key() if narrow else
+            Group(teach.tracker(self.game.state), Text(""), self._side_key()))
+        self.query_one("#tracker-low", Static).update(self._side_key())
 
     def _side_key(self) -> RenderableType:
         """The map's key in the side panel: the title's short one, else its whole key."""
@@ -320,10 +336,9 @@ class TableView(TableMenu):
 
     def _switch_note(self) -> str:
         """``F4: the map`` on the board's border where the title has another view."""
+        if self.face.other is not None:
+            return f"F4: {self.face.other.name}"
         for base in (self.full_face, self.full_face.small):
-            if base is not None and base.other is not None:
-                if self.face is base:
-                    return f"F4: {base.other.name}"
-                if self.face is base.other:
-                    return f"F4: {base.name}"
+            if base is not None and self.face is base.other:
+                return f"F4: {base.name}"
         return ""

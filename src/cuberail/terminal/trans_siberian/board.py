@@ -227,11 +227,14 @@ def key() -> Text:
     return out
 
 
-SMALL_LEGEND = "F2: the map with whole names"
+# The compact map is the board alone (F2) below the whole map's width (at 120x40 F4 and
+# F2 show the whole map): its border says where the whole names are.
+SMALL_LEGEND = f"names cut to {SHORT} letters: {WIDTH + 4} columns or more write them whole"
 
 
 def key_small() -> Text:
     """:func:`key` for the compact map: its short names are the first letters of each."""
     out = key()
-    out.append(f"\nCities by their first letters (at most {SHORT}); F2 writes them whole.")
+    out.append(f"\nCities by their first letters (at most {SHORT}); a terminal of {WIDTH + 4}"
+               " columns or more writes them whole (F4, F2).")
     return out
