@@ -26,7 +26,7 @@ from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.terminal import PlainFace, face_or_plain
 
-from . import proxy, teach
+from . import numbering, proxy, teach
 
 Describe = Callable[[GameState, Action], str]
 COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log", "routes")
@@ -105,21 +105,34 @@ def _jumps(action: Action) -> int:
 
 def build(state: GameState, describe: Describe,
           warn: Callable[[Action], str] | None = None,
-          order: Mapping[str, int] | None = None) -> list[Choice]:
+          order: Mapping[str, int] | None = None,
+          keep: numbering.Numbers | None = None) -> list[Choice]:
     """The menu of the legal actions, numbered 1..n in the order drawn (a link's routes
     share its number, with a letter each). ``order``: the title's place for the moves on
     a target (a hex or link: :func:`target_of`), as its board lists them: those moves
-    take the places the engine gives them in that order; the others keep theirs."""
+    take the places the engine gives them in that order; the others keep theirs.
+    ``keep``: the numbers to hold (:mod:`.numbering`), the places by number, then the
+    other moves."""
     legal = state.legal_actions()
     if order:
         slots = [i for i, a in enumerate(legal) if target_of(a) in order]
         moved = sorted((legal[i] for i in slots), key=lambda a: order[target_of(a)])
         for i, action in zip(slots, moved, strict=True):
             legal[i] = action
+    groups = _groups(legal)
+    given = numbering.numbers([key_of(g[0]) for g in groups], keep)
+    pairs = list(zip(given, groups, strict=True))
+    if keep is not None:
+        pairs.sort(key=lambda pair: (not target_of(pair[1][0]), pair[0]))
     out: list[Choice] = []
-    for n, group in enumerate(_groups(legal), start=1):
+    for n, group in pairs:
         out += _numbered(state, describe, warn, str(n), group)
     return out
+
+
+def key_of(action: Action) -> str:
+    """What a move is known by from one decision to the next (:func:`numbering.key`)."""
+    return numbering.key(action, target_of(action))
 
 
 def _numbered(state: GameState, describe: Describe, warn: Callable[[Action], str] | None,

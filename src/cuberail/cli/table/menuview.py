@@ -14,6 +14,7 @@ from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 
 from . import choices as C
+from . import numbering as N
 from . import teach
 from .log import TableLog
 
@@ -65,6 +66,8 @@ def fit(text: Text, width: int, indent: int = INDENT) -> Text:
 class TableMenu(TableLog):
     """Draws the menu of choices (the layer under the board's drawing)."""
 
+    numbers: N.Numbers | None = None  # the last menu's numbers (held while placing)
+
     # ----- the menu ------------------------------------------------------------------------
 
     def _build_menu(self) -> list[C.Choice]:
@@ -78,10 +81,17 @@ class TableMenu(TableLog):
             return (short(at, action) if short else None) or self.game.describe_in(at, action)
 
         order = getattr(self.game.view, "menu_order", None)  # the title's order of moves
-        return C.build(state, describe,
+        moves = self.game.record.actions
+        keep = N.carried(self.numbers, state, moves, C.target_of(moves[-1]) if moves else "")
+        menu = C.build(state, describe,
                        lambda a: teach.warning(state, a, self.history)
                        or (teach.forgo_only(state, a, self.game.describe_in) if few else ""),
-                       order(state) if order else None)
+                       order(state) if order else None, keep)
+        given = {C.key_of(c.actions[0]): int(c.base) for c in menu}
+        self.numbers = N.Numbers(len(moves), state.current_player(),
+                                 frozenset(a.kind for a in state.legal_actions()), given,
+                                 max([*given.values(), keep.top if keep else 0]))
+        return menu
 
     @property
     def shown(self) -> list[C.Choice]:
