@@ -82,3 +82,27 @@ def test_the_terrain_key_is_one_line_in_the_maps_colours(tmp_path: Path,
         _check_terrain_key(app)
 
     at_table(game, check, size)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_the_compact_map_s_key_says_what_a_letter_after_a_hex_is(
+        tmp_path: Path, size: tuple[int, int]) -> None:
+    """The twenty-first newcomer run: "the legend does not say what the trailing P/B
+    means" (``R5P``: a PRR locomotive in Philadelphia; ``$2P`` one on a plain hex; on
+    the whole map, below 120 columns, ``Phi P`` and ``═P═``). The side panel says it in
+    a line under the terrains, the letter in the company's colours; the panel still fits
+    at 120x40 (below 120 columns it scrolls)."""
+    game = new_game(tmp_path, "chicago-express")
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        tracker = app.query_one("#tracker", Static)
+        width, height = tracker.size
+        lines = ["".join(seg.text for seg in strip)
+                 for strip in tracker.render_lines(Region(0, 0, width, height))]
+        said = ("R5P, $2P" if app.face is app.full_face.small else "Phi P, ═P═")
+        assert any(f"{said}: a PRR locomotive there" in line for line in lines), lines
+        if size == (120, 40):
+            side_panel_fits(app)
+
+    at_table(game, check, size)

@@ -13,7 +13,6 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from rich import box
 from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -167,10 +166,15 @@ class Named:
 
 
 def compact_table(*heads: str) -> Table:
-    """A borderless table for the side panel; text columns left, numbers right."""
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 0), pad_edge=False, show_edge=False)
-    for head in heads:
-        table.add_column(head, justify="left" if head in ("co", "player", "", "st") else "right",
+    """A borderless table for the side panel, a space between columns; text columns left,
+    numbers right; its headers underlined on one line, no rule under them (the side
+    panel at 120x40 has no row to spare: six Chicago Express players, or five
+    Trans-Siberian players and six companies)."""
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False,
+                  show_edge=False)
+    for head in heads:  # underlined in place of the rule: the words, not the gaps
+        table.add_column(Text.assemble((head, "underline")),
+                         justify="left" if head in ("co", "player", "", "st") else "right",
                          no_wrap=True)
     return table
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.measure import Measurement
 from rich.text import Text
 
@@ -337,10 +337,30 @@ class TerrainKey:
         return Measurement(self.line("").cell_len, self.line(" ").cell_len)
 
 
-def side_key() -> TerrainKey:
-    """The key in the side panel: the terrains' colours in a line (the map's marks are on
-    the board's border, the whole key in the help, F1)."""
-    return TerrainKey()
+def _locomotive_line(forms: tuple[tuple[str, str], ...]) -> Text:
+    """What a company's letter on a hex is, by the map's forms of it (text before and
+    after the letter): ``R5P, $2P: a PRR locomotive there``, the letter in its colours."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    for before, after in forms:
+        line.append(", " if line else "")
+        line.append(before)
+        line.append(LETTER[0], style=COMPANY_STYLE[0] + " bold underline")
+        line.append(after)
+    line.append(f": a {COMPANY_IDS[0]} locomotive there")
+    return line
+
+
+def side_key() -> Group:
+    """The key in the side panel: the terrains' colours in a line and what a company's
+    letter on a hex is (``Phi P, ═P═``: the twenty-first newcomer run found nothing on
+    screen that said it); the map's other marks are on the board's border, the whole key
+    in the help, F1."""
+    return Group(TerrainKey(), _locomotive_line((("Phi ", ""), (RAIL, RAIL))))
+
+
+def side_key_small() -> Group:
+    """:func:`side_key` for the compact map: the letter after a hex's id or price."""
+    return Group(TerrainKey(), _locomotive_line((("R5", ""), ("$2", ""))))
 
 
 def key() -> Text:

@@ -119,7 +119,7 @@ SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, board.SMALL_STEP, _small_boa
              board.hex_at_small,
              lambda a, b: board.column_names(a // board.SMALL_STEP, b // board.SMALL_STEP),
              about, companies, players, board.key, board.SMALL_WIDTH,
-             legend=board.legend_small(), side_key=board.side_key)
+             legend=board.legend_small(), side_key=board.side_key_small)
 FACE = Face(board.WIDTH, board.HEIGHT, board.STEP, _board, board.hex_at,
             lambda a, b: board.column_names(a // board.STEP, b // board.STEP),
             about, companies, players, board.key, board.WIDTH, SMALL, board.legend(),

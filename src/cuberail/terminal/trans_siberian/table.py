@@ -47,22 +47,11 @@ def _status(s: TransSiberianState, c: int) -> str:
     return "pub" if s.is_public(c) else "priv"
 
 
-def _panel_table(*heads: str) -> Table:
-    """:func:`compact_table` with its header on one line and no rule under it (the side
-    panel at 120x40 has 19 rows for six companies, five players and the end tracker): a
-    space between columns."""
-    table = compact_table(*heads)
-    table.box, table.padding, table.collapse_padding = None, (0, 1), True
-    for column in table.columns:  # underlined in place of the rule: the words, not the gaps
-        column.header = Text.assemble((str(column.header), "underline"))
-    return table
-
-
 def companies(state: GameState) -> Table:
     """Status, share value (``$44!``: nationalized at the next dividend), income, dividend,
     treasury, shares owned and links of each, a line each under a line of headers."""
     s = _ts(state)
-    table = _panel_table("co", "st", "val", "inc", "div", "cash", "own", "lnk")
+    table = compact_table("co", "st", "val", "inc", "div", "cash", "own", "lnk")
     doomed = teach.nationalization_ahead(s)
     for c in range(tsb.NUM_COMPANIES):
         live = s.status[c] == ACTIVE
@@ -82,7 +71,7 @@ def players(state: GameState, names: list[str]) -> Table:
     ellipsis) and the shares stay whole: they abut (``Re2Bu1``, each in its company's
     colour) where a space between them would not fit."""
     s = _ts(state)
-    table = _panel_table("", "player", "cash", "score", "shares")
+    table = compact_table("", "player", "cash", "score", "shares")
     # the names give way: a name column may shrink (its names cut, never wrapped)
     table.columns[1].no_wrap, table.columns[-1].justify = False, "left"
     for p, score in enumerate(s.scores()):
