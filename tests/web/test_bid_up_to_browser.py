@@ -171,6 +171,24 @@ def test_a_limit_below_the_lowest_bid_is_refused_with_the_reason(base_url: str,
     assert entries(base_url, game) == []  # nothing was played for the player
 
 
+def test_a_click_with_the_lowest_bid_in_the_box_asks_for_a_limit(base_url: str,
+                                                                  open_page: Any) -> None:
+    """The twenty-second newcomer run clicked "Bid up to this amount" without typing: the
+    box held the lowest bid, so the page bid it and passed at the next raise ("The lowest
+    bid, $10, is above your limit of $7: passed for you"), the opening share lost. A
+    click with the lowest bid in the box now asks for the limit, plays nothing, and puts
+    the caret in the box."""
+    page, game, bids = start(base_url, open_page, "chicago-express")
+    assert page.input_value("#bid-amount") == str(bids[0])
+    page.get_by_role("button", name="Bid up to this amount").click()
+    assert page.inner_text("#bid-why") == (f"Type the most you would pay (above ${bids[0]}) in"
+                                           " the box, then press “Bid up to this amount”.")
+    assert page.evaluate("() => document.activeElement.id") == "bid-amount"
+    page.wait_for_timeout(1500)
+    assert page.locator(STATUS).count() == 0
+    assert entries(base_url, game) == []  # nothing was played for the player
+
+
 @pytest.mark.parametrize("lang", ["de", "it", "es", "ca"])
 def test_the_button_and_the_status_line_in_each_language(base_url: str, open_page: Any,
                                                          lang: str) -> None:

@@ -212,9 +212,19 @@ function freeBid(bids, typed, company, index, notes = new Map()) {
   const go = h("button", { type: "button", class: "bid free", dataset: { action: `bid ${bids[0]}` } },
     t("auction.bid_free"));
   const upto = h("button", { type: "button", class: "upto", title: t("auction.upto_help") }, t("auction.upto"));
-  upto.addEventListener("click", () => upto.dispatchEvent(new CustomEvent(UPTO_EVENT,
-    { bubbles: true, detail: { limit: Number(input.value) } })));
   const why = h("p", { id: "bid-why", class: "bid-why", role: "status", "aria-live": "polite" });
+  upto.addEventListener("click", () => {
+    // the field starts at the lowest bid: a limit there bids once and passes at the next
+    // raise, which a newcomer who clicked without typing took for a lost auction
+    if (Number(input.value) <= bids[0]) {
+      why.textContent = t("auction.upto_ask", { min: bids[0] });
+      why.classList.remove("noted");
+      input.focus();
+      input.select();
+      return;
+    }
+    upto.dispatchEvent(new CustomEvent(UPTO_EVENT, { bubbles: true, detail: { limit: Number(input.value) } }));
+  });
   input.addEventListener("input", () => {
     input.dataset.typed = "1";  // kept over a redraw; else the lowest bid allowed then
     const problem = bidProblem(input.value.trim(), bids);
