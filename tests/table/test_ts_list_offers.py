@@ -175,3 +175,16 @@ def test_a_first_link_s_choices_the_most_valuable_first() -> None:
     values = [LINKS[LINK_INDEX[link]].value for link, _ in
               sorted(numbers.items(), key=lambda item: int(item[1]))]
     assert len(values) >= 8 and values == sorted(values, reverse=True), values
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_first_link_s_numbers_run_in_order_once_a_company_is_in_play(seed: int) -> None:
+    """The twenty-second newcomer run, a company's first link with others in play: "[5]
+    Moscow–St. Petersburg +3, [9]Moscow–Smolensk +2, [7]Moscow–Bryansk +2" (the line of
+    offers in board order, the menu by value then name). The list's numbers now read in
+    order wherever they are (TS-2.2)."""
+    s, _ = _at(PICK_LINK, seed, built=1)
+    numbers = _menu_numbers(s)
+    text = netview.render(s, numbers, *SIZE).plain
+    found = [int(n) for n in re.findall(r"\[(\d+)\]", text)]
+    assert len(found) >= 3 and found == sorted(found), text

@@ -226,18 +226,29 @@ def _moscow_line(s: TransSiberianState, targets: Collection[str], width: int,
     """The free links out of Moscow, once for every company (each network holds Moscow,
     TS-2.2), where the companies' own lines leave them out: ``any company $4:
     Moscow→Nizhny Novgorod +3, Yaroslavl +3``."""
-    free = sorted((k for k in MOSCOW_LINKS if s.free >> k & 1),
-                  key=lambda k: (-LINKS[k].value, k))
+    free = sorted((k for k in MOSCOW_LINKS if s.free >> k & 1),  # numbered: in order
+                  key=lambda k: (_by_number(targets, k)[0], -LINKS[k].value, k))
     if not free:
         return []
     tokens = _by_origin(1 << MOSCOW, {MOSCOW: free}, targets, "")
     return flow(Text(f"any company ${INTERNAL_COST}: ", style="bold"), tokens, width, most)
 
 
+def _by_number(targets: Collection[str], k: int) -> tuple[int, int]:
+    """Where a link on offer comes in a list of offers: by its choice's number, so that
+    the numbers run in order (the twenty-second newcomer run read "[5]Moscow–St.
+    Petersburg +3, [9]Moscow–Smolensk +2, [7]Moscow–Bryansk +2", in board order), else
+    in board order."""
+    number = targets.get(LINKS[k].id, "") if isinstance(targets, Mapping) else ""
+    digits = str(number).rstrip("abcdefghijklmnopqrstuvwxyz")
+    return (int(digits), k) if digits.isdigit() else (1 << 30, k)
+
+
 def _footer(s: TransSiberianState, targets: Collection[str], shown: set[str],
             width: int) -> list[Line]:
     out: list[Line] = []
-    rest = [k for k, link in enumerate(LINKS) if link.id in targets and link.id not in shown]
+    rest = sorted((k for k, link in enumerate(LINKS) if link.id in targets
+                   and link.id not in shown), key=lambda k: _by_number(targets, k))
     if rest:
         items = [_item(f"{_ends(k)} +{LINKS[k].value}" + ("," if i < len(rest) - 1 else ""),
                        k, targets) for i, k in enumerate(rest)]
