@@ -6,7 +6,8 @@ second), a swatch cut from its name.
 Now the panel holds the companies, the players, the end tracker and the terrains in one
 line, each name in the colours its hexes have on the map (the whole key is in the help,
 F1): it fits its box at 120x40 for 2 to 6 players, with no scrollbar. At 80 columns the
-names abut in one line (their colours keep them apart) rather than wrap.
+names take two lines, broken between names (they abutted in one line, which the
+twenty-second newcomer run read as words run together).
 """
 
 from __future__ import annotations
@@ -43,14 +44,17 @@ def test_the_side_panel_fits_its_box_at_120x40(tmp_path: Path, players: int) -> 
 
 
 def _terrain_line(app: TableApp) -> list[tuple[str, Style | None]]:
-    """The side panel's line naming the terrains, as (text, style) segments."""
+    """The side panel's lines naming the terrains, as (text, style) segments: one line,
+    or two where the panel is narrow (80 columns), each name whole and apart."""
     tracker = app.query_one("#tracker", Static)
     width, height = tracker.size
     lines = [list(strip) for strip in tracker.render_lines(Region(0, 0, width, height))]
     named = [line for line in lines
              if any(name in "".join(seg.text for seg in line) for name in NAMES.values())]
-    assert len(named) == 1, ["".join(seg.text for seg in line) for line in named]
-    return [(seg.text, seg.style) for seg in named[0]]
+    texts = ["".join(seg.text for seg in line).rstrip() for line in named]
+    assert len(named) == (1 if width >= 37 else 2), texts
+    assert " ".join(texts).split() == list(NAMES.values()), texts  # apart, in order
+    return [(seg.text, seg.style) for line in named for seg in line]
 
 
 def _check_terrain_key(app: TableApp) -> None:

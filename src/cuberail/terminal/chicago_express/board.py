@@ -318,12 +318,16 @@ TERRAIN_NAMES = ("plain", "forest", "mountain", "city", "industrial")  # TERRAIN
 class TerrainKey:
     """The terrains in one line, each name in the colours its hexes have on the map
     (``plain forest mountain city industrial``), for the side panel. Where the panel is
-    too narrow for the names apart (80 columns), they abut: their colours keep them apart.
-    Never wrapped (a name cut in two read as two terrains)."""
+    too narrow for them (80 columns), two lines, broken between names: they abutted in
+    one line, and the twenty-second newcomer run read ``plainforestmountaincityindustrial``
+    as words run together. Never wrapped within a name (a name cut in two read as two
+    terrains)."""
 
-    def line(self, gap: str) -> Text:
+    def line(self, gap: str, terrains: tuple[int, ...] | None = None) -> Text:
         out = Text(no_wrap=True, overflow="crop")
         for terrain, style in TERRAIN_STYLE.items():
+            if terrains is not None and terrain not in terrains:
+                continue
             if out:
                 out.append(gap)
             out.append(TERRAIN_NAMES[terrain], style=style)
@@ -331,10 +335,16 @@ class TerrainKey:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         spaced = self.line(" ")
-        yield spaced if spaced.cell_len <= options.max_width else self.line("")
+        if spaced.cell_len <= options.max_width:
+            yield spaced
+            return
+        order = tuple(TERRAIN_STYLE)
+        yield self.line(" ", order[:3])  # plain forest mountain
+        yield self.line(" ", order[3:])  # city industrial
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
-        return Measurement(self.line("").cell_len, self.line(" ").cell_len)
+        order = tuple(TERRAIN_STYLE)
+        return Measurement(self.line(" ", order[:3]).cell_len, self.line(" ").cell_len)
 
 
 def _locomotive_line(forms: tuple[tuple[str, str], ...]) -> Text:
