@@ -15,8 +15,18 @@ const PANEL_KINDS = new Set(["choose"]);
 
 export function playerName(view, seat) {
   const p = view.players.find((x) => x.seat === seat);
-  return p?.name || t("game.seat", { n: seat + 1 });
+  if (!p?.name) return t("game.seat", { n: seat + 1 });
+  // a bot seat's name as the lobby makes it ("Bot 2 (medium)"), in the page's language
+  // (the twenty-second newcomer run found "Bot 3 (medium)" on the Italian page)
+  const level = BOT_LEVELS.includes(p.bot) ? p.bot : null;
+  if (level && p.name === `Bot ${seat + 1} (${level})`) {
+    return t("game.bot_name", { n: seat + 1, level: t(`bot.level.${level}`) });
+  }
+  return p.name;
 }
+
+const BOT_LEVELS = ["random", "easy", "medium", "hard"];  // the levels with words in the catalogs
+// (their words: t("bot.level.random"), t("bot.level.easy"), t("bot.level.medium"), t("bot.level.hard"))
 
 /** A header's words, breakable after a slash ("Dividend/share"). */
 function breakable(text) {
