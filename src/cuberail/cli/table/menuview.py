@@ -19,7 +19,9 @@ from . import teach
 from .log import TableLog
 
 INDENT = 5  # columns before a choice's later lines: under its words, past its number
-SAME_TIP = "(↑ same tip)"  # after a choice whose tip the choice before gave, on its line
+# after a choice whose tip the choice before gave, on its line ("(↑ same tip)" was
+# cryptic to the twenty-second newcomer run)
+SAME_TIP = "(tip as above)"
 FEW = 12  # legal moves up to which each is tried on a clone for a choice that can only be forgone
 
 
