@@ -106,6 +106,18 @@ def _place_parts(s: ChicagoExpressState, h: int) -> Said:
     return Said("ce.move_place", {"company": co, "hex": _hex_text(h), "facts": tuple(facts)})
 
 
+def menu_parts(state: GameState, action: Action) -> Said | None:
+    """A placement in a list of choices, where the step line already names the company
+    (``Player 1 builds for NYC: 0 of 3 placed``): ``locomotive on R2 (forest, $2)``,
+    which fits the list at 80 columns (``place a NYC locomotive on R2 (forest, $2)`` was
+    cut there: the twenty-third newcomer run). None for every other move."""
+    s = _ce(state)
+    if action.kind != "place":
+        return None
+    full = _place_parts(s, HEX_INDEX[str(action.args[0])]).values
+    return Said("ce.menu_place", {"hex": full["hex"], "facts": full["facts"]})
+
+
 def _develop_parts(s: ChicagoExpressState, h: int) -> Said:
     """CE-6: what developing the hex gives the companies on it."""
     hx = HEXES[h]
@@ -245,4 +257,4 @@ def end_parts(state: GameState) -> list[Said]:
 
 
 __all__ = ["describe_action", "describe_parts", "describe_step", "end_parts", "event_parts",
-           "events"]
+           "events", "menu_parts"]
