@@ -3,16 +3,17 @@
     python3 benchmarks/hint_follow.py                      # 40 paired TS games, 2,000 iterations
     python3 benchmarks/hint_follow.py --games 12 --opponents medium,medium,hard
     python3 benchmarks/hint_follow.py --title chicago-express --iterations 500
+    python3 benchmarks/hint_follow.py --from-start --iterations 350   # every move a hint
 
 One seat plays the medium bot's moves until the opening auctions are over (a newcomer
-makes their own opening), then every hint; the others are the given bots. Each game is
-played twice with the same seeds: once with the win-only search's preferred move (the
-hint before a lost position played for points), once with
-:func:`cuberail.bots.analysis.hint_search`'s. Per variant: the hint seat's win share,
-mean rank, mean score and mean share of the top score; then the paired games where the
-new variant ranked better, worse or the same, and a two-sided sign test over those that
-differ. Numbers only. About 20 CPU s a game with the compiled build (``cuberail bench``
-says which build runs); run it with nice.
+makes their own opening; ``--from-start``: no, every move a hint), then every hint; the
+others are the given bots. Each game is played twice with the same seeds: once with the
+win-only search's preferred move (the hint before a lost position played for points),
+once with :func:`cuberail.bots.analysis.hint_search`'s. Per variant: the hint seat's win
+share, mean rank, mean score and mean share of the top score; then the paired games
+where the new variant ranked better, worse or the same, and a two-sided sign test over
+those that differ. Numbers only. About 20 CPU s a game with the compiled build
+(``cuberail bench`` says which build runs); run it with nice.
 """
 
 from __future__ import annotations
@@ -42,10 +43,11 @@ class HintSeat(Bot):
 
     name = "hint"
 
-    def __init__(self, seed: int, new: bool, iterations: int, opened: int) -> None:
+    def __init__(self, seed: int, new: bool, iterations: int, opened: int,
+                 from_start: bool = False) -> None:
         self.seed, self.new, self.iterations, self.step = seed, new, iterations, opened
         self.medium = make_bot("medium", seed)
-        self.opened = False
+        self.opened = from_start
         self.for_points = 0
 
     def choose(self, state: GameState) -> Action:
@@ -65,14 +67,15 @@ class HintSeat(Bot):
         return hinted.best
 
 
-def one(job: tuple[str, int, bool, list[str], int]) -> dict[str, Any]:
-    title, i, new, opponents, iterations = job
+def one(job: tuple[str, int, bool, list[str], int, bool]) -> dict[str, Any]:
+    title, i, new, opponents, iterations, from_start = job
     info = get_game(title)
     seat = i % (len(opponents) + 1)
     names = list(opponents)
     names.insert(seat, "hint")
     seeds = [1000 * i + s for s in range(len(names))]
-    players: list[Bot] = [HintSeat(sd, new, iterations, OPENED.get(title, -1)) if n == "hint"
+    players: list[Bot] = [HintSeat(sd, new, iterations, OPENED.get(title, -1), from_start)
+                          if n == "hint"
                           else make_bot(n, sd)
                           for n, sd in zip(names, seeds, strict=True)]
     out = play_seated(info, i, names, seeds, players)
@@ -94,9 +97,11 @@ def main() -> None:
     parser.add_argument("--opponents", default="medium,medium,medium")
     parser.add_argument("--iterations", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--from-start", action="store_true",
+                        help="the hint seat plays every move by the hint, its opening too")
     args = parser.parse_args()
     opponents = args.opponents.split(",")
-    jobs = [(args.title, i, new, opponents, args.iterations)
+    jobs = [(args.title, i, new, opponents, args.iterations, args.from_start)
             for i in range(args.games) for new in (False, True)]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, jobs))

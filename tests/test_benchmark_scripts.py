@@ -10,6 +10,8 @@ from types import ModuleType
 
 import pytest
 
+from cuberail.games import get_game
+
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
@@ -186,3 +188,21 @@ def test_make_dataset_refuses_a_zero_game_count(capsys: pytest.CaptureFixture[st
     with pytest.raises(SystemExit):
         make_dataset.main(["--out", "unused", "--games", "0"])
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_hint_follow_from_the_start_plays_the_opening_by_the_hint() -> None:
+    """``--from-start``: the hint seat asks the hint from its first move (no medium
+    opening); without it, medium plays until the opening auctions are over."""
+    follow = _load("hint_follow")
+    opened = follow.OPENED["chicago-express"]
+    asked: list[bool] = []
+    for start in (True, False):
+        seat = follow.HintSeat(1, True, 20, opened, from_start=start)
+        state = get_game("chicago-express").new_game(3)
+        seat.medium.choose = lambda s, asked=asked: asked.append(True) or s.legal_actions()[0]
+        action = seat.choose(state)
+        assert action in state.legal_actions()
+        assert seat.opened is start
+    assert asked == [True]  # only without --from-start did medium play the opening move
+    row = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True))
+    assert set(row) == {"new", "game", "rank", "score", "top", "won", "points"}
