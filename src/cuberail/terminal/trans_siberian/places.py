@@ -142,7 +142,7 @@ def _cost(row: list[Item], y: int, wished: dict[int, int], width: int, hub: int)
 
 def _settle(rows: dict[int, list[Item]], wished: dict[int, int], width: int,
             hub: int) -> None:
-    """Moves a label pushed far along a crowded row (Novosibirsk 30 columns west of its
+    """Moves a label pushed far along a crowded row (Novosibirsk 24 columns west of its
     place, west of Omsk, on the 29-row map) to the row above or below where the labels
     of both rows stand nearer their places, while any such move helps."""
     cost = {y: _cost(row, y, wished, width, hub) for y, row in rows.items()}
