@@ -168,8 +168,7 @@ class Named:
 def compact_table(*heads: str) -> Table:
     """A borderless table for the side panel, a space between columns; text columns left,
     numbers right; its headers underlined on one line, no rule under them (the side
-    panel at 120x40 has no row to spare: six Chicago Express players, or five
-    Trans-Siberian players and six companies)."""
+    panel at 120x40 has no row to spare with the most players a title seats)."""
     table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False,
                   show_edge=False)
     for head in heads:  # underlined in place of the rule: the words, not the gaps

@@ -17,7 +17,7 @@ A hint is stable: the same position answers the same line (asked again, it is no
 searched again). It is the search's move at each decision, as the browser's: a move
 hinted at the player's last decision used to be hinted again while it was still a move
 rated within 0.03 of the best (near-equal moves would not swing from turn to turn). A
-seat playing every hint against three medium bots (Trans-Siberian, 40 paired games)
+seat playing every hint against three medium bots (40 paired games, docs/bots.md)
 did a third of a place worse with that rule at 350 iterations a hint, the budget a
 loaded machine gave a newcomer's one second (mean rank 2.02 against 1.70), and about
 the same at 1,000 (1.32 against 1.38).
