@@ -100,7 +100,9 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     elif runner is not None and (runner[2] > value or hinted.close is not None):
         # a close call as the browser's (within 0.03), or the runner-up rated above
         low, high = sorted((value, runner[2]))
-        chance = (f"your winning chance about {_percent(low)}-{_percent(high)}"
+        both = (_percent(low) if _percent(low) == _percent(high)  # not "27%-27%"
+                else f"{_percent(low)}-{_percent(high)}")
+        chance = (f"your winning chance about {both}"
                   f" with it or {short_move(describe, state, runner[0])} ({CLOSE_CALL})")
     elif runner is not None:
         chance += f" (vs {_percent(runner[2])} after {short_move(describe, state, runner[0])})"
