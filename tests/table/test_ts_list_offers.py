@@ -188,3 +188,15 @@ def test_a_first_link_s_numbers_run_in_order_once_a_company_is_in_play(seed: int
     text = netview.render(s, numbers, *SIZE).plain
     found = [int(n) for n in re.findall(r"\[(\d+)\]", text)]
     assert len(found) >= 3 and found == sorted(found), text
+
+
+def test_the_menu_s_order_leaves_the_state_s_moves_as_the_engine_gives_them() -> None:
+    """The menu puts a build's links in the list's order (TS-4.1) on a copy: a state's
+    legal moves are its cache, shared with its clones (the bots search those), and were
+    reordered in place."""
+    s, _ = _at(BUILD_FIRST, 2)
+    engine = list(s.legal_actions())
+    clone = s.clone()
+    menu = C.build(s, lambda state, action: action.text(), order=menu_order(s))
+    assert [c.actions[0] for c in menu] != engine[:len(menu)]  # the menu's order differs
+    assert s.legal_actions() == engine and clone.legal_actions() == engine

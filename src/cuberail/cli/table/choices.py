@@ -113,8 +113,8 @@ def build(state: GameState, describe: Describe,
     take the places the engine gives them in that order; the others keep theirs.
     ``keep``: the numbers to hold (:mod:`.numbering`), the places by number, then the
     other moves."""
-    legal = state.legal_actions()
-    if order:
+    legal = list(state.legal_actions())  # a copy: a state's list is its cache, shared by
+    if order:                            # its clones (the bots' and the search's)
         slots = [i for i, a in enumerate(legal) if target_of(a) in order]
         moved = sorted((legal[i] for i in slots), key=lambda a: order[target_of(a)])
         for i, action in zip(slots, moved, strict=True):
