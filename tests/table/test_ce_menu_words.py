@@ -16,18 +16,21 @@ from textual.widgets import OptionList
 from cuberail.cli.table.app import TableApp
 from cuberail.games import get_game
 from cuberail.games.chicago_express.moves import describe_action
-from cuberail.terminal.chicago_express import menu_words
+from cuberail.games.words import english
+from cuberail.terminal.chicago_express import menu_parts
 
 
 def test_a_placement_in_the_list_leaves_out_the_company() -> None:
     s = get_game("chicago-express").new_game(3)
-    assert menu_words(s, s.legal_actions()[0]) is None  # an auction's move: as the log
+    assert menu_parts(s, s.legal_actions()[0]) is None  # an auction's move: as the log
     rng = random.Random(4)
     while not any(a.kind == "place" for a in s.legal_actions()):
         s.apply(rng.choice(s.legal_actions()))
     for place in (a for a in s.legal_actions() if a.kind == "place"):
-        said = menu_words(s, place)
-        assert said is not None and said.startswith(f"locomotive on {place.args[0]}")
+        parts = menu_parts(s, place)  # the table's list says them in English
+        assert parts is not None
+        said = english(parts)
+        assert said.startswith(f"locomotive on {place.args[0]}")
         whole = describe_action(s, place)
         assert whole.endswith(said.removeprefix("locomotive on ")), (whole, said)
 

@@ -131,8 +131,9 @@ def build(state: GameState, describe: Describe,
 
 
 def key_of(action: Action) -> str:
-    """What a move is known by from one decision to the next (:func:`numbering.key`)."""
-    return numbering.key(action, target_of(action))
+    """What a move is known by from one decision to the next (:mod:`.numbering`): its
+    place on the board, else its text (``stop``)."""
+    return target_of(action) or action.text()
 
 
 def _numbered(state: GameState, describe: Describe, warn: Callable[[Action], str] | None,

@@ -12,6 +12,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
+from cuberail.games.words import english
 
 from . import choices as C
 from . import numbering as N
@@ -76,22 +77,25 @@ class TableMenu(TableLog):
         state = self.game.state
         if state.is_terminal() or self.thinking or self.waiting:
             return []
-        few = len(state.legal_actions()) <= FEW
-        short = getattr(self.game.view, "menu_words", None)  # the title's shorter list words
+        legal = state.legal_actions()
+        few = len(legal) <= FEW
+        short = getattr(self.game.view, "menu_parts", None)  # the title's shorter list words
 
         def describe(at: GameState, action: Action) -> str:
-            return (short(at, action) if short else None) or self.game.describe_in(at, action)
+            said = short(at, action) if short else None
+            return english(said) if said is not None else self.game.describe_in(at, action)
 
         order = getattr(self.game.view, "menu_order", None)  # the title's order of moves
         moves = self.game.record.actions
-        keep = N.carried(self.numbers, state, moves, C.target_of(moves[-1]) if moves else "")
+        kinds = frozenset(a.kind for a in legal)
+        keep = N.carried(self.numbers, state, moves, C.target_of(moves[-1]) if moves else "",
+                         kinds)
         menu = C.build(state, describe,
                        lambda a: teach.warning(state, a, self.history)
                        or (teach.forgo_only(state, a, self.game.describe_in) if few else ""),
                        order(state) if order else None, keep)
         given = {C.key_of(c.actions[0]): int(c.base) for c in menu}
-        self.numbers = N.Numbers(len(moves), state.current_player(),
-                                 frozenset(a.kind for a in state.legal_actions()), given,
+        self.numbers = N.Numbers(len(moves), state.current_player(), kinds, given,
                                  max([*given.values(), keep.top if keep else 0]))
         return menu
 

@@ -25,27 +25,20 @@ class Numbers:
     at: int  # moves in the record when the menu was drawn
     player: int  # whose menu it was
     kinds: frozenset[str]  # the kinds of move on offer
-    given: Mapping[str, int]  # a move's key (:func:`key`) and its number
+    given: Mapping[str, int]  # a move's key (its place, else its text) and its number
     top: int  # the highest number given in the run
 
 
-def key(action: Action, target: str) -> str:
-    """What a move is known by from one decision to the next: its place on the board,
-    else its text (``stop``)."""
-    return target or action.text()
-
-
 def carried(last: Numbers | None, state: GameState, moves: Sequence[Action],
-            target: str) -> Numbers | None:
+            target: str, kinds: frozenset[str]) -> Numbers | None:
     """The numbers the menu at this point keeps: ``last``'s where it is drawn again at the
     same point, or where the move just made was one of its places, by the same player,
-    with the same kinds of move on offer (``target``: the place of the move just made);
-    None (numbered afresh) otherwise."""
+    with the same kinds of move on offer (``target``: the place of the move just made;
+    ``kinds``: those on offer now); None (numbered afresh) otherwise."""
     if last is None:
         return None
     if last.at == len(moves):
         return last
-    kinds = frozenset(a.kind for a in state.legal_actions())
     same = (last.at == len(moves) - 1 and bool(target) and target in last.given
             and not state.is_terminal() and state.current_player() == last.player
             and kinds == last.kinds)

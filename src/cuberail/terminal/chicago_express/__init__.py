@@ -15,7 +15,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.core.words import seat_name
 from cuberail.games.chicago_express import INFO
@@ -49,7 +48,6 @@ from cuberail.games.chicago_express.state import (
     ChicagoExpressState,
 )
 from cuberail.games.face import company_looks
-from cuberail.games.words import english
 
 CELL = 5
 COLS = 1 + max(h.col for h in HEXES)
@@ -65,12 +63,6 @@ CHICAGO_STYLE = "bold black on gold1"
 GLYPH = {FOREST: "♣", MOUNTAIN: "▲"}
 _ABBR_OVERRIDES = {"Charlottesville": "Chv"}
 
-
-def menu_words(state: GameState, action: Action) -> str | None:
-    """A move in the table's list of choices, where it is shorter than its log sentence (a
-    placement: the step line names the company); None where it is not."""
-    said = menu_parts(state, action)
-    return None if said is None else english(said)
 
 def _abbr(name: str) -> str:
     """Three letters for a city on the map: initials of several words, else its start."""
@@ -262,5 +254,5 @@ def render(state: GameState, players: list[str]) -> RenderableType:
     step = Text.assemble(("now: ", "bold"), describe_step(s, players))
     return Group(render_map(s), render_legend(s), tables, _gauges(s), _track(s), step)
 
-__all__ = ["describe_action", "describe_parts", "describe_step", "events", "menu_words", "render",
+__all__ = ["describe_action", "describe_parts", "describe_step", "events", "menu_parts", "render",
            "render_companies", "render_legend", "render_map", "render_players"]

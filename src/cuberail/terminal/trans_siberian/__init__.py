@@ -15,7 +15,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.core.words import seat_name
 from cuberail.games.face import company_looks
@@ -44,7 +43,6 @@ from cuberail.games.trans_siberian.state import (
     STATUS_NAMES,
     TransSiberianState,
 )
-from cuberail.games.words import english
 from cuberail.terminal.trans_siberian.netview import link_order
 from cuberail.terminal.trans_siberian.words import by_name, names_of
 
@@ -53,13 +51,6 @@ STYLE = tuple(company_looks(INFO.title)[cid].terminal_plain for cid in COMPANY_I
 HELP = """\
 Trans-Siberian: type a link by its cities (`omsk`, `build omsk`, `kazan-yekaterinburg`,
 any case, the start of a name will do): its cheapest route is built."""
-
-
-def menu_words(state: GameState, action: Action) -> str | None:
-    """A move in the table's list of choices, where it is shorter than its log sentence (a
-    build's link: the step line names the company); None where it is not."""
-    said = menu_parts(state, action)
-    return None if said is None else english(said)
 
 
 def menu_order(state: GameState) -> dict[str, int]:
@@ -186,5 +177,5 @@ def render(state: GameState, players: list[str]) -> RenderableType:
 
 __all__ = ["HELP", "by_name", "company_word", "describe_action",
            "describe_parts", "describe_step", "events", "link_name", "link_parts", "link_text",
-           "menu_order", "menu_words", "names_of", "nat_warning", "render", "render_companies",
+           "menu_order", "menu_parts", "names_of", "nat_warning", "render", "render_companies",
            "render_network", "render_players", "render_tracks"]
