@@ -157,6 +157,7 @@ class TableApp(TableInput):
         info = get_game(self.game.record.title)
         self.title = f"{info.name}: " + ", ".join(self.game.names)
         self.query_one("#board").border_title = "board"
+        self.query_one("#side-low").border_title = "companies"  # the lines above: the rest
         self.query_one("#logbox").border_title = "moves"
         self.query_one("#menu").border_title = "your choices"
         self._size_map()

@@ -119,7 +119,6 @@ class TableView(TableMenu):
         # twentieth newcomer run saw the players' heading there at 80x24, its rows cut off)
         self.query_one("#side").border_title = (
             "companies" if width < NARROW else "companies, players, end of game")
-        self.query_one("#side-low").border_title = "companies"
         self.screen.set_class(wide, "wide")
         self.screen.set_class(beside, "compact")
         self._fit_face(width, height)

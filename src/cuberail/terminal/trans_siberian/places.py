@@ -134,8 +134,7 @@ SHIFTED = 3  # columns a label may stand from its place before a row nearby is t
 def _cost(row: list[Item], y: int, wished: dict[int, int], width: int, hub: int) -> float:
     """How far a row's labels stand from their places: columns across, and
     ``ROW_COST`` for each row up or down."""
-    row.sort()
-    at = _packed(row, width, hub)
+    at = _packed(sorted(row), width, hub)
     return sum(abs(at[loc] - want) + ROW_COST * abs(y - wished[loc])
                for want, _, loc in row if loc >= 0)
 
