@@ -15,7 +15,8 @@ import pytest
 from cuberail.bots.analysis import LOST, analysis_bot, estimate, hint_search
 from cuberail.bots.mcts import MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot
-from cuberail.cli.table.hint import FOR_POINTS, Memory, hint
+from cuberail.cli.table.hint import Memory, hint
+from cuberail.cli.table.hintwords import FOR_POINTS
 from cuberail.core.state import GameState
 from cuberail.games import get_game
 from cuberail.server import hints as server_hints

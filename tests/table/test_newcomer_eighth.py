@@ -19,6 +19,7 @@ from cuberail.bots import analysis
 from cuberail.bots.analysis import Estimate
 from cuberail.cli.table import hint as hints
 from cuberail.cli.table.app import TableApp
+from cuberail.cli.table.hintwords import CLOSE_CALL
 from cuberail.cli.table.menuview import SAME_TIP
 from cuberail.core.actions import Action
 from cuberail.games import get_game
@@ -45,14 +46,14 @@ def test_a_hint_rated_below_its_runner_up_says_it_is_a_close_call() -> None:
     number for the hinted one."""
     text, _ = searched(0.27, 0.29)
     assert "your winning chance about 27%-29% with it or " in text, text
-    assert hints.CLOSE_CALL in text
+    assert CLOSE_CALL in text
     assert "vs 29%" not in text
 
 
 def test_a_hint_rated_above_its_runner_up_says_nothing_more() -> None:
     text, _ = searched(0.40, 0.29)
     assert "40%" in text and "29%" in text
-    assert hints.CLOSE_CALL not in text
+    assert CLOSE_CALL not in text
 
 
 def run_screenshot(tmp_path: Path, folder: Path, monkeypatch: pytest.MonkeyPatch

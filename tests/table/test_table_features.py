@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from cuberail.cli.play import Game
 from cuberail.cli.table.app import TableApp
+from cuberail.cli.table.hintwords import Answer
 from cuberail.cli.table.screens import HelpScreen
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
@@ -194,13 +195,13 @@ def test_hint_is_searched_off_the_ui_thread_and_shown_in_one_line(tmp_path: Path
     game = new_game(tmp_path, "trans-siberian")
     game.hint_iterations = 30  # a small fixed budget: quick and seeded
     threads: list[threading.Thread] = []
-    search = game.hint
+    search = game.hint_answer
 
-    def hint(state: GameState | None = None) -> str:
+    def hint(state: GameState | None = None) -> Answer:
         threads.append(threading.current_thread())
         return search(state)
 
-    game.hint = hint  # type: ignore[method-assign]
+    game.hint_answer = hint  # type: ignore[method-assign]
 
     async def run() -> None:
         app = TableApp(game)
@@ -209,14 +210,15 @@ def test_hint_is_searched_off_the_ui_thread_and_shown_in_one_line(tmp_path: Path
             await type_text(pilot, "hint")
             await _hinted(app, pilot)
             assert app.message.startswith("hint: bid $")
-            assert "your winning chance about" in app.message
-            assert "30 iterations of search" in app.message
+            assert "% to win" in app.message and "F3 again" in app.message  # in brief
             assert game.record.actions == []  # a hint plays nothing
-            first = app.message
+            move = app.message.split(" — ")[0].split(". ")[0]
             app._say("")
-            await pilot.press("f3")  # the key does the same
+            await pilot.press("f3")  # the key does the same, in detail the second time
             await _hinted(app, pilot)
-            assert app.message == first  # seeded by the move number
+            assert app.message.startswith(move)  # seeded by the move number
+            assert "your winning chance after it: about" in app.message
+            assert "30 iterations of search" in app.message
 
     asyncio.run(run())
     assert len(threads) == 2 and threading.main_thread() not in threads
@@ -234,7 +236,7 @@ def test_a_hint_that_comes_after_a_move_is_not_shown(tmp_path: Path) -> None:
             moves = len(game.record.actions)
             await type_text(pilot, "b 9")  # the player bids before the hint arrives
             await settle(app, pilot)
-            app._hint_done(app.generation, moves, "hint: stale")
+            app._hint_done(app.generation, moves, Answer("", plain="hint: stale"), False)
             assert not app.hinting and "stale" not in app.message
 
     asyncio.run(run())

@@ -29,6 +29,7 @@ from cuberail.cli.records import (
 )
 from cuberail.cli.seats import Seat, make_seats, parse_bots, parse_names, seats_from_record
 from cuberail.cli.table import hint as hints
+from cuberail.cli.table.hintwords import Answer
 from cuberail.cli.table.undo import CHOICES as UNDO_CHOICES
 from cuberail.cli.table.undo import set_undo_option
 from cuberail.cli.titles import load_view, option_help
@@ -121,9 +122,13 @@ class Game:
         ``state`` is a copy of the game's state when the search runs in another thread."""
         if not self.hints:
             return hints.OFF
-        return hints.hint(self.state if state is None else state, self.describe_in,
-                          self.hint_seconds, self.hint_iterations,
-                          seed=len(self.record.actions), memory=self.hint_memory)
+        return self.hint_answer(state).line
+
+    def hint_answer(self, state: GameState | None = None) -> Answer:
+        """The hint (:meth:`hint`) to be said whole, briefly or in detail (hints on)."""
+        return hints.answer(self.state if state is None else state, self.describe_in,
+                            self.hint_seconds, self.hint_iterations,
+                            seed=len(self.record.actions), memory=self.hint_memory)
 
 
 # ----- setting up -----------------------------------------------------------------------

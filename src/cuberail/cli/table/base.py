@@ -54,6 +54,7 @@ class TableBase(App[int]):
         self.menu_at = (-1, -1)  # the moment whose choices the menu was last filled with
         self.picked = ""  # the map target clicked once (a second click plays its move)
         self.hinting = False  # a hint's search runs in a worker
+        self.hint_told = (-1, -1)  # the moment a hint was told (F3 again: its detail)
         self.marked_at = (-1, -1)  # the moment a choice was marked (arrows, a click, F3)
         self.panned_at = (-1, -1)  # the moment the player last panned the board (it holds)
 
@@ -72,6 +73,7 @@ class TableBase(App[int]):
         """The message line: shown only when there is something to say (its line is the
         log's otherwise)."""
         line = self.query_one("#hint", Static)
+        line.set_class("\n" in self.message, "detail")  # a hint's detail: more rows
         line.update(Text(self.message))
         line.display = bool(self.message)
 

@@ -32,6 +32,7 @@ from functools import lru_cache
 
 from cuberail.bots.analysis import hint_search, runner_up
 from cuberail.bots.heuristic import heuristic_reason, reason_words
+from cuberail.cli.table.hintwords import Answer, percent
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
@@ -42,12 +43,6 @@ Describe = Callable[[GameState, Action], str]
 SECONDS = 1.0  # the default budget of a hint: long enough to be useful, short to wait for
 OFF = "hints are off in this game"  # the answer in a game played with --no-hints
 KEPT = 64  # positions whose hint is remembered
-# when the runner-up rates higher than the hinted move (the move searched most, or the
-# one hinted last and still close): a newcomer read "22% (vs 26% after ...)" as the hint
-# being wrong, so the line gives the two as one range and says why either will do
-CLOSE_CALL = "a close call: the two are within a short search's noise"
-# when no winning line is in the search's reach (it then plays for points: hint_search)
-FOR_POINTS = "no winning line in reach, so it keeps your score nearest the leader's"
 
 
 
@@ -56,24 +51,31 @@ class Memory:
     the move hinted last to each seat (a game keeps its own: see ``Game.hint``)."""
 
     def __init__(self) -> None:
-        self.answers: OrderedDict[tuple[str, float | None, int | None], str] = OrderedDict()
+        self.answers: OrderedDict[tuple[str, float | None, int | None], Answer] = OrderedDict()
         self.last: dict[int, Action] = {}  # seat -> the move hinted last
 
 
 def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
          iterations: int | None = None, seed: int = 0, memory: Memory | None = None) -> str:
     """One line: the preferred move, why, the mover's chance after it and after the
-    runner-up.
+    runner-up (:attr:`Answer.line <cuberail.cli.table.hintwords.Answer.line>`).
 
     ``state`` is not changed. A budget of ``iterations`` (when given) makes the answer
     reproducible for a seed; else the search runs for ``seconds``. The same position
     (and budget) answers the same line.
     """
+    return answer(state, describe, seconds, iterations, seed, memory).line
+
+
+def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS,
+           iterations: int | None = None, seed: int = 0,
+           memory: Memory | None = None) -> Answer:
+    """The hint's answer (as :func:`hint`), to be said whole, briefly or in detail."""
     if state.is_terminal():
-        return "hint: the game is over"
+        return Answer("", plain="hint: the game is over")
     legal = state.legal_actions()
     if len(legal) == 1:
-        return f"hint: {describe(state, legal[0])} (the only legal move)"
+        return Answer("", plain=f"hint: {describe(state, legal[0])} (the only legal move)")
     if iterations is not None:
         seconds = None
     memory = memory if memory is not None else Memory()  # (none: nothing remembered)
@@ -86,32 +88,21 @@ def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
 
 
 def _searched(state: GameState, describe: Describe, seconds: float | None,
-              iterations: int | None, seed: int, memory: Memory) -> str:
+              iterations: int | None, seed: int, memory: Memory) -> Answer:
     hinted = hint_search(state, seconds, iterations, seed)
     found = hinted.found
     if hinted.best is None:
-        return "hint: the search found no move to prefer"
+        return Answer("", plain="hint: the search found no move to prefer")
     best = memory.last[state.current_player()] = hinted.best  # F3 marks it, Enter plays it
     visits, value = found.children.get(best, (0, found.best_value))
     runner = runner_up(found, best)
-    chance = f"your winning chance about {_percent(value)}"
-    if hinted.for_points:  # (every move near 0%: the runner-up says nothing)
-        chance += f" ({FOR_POINTS})"
-    elif runner is not None and (runner[2] > value or hinted.close is not None):
-        # a close call as the browser's (within 0.03), or the runner-up rated above
-        low, high = sorted((value, runner[2]))
-        both = (_percent(low) if _percent(low) == _percent(high)  # not "27%-27%"
-                else f"{_percent(low)}-{_percent(high)}")
-        chance = (f"your winning chance about {both}"
-                  f" with it or {short_move(describe, state, runner[0])} ({CLOSE_CALL})")
-    elif runner is not None:
-        chance += f" (vs {_percent(runner[2])} after {short_move(describe, state, runner[0])})"
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
-    why = reason(state, best)
-    because = f" — {why};" if why else " —"
-    measured = measure(value, visits, state.num_players)
-    return (f"hint: {short_move(describe, state, best)}{because} {chance}{measured},"
-            f" {budget} of search")
+    return Answer(
+        short_move(describe, state, best), why=reason(state, best), chance=value,
+        even=1 / state.num_players, measured=measure(value, visits, state.num_players),
+        budget=budget, for_points=hinted.for_points, close=hinted.close is not None,
+        runner=None if runner is None or hinted.for_points
+        else (short_move(describe, state, runner[0]), runner[2]))
 
 
 def measure(chance: float, playouts: int, players: int) -> str:
@@ -125,7 +116,7 @@ def measure(chance: float, playouts: int, players: int) -> str:
     low, high = wilson(chance, playouts)
     even = 1 / players
     word = "ahead of" if low > even else "behind" if high < even else "about"
-    return (f", {word} an even {_percent(even)} ({round(100 * low)}-{_percent(high)} over"
+    return (f", {word} an even {percent(even)} ({round(100 * low)}-{percent(high)} over"
             f" {playouts} playouts)")
 
 
@@ -204,5 +195,3 @@ def short_move(describe: Describe, state: GameState, action: Action) -> str:
     return describe(state, action).split(" (")[0].split(": ")[0]
 
 
-def _percent(value: float) -> str:
-    return f"{round(100 * value)}%"

@@ -17,6 +17,7 @@ from . import choices as C
 from .flow import TableFlow
 from .hint import OFF as HINTS_OFF
 from .hint import short_move
+from .hintwords import Answer
 from .inplay import kept
 from .screens import ConfirmQuit, HelpScreen
 
@@ -62,7 +63,8 @@ class TableKeys(TableFlow):
         self.action_zoom()
 
     def action_hint(self) -> None:
-        """The engine's preferred move (F3 or `hint`), searched off the UI thread."""
+        """The engine's preferred move (F3 or `hint`), searched off the UI thread: in
+        brief, and in detail when asked again at the same decision."""
         state = self.game.state
         if not self.game.hints:
             self._say(HINTS_OFF)
@@ -74,21 +76,31 @@ class TableKeys(TableFlow):
             self._say("the hint is being searched; wait a moment")
             return
         self.hinting = True
-        self._say(f"hint: searching for {self.game.hint_seconds:g} s…"
-                  if self.game.hint_iterations is None else "hint: searching…")
-        self._hint_search(self.generation, len(self.game.record.actions), state.clone())
+        detail = self.hint_told == self.moment()  # (remembered: no second search)
+        if not detail:
+            self._say(f"hint: searching for {self.game.hint_seconds:g} s…"
+                      if self.game.hint_iterations is None else "hint: searching…")
+        self._hint_search(self.generation, len(self.game.record.actions), state.clone(),
+                          detail)
 
     @work(thread=True, exclusive=True, group="hint")
-    def _hint_search(self, generation: int, move: int, state: GameState) -> None:
+    def _hint_search(self, generation: int, move: int, state: GameState,
+                     detail: bool) -> None:
         """The search for a hint in a worker thread; the answer is shown on the UI thread."""
-        text = self.game.hint(state)
-        self.call_from_thread(self._hint_done, generation, move, text)
+        answer = self.game.hint_answer(state)
+        self.call_from_thread(self._hint_done, generation, move, answer, detail)
 
-    def _hint_done(self, generation: int, move: int, text: str) -> None:
+    def _hint_done(self, generation: int, move: int, answer: Answer, detail: bool) -> None:
         self.hinting = False
-        if generation == self.generation and move == len(self.game.record.actions):
-            self._say(text + self._ready_hint(text))  # else a move or an undo came first
-            # (the hint is stale)
+        if generation != self.generation or move != len(self.game.record.actions):
+            return  # a move or an undo came first: the hint is stale
+        ready = self._ready_hint(answer.line)
+        tight = self.screen.has_class("tight")  # (the message is the board's border there)
+        if detail and not tight:
+            self._say(answer.detail(ready))
+        else:
+            self._say(answer.brief(ready, self.size.width))
+        self.hint_told = self.moment()
 
     def _ready_hint(self, text: str) -> str:
         """The hinted move made ready to play with Enter: its choice highlighted, or its

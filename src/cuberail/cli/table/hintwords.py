@@ -1,0 +1,123 @@
+"""A hint's answer in three lengths: the whole line (``cuberail play``'s line mode), a
+brief line for the table's message line (F3 or ``hint``), and the detail on a few lines
+(asked again at the same decision).
+
+The 24th newcomer run found the whole line (230-320 characters: the move, why, the
+chance after it and after the runner-up, the range the search measured, its budget) cut
+off at the message line's three rows, and asked for "one short line, with detail on
+request". The brief keeps the move, why in its first phrase (without bracketed working)
+and the chance; the detail puts each part on a line of its own.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass
+
+# when the runner-up rates higher than the hinted move (the move searched most, or the
+# one hinted last and still close): a newcomer read "22% (vs 26% after ...)" as the hint
+# being wrong, so the line gives the two as one range and says why either will do
+CLOSE_CALL = "a close call: the two are within a short search's noise"
+# when no winning line is in the search's reach (it then plays for points: hint_search)
+FOR_POINTS = "no winning line in reach, so it keeps your score nearest the leader's"
+MORE = "F3 again: why, and how sure"  # the brief's last words
+ROWS = 3  # the message line's rows (app.py: #hint's max-height)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What a hint found, in words: the move (``short``: without its menu notes), why,
+    the mover's chance after it and what the search measured it over."""
+
+    move: str
+    why: str = ""
+    chance: float = 0.0
+    even: float = 0.25  # an even share of the wins: 1 / players
+    measured: str = ""  # ", about an even 25% (21-49% over 40 playouts)" (hint.measure)
+    budget: str = ""  # "1 s", "30 iterations"
+    runner: tuple[str, float] | None = None  # the runner-up move and its chance
+    close: bool = False  # a close call: the runner-up within a short search's noise
+    for_points: bool = False  # no winning line in reach: it plays for points
+    plain: str = ""  # a whole answer without a search ("the only legal move"): all three
+
+    @property
+    def line(self) -> str:
+        """The whole answer on one line."""
+        if self.plain:
+            return self.plain
+        because = f" — {self.why};" if self.why else " —"
+        return (f"hint: {self.move}{because} {self._chance_words()}{self.measured},"
+                f" {self.budget} of search")
+
+    def _chance_words(self) -> str:
+        chance = f"your winning chance about {percent(self.chance)}"
+        if self.for_points:  # (every move near 0%: the runner-up says nothing)
+            return f"{chance} ({FOR_POINTS})"
+        if self.runner is not None and (self.runner[1] > self.chance or self.close):
+            return (f"your winning chance about {self._both()} with it or {self.runner[0]}"
+                    f" ({CLOSE_CALL})")
+        if self.runner is not None:
+            return f"{chance} (vs {percent(self.runner[1])} after {self.runner[0]})"
+        return chance
+
+    def _both(self) -> str:
+        """The two chances of a close call as one range ("27%-29%"; "27%", not "27%-27%")."""
+        assert self.runner is not None
+        low, high = sorted((self.chance, self.runner[1]))
+        return (percent(low) if percent(low) == percent(high)
+                else f"{percent(low)}-{percent(high)}")
+
+    def brief(self, ready: str = "", width: int = 120) -> str:
+        """The message line: the move, why in its first phrase, the chance, then
+        ``ready`` (". Enter plays it (…)") and how to see more; why is left out when the
+        line would not fit in :data:`ROWS` rows of ``width`` columns."""
+        if self.plain:
+            return self.plain + ready
+        tail = f"{ready}. {MORE}."
+        with_why = f"hint: {self.move} — {first_phrase(self.why)}. {self._brief_chance()}"
+        bare = f"hint: {self.move}. {self._brief_chance()}"
+        for text in ((with_why, bare) if self.why else (bare,)):
+            if len(textwrap.wrap(text + tail, max(width - 2, 20))) <= ROWS:
+                return text + tail
+        return bare + tail
+
+    def _brief_chance(self) -> str:
+        if self.for_points:
+            return "No winning line in reach: it keeps your score nearest the leader's"
+        if self.runner is not None and (self.runner[1] > self.chance or self.close):
+            return f"A close call with {self.runner[0]}: about {self._both()} to win either way"
+        return f"About {percent(self.chance)} to win (an even share is {percent(self.even)})"
+
+    def detail(self, ready: str = "") -> str:
+        """The answer on a line per part: the move and ``ready``, why, the chance and
+        what it was measured over, the runner-up."""
+        if self.plain:
+            return self.plain + ready
+        lines = [f"hint: {self.move}{ready}"]
+        if self.why:
+            lines.append(f"why: {self.why}")
+        lines.append(f"your winning chance after it: about {percent(self.chance)}"
+                     f"{self.measured}, in {self.budget} of search")
+        if self.for_points:
+            lines.append(f"({FOR_POINTS})")
+        elif self.runner is not None:
+            close = f" — {CLOSE_CALL}" if self._close_call() else ""
+            lines.append(f"next best: {self.runner[0]}, about {percent(self.runner[1])}{close}")
+        return "\n".join(lines)
+
+    def _close_call(self) -> bool:
+        return self.runner is not None and (self.runner[1] > self.chance or self.close)
+
+
+def first_phrase(why: str) -> str:
+    """The first of a reason's phrases (they are joined with "; "), without the working
+    in brackets: "a PRR share pays about $7 a dividend (income 7 ÷ 1 share): $8 comes back
+    in 2 dividends; …" → "a PRR share pays about $7 a dividend: $8 comes back in 2
+    dividends"."""
+    first = why.split("; ")[0]
+    return re.sub(r" \([^()]*\)", "", first).strip()
+
+
+def percent(value: float) -> str:
+    return f"{round(100 * value)}%"
