@@ -130,6 +130,20 @@ def test_a_chicago_express_game_opens_readable_where_the_companies_start(
     at = page.evaluate(CHICAGO)
     (left, _, right, _), (x0, _, x1, _) = at["hex"], at["shown"]
     assert right < x0 or left > x1, at  # the west is out of this opening's frame
+    # the 24th run "expected to see" Chicago when the page opens: a mark at the frame's
+    # west edge points to it, and a click on it brings it into the frame
+    mark = page.locator(".board-area > .offscreen")
+    assert mark.count() == 1 and mark.inner_text().startswith("◀ Chicago"), mark.all_inner_texts()
+    assert "Chicago is not in view" in (mark.get_attribute("title") or "")
+    box = mark.bounding_box()
+    assert box is not None and x0 <= box["x"] <= x0 + 20, (box, at)
+    mark.click()
+    page.wait_for_timeout(100)
+    at = page.evaluate(CHICAGO)
+    (left, top, right, bottom), (x0, y0, x1, y1) = at["hex"], at["shown"]
+    assert x0 <= left and right <= x1 and y0 <= top and bottom <= y1, at
+    assert page.locator(".board-area > .offscreen").count() == 0  # in sight: no mark
+    roomy(page, "Chicago brought into sight")
 
 
 WHOLE = """() => {

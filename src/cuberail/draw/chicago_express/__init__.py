@@ -21,7 +21,7 @@ from cuberail.draw.common import HIGHLIGHT, INK, MUTED, Targets, ink_on, split_t
 from cuberail.draw.svg import Attr, document, el, points, text, title
 from cuberail.draw.words import Words
 from cuberail.games.chicago_express import INFO
-from cuberail.games.chicago_express.board import COMPANIES, GAUGE_NAMES, HEXES, Hex
+from cuberail.games.chicago_express.board import CHICAGO_ID, COMPANIES, GAUGE_NAMES, HEXES, Hex
 from cuberail.games.face import company_looks
 
 R = 34.0  # centre to corner
@@ -216,6 +216,7 @@ def _hex(board: _Board, hx: Hex, targets: Targets) -> str:
     classes = f"hex {terrain}" + (" target" if target["data_action"] else "")
     return el("g", body, id=f"hex-{hx.id}", class_=classes, data_hex=hx.id,
               data_home="" if terrain == "start" else None,  # CE-1.1: where the companies start
+              data_goal=hx.name if hx.id == CHICAGO_ID else None,  # CE-7.1: the race west
               tabindex="0" if target["data_action"] else None, **target)
 
 

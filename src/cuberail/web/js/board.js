@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { currentTitle } from "./face.js";
 import { t } from "./i18n.js";
 import { PHONE } from "./media.js";
+import { markOffscreen, wireOffscreen } from "./offscreen.js";
 
 const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
 let scale = PHONE.matches ? PHONE_SCALE : 1;
@@ -69,7 +70,8 @@ export function insertBoard(box, svgText, clickable) {
     const tip = el.querySelector("title");
     if (tip) el.setAttribute("aria-label", labelInName(el, tip.textContent.split("\n").pop()));
   }
-  const targets = clickable && box.querySelector("[data-action][tabindex]");
+  // (shown ones: a phone lists a share track's moves under the board instead of drawing it)
+  const targets = clickable && [...box.querySelectorAll("[data-action][tabindex]")].some(shown);
   // With moves on it the drawing is a named group of buttons (an image has no controls
   // inside); otherwise an image, named by the drawing.
   svg.setAttribute("role", targets ? "group" : "img");
@@ -81,6 +83,7 @@ export function insertBoard(box, svgText, clickable) {
   box.scrollTop = top;
   if (clickable) showTargets(box);
   if (first) showHome(box);
+  markOffscreen(box);
   return true;
 }
 
@@ -226,6 +229,7 @@ export function revealPlaces(box, actions) {
  *  board offers now), so that the page can say why nothing happens. */
 export function wireBoard(box, onAction, onMiss = null) {
   handler = onAction;
+  wireOffscreen(box);
   let touch = false;
   let staged = null;
   box.addEventListener("pointerdown", (event) => { touch = event.pointerType === "touch"; });
@@ -281,8 +285,11 @@ const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 /** The board's targets a key reaches (the moves on it now), in drawing order. */
 export function boardTargets(box) {
-  return box.classList.contains("clickable") ? [...box.querySelectorAll("[data-action][tabindex]")] : [];
+  return box.classList.contains("clickable")
+    ? [...box.querySelectorAll("[data-action][tabindex]")].filter(shown) : [];
 }
+
+const shown = (el) => el.getClientRects().length > 0;  // (not under display: none)
 
 function stepFocus(box, from, step) {
   const all = boardTargets(box);
@@ -402,6 +409,7 @@ const SLACK = 0.95;
 export function applyScale(box) {
   const svg = box.querySelector("svg");
   if (svg) svg.style.width = `${Math.round(shownWidth(box, svg) * 1000) / 10}%`;
+  markOffscreen(box);
 }
 
 /** Zoom by `factor` from what is shown (0: the whole map, which the browser remembers

@@ -16,16 +16,38 @@ const BAR = 0.33;  // the most of the window's height the action bar takes befor
  *  which then says so (a shadow at its foot) and keeps its move controls first. */
 export function fitActions() {
   const box = $("#actions");
+  watch(box);
   box.style.maxHeight = "";
   box.classList.remove("scrolls");
   markHelp(box);
+  fitted = need(box);
   if (!DESKTOP.matches) return;
-  const frame = box.offsetHeight - box.clientHeight;  // its borders
   const most = Math.max(120, BAR * window.innerHeight);
-  const need = box.scrollHeight + frame;
-  box.style.maxHeight = `${Math.round(Math.min(need, most))}px`;
+  box.style.maxHeight = `${Math.round(Math.min(fitted, most))}px`;
   box.classList.toggle("scrolls", box.scrollHeight > box.clientHeight + 1);
   fitBoard();
+}
+
+let fitted = 0;  // the bar's whole height at the last fit
+const need = (box) => box.scrollHeight + box.offsetHeight - box.clientHeight;  // (borders)
+
+/** The bar fits again when its content grows or shrinks between renders (a refused
+ *  amount's reason under the bid field: the 24th newcomer run saw the help line, "Undo"
+ *  and "Hint" slide under the map, the bar's height kept from before). Its own changes
+ *  (the help cut to a line) leave the height as fitted: no second fit. */
+function watch(box) {
+  if (box.dataset.watched) return;
+  box.dataset.watched = "1";
+  let queued = false;
+  new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      if (Math.abs(need(box) - fitted) > 1) fitActions();
+    });
+  }).observe(box, { childList: true, subtree: true, characterData: true, attributes: true,
+    attributeFilter: ["hidden", "class"] });
 }
 
 /** The decision's help lines that the bar cuts (to one line beside the title, after a
