@@ -150,3 +150,40 @@ def test_the_costliest_moves_are_said_as_the_log_says_them(serve_url: str,
     line = page.locator(f"#log li.move[data-index='{first['index'] + 1}']").inner_text()
     said = line.split(": ", 1)[1].split("\n")[0]
     assert said in page.locator("#an-costly li").first.inner_text()
+
+
+def test_a_seat_s_chance_that_fell_on_another_s_move_is_explained(
+        serve_url: str, open_page: Any) -> None:
+    """The 24th newcomer run played the hints and read "blunders 0 · mistakes 0" beside a
+    chart that fell from 50% to 10%. Each seat's line now names the other player's move
+    after which its chance fell most (10 points or more), as the API's chances say, and
+    its button shows the position before that move."""
+    game_id = finished_game(serve_url)
+    page = open_page(1280, 900).page
+    page.goto(f"{serve_url}/g/{game_id}")
+    page.locator("#an-start").click()
+    page.wait_for_selector("#analysis[data-state='done'] #an-summary li", timeout=120_000)
+    result = get_json(f"{serve_url}/api/games/{game_id}/analysis")
+    names = get_json(f"{serve_url}/api/games/{game_id}")["players"]
+    lines = page.locator("#an-summary > li")
+    assert lines.count() == len(names)
+    explained = 0
+    for seat in range(len(names)):
+        drops = [(e["before"][seat] - e["after"][seat], e) for e in result["entries"]
+                 if e["seat"] != seat]
+        drop, worst = max(drops, key=lambda d: d[0])
+        line = lines.nth(seat)
+        if drop < 0.1:
+            assert line.locator(".fell").count() == 0, line.inner_text()
+            continue
+        explained += 1
+        text = line.locator(".fell").inner_text()
+        who = names[worst["seat"]]["name"]
+        assert f"Move {worst['index'] + 1}" in text and f"this move of {who}:" in text, text
+        assert f"(−{round(100 * drop)} points)" in text, text
+    assert explained, "no seat's chance fell 10 points on another's move in this game"
+    seat = next(i for i in range(len(names)) if lines.nth(i).locator(".fell").count())
+    button = lines.nth(seat).locator("button.fell-at")
+    at = int(button.get_attribute("data-at") or -1)
+    button.click()
+    page.wait_for_function(f"() => location.hash === '#at={at}'")

@@ -22,6 +22,7 @@ function s(tag, attrs = {}, text) {
 
 /** Percentage points, rounded: 0.093 -> "9". */
 const points = (x) => String(Math.round(100 * x));
+const FELL = 0.1;  // a fall in a seat's chance on another's move that the summary names
 
 export class AnalysisView {
   /** `box`: the #analysis section; `logList`: the move log's <ol>; `nameOf(seat)`;
@@ -178,7 +179,28 @@ export class AnalysisView {
   summary() {
     return this.data.summary.seats.map((row) => h("li", {},
       h("strong", {}, this.nameOf(row.seat)), ": ",
-      t("analysis.counts", { blunders: row.blunders, mistakes: row.mistakes, inaccuracies: row.inaccuracies })));
+      t("analysis.counts", { blunders: row.blunders, mistakes: row.mistakes, inaccuracies: row.inaccuracies }),
+      this.fellParts(row.seat)));
+  }
+
+  /** Where a seat's chance fell most on another's move (at least FELL): a chance that
+   *  fell with no costly move of the seat's own (the 24th newcomer run, who played the
+   *  hints: "blunders 0 · mistakes 0" while the chart fell from 50% to 10%) is explained
+   *  by the move it fell on. [] when none fell that far. */
+  fellParts(seat) {
+    let worst = null;
+    for (const e of this.data.entries) {
+      const drop = e.seat === seat ? 0 : e.before[seat] - e.after[seat];
+      if (drop >= FELL && (!worst || drop > worst.drop)) worst = { e, drop };
+    }
+    if (!worst) return [];
+    const { e, drop } = worst;
+    const [before, after] = t("analysis.fell", { name: this.nameOf(e.seat), move: "\u0000",
+      points: points(drop) }).split("\u0000");
+    const go = h("button", { type: "button", class: "fell-at", dataset: { at: e.index },
+      onclick: (ev) => { ev.preventDefault(); this.onPick(e.index); } },
+      t("analysis.move", { n: e.index + 1 }));
+    return [h("div", { class: "fell" }, go, " ", before, ...this.said(e.words, e.action), after)];
   }
 
   costly(entries) {
