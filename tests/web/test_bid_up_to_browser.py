@@ -117,6 +117,18 @@ def test_the_page_bids_the_lowest_bid_up_to_the_limit_then_passes(
     page.wait_for_timeout(2500)
     after = entries(base_url, game)[len(moves):]
     assert not [e for e in after if e["seat"] == ME], after
+    # the log marks each move the page made, as the terminal's does (a newcomer run missed
+    # why the player passed), and so after a reload
+    for _ in range(2):
+        for e in (e for e in moves if e["seat"] == ME):
+            line = page.locator(f"#log li.move[data-seq='{e['seq']}']")
+            want = (f"(passed for you: your limit of ${limit} is reached)"
+                    if e["action"] == "pass" else f"(bid for you: up to ${limit})")
+            line.wait_for(state="attached")
+            assert line.locator(".proxied").inner_text().strip() == want, line.inner_text()
+        assert page.locator("#log .proxied").count() == len(mine)
+        page.reload()
+        wait_loaded(page)
 
 
 def test_stop_ends_the_bidding_for_the_player(base_url: str, open_page: Any) -> None:

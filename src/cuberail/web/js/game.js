@@ -486,7 +486,7 @@ async function main() {
     { stateAt: (n) => replay.stateAt(n), onDividend: (paid, line) => dividendNotice($("#toast"), paid, G.seat, line) });
   analysis = new AnalysisView($("#analysis"), $("#log"), nameOf, (at) => replay.setAt(at));
   guide = new Guide($("#guide"), () => G.id, helpOnce);
-  proxy = new BidProxy({ game: () => ({ view: G.view, mine: myTurn(), seat: G.seat }), play: (a) => act(a), redraw: render,
+  proxy = new BidProxy({ game: () => ({ view: G.view, mine: myTurn(), seat: G.seat, id: G.id }), play: (a) => act(a), redraw: render,
     nameOf });
   undoControl = new UndoControl({ button: $("#undo"), why: $("#undo-why"), nameOf });
   hint = new Hint({ button: $("#hint"), out: $("#hint-text"), play: $("#hint-play"), game: () => G,

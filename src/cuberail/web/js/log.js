@@ -5,6 +5,7 @@ import { chip, h, withChips } from "./dom.js";
 import { isCompany } from "./face.js";
 import { sayParts, t } from "./i18n.js";
 import { paymentsOf, payoutList, payoutSplit } from "./payout.js";
+import { markProxied } from "./proxied.js";
 
 /** One action text in words: "bid 8" -> "bids $8", "place R3" -> "places a locomotive on R3". */
 export function words(action) {
@@ -92,6 +93,7 @@ export class MoveLog {
       const line = this.moveLine(e);
       this.undoing = null;
       this.list.append(line);
+      markProxied(line, this.where()?.game, e.seq);
       foldAuction(line, e);
       this.tell(e, line);
       this.entries.push(e);

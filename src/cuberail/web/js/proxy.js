@@ -9,6 +9,7 @@
 
 import { h, say } from "./dom.js";
 import { companyName, refusalText, t } from "./i18n.js";
+import { rememberProxied } from "./proxied.js";
 
 /** The event the auction panel's "Bid up to this amount" sends ({limit}), bubbling. */
 export const UPTO_EVENT = "cuberail:upto";
@@ -27,7 +28,7 @@ const lotOf = (state) => state?.auction?.company ?? null;
 const bidding = (view) => !view.legal.length || view.legal.some((x) => x.startsWith("bid ") || x === "pass");
 
 export class BidProxy {
-  /** `game()`: {view, mine, seat} now (mine: the page's player, at `seat`, may move now); `play(action)`:
+  /** `game()`: {view, mine, seat, id} now (mine: the page's player, at `seat`, may move now); `play(action)`:
    *  the page's move, as a click makes it (its answer; none when nothing was sent);
    *  `redraw()`: draw the panels again; `nameOf(seat)`: a player's name. */
   constructor({ game, play, redraw, nameOf }) {
@@ -155,5 +156,6 @@ export class BidProxy {
       on.low = low;
       say(t("auction.upto_bid", { amount: low, limit: on.limit }), "ok");
     }
+    if (answer.ok) rememberProxied(this.game().id, answer.data?.seq, last ? "pass" : "bid", on.limit);
   }
 }
