@@ -83,3 +83,32 @@ def test_with_confirm_off_one_click_plays(base_url: str, open_page: Any) -> None
     page.locator("#actions button[data-action]:visible").first.click()
     page.wait_for_function(f"() => Number(document.querySelector('#game').dataset.gameIndex)"
                            f" !== {before}")
+
+
+def test_the_turn_is_signalled_in_the_title_and_by_the_sound_chosen(
+        base_url: str, open_page: Any) -> None:
+    """The window's title says "(Your turn)" while it is the player's turn (a player in
+    another tab sees it), and "Sound on my turn", remembered, plays once when the turn
+    comes to them (an AudioContext made then; none while it stays theirs). Kept when
+    game.js's settings moved to prefs.js."""
+    made = create(base_url, "chicago-express", NAMES)
+    page = open_page(1366, 900).page
+    page.add_init_script("window.__sounds = 0; window.AudioContext = class extends"
+                         " AudioContext { constructor() { super(); window.__sounds += 1; } };")
+    view = play_until(base_url, made, lambda v: v["current_player"] != 1)
+    seat = made["seats"][1]
+    page.goto(seat["invite_url"])
+    wait_loaded(page)
+    assert not page.title().startswith("(Your turn)"), page.title()
+    page.check("#sound")
+    assert page.evaluate("() => localStorage.getItem('cuberail.sound')") == "1"
+    play_until(base_url, made, lambda v: v["current_player"] == 1, seed=view["index"])
+    page.wait_for_function("() => document.title.startsWith('(Your turn) ')", timeout=10000)
+    assert page.evaluate("() => window.__sounds") == 1
+    page.wait_for_timeout(1500)  # live updates while the turn stays theirs: no sound
+    assert page.evaluate("() => window.__sounds") == 1
+    page.reload()  # the choice is kept; a page opened on their turn says so, once
+    wait_loaded(page)
+    page.wait_for_timeout(500)
+    assert page.is_checked("#sound") and page.title().startswith("(Your turn) ")
+    assert page.evaluate("() => window.__sounds") == 1

@@ -22,6 +22,7 @@ import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
 import { closeNotice, dividendNotice, placeNotice } from "./payout.js";
+import { confirming, signalTurn, wirePrefs } from "./prefs.js";
 import { BidProxy } from "./proxy.js";
 import { showSeatLink } from "./seatlink.js";
 import { Replay } from "./replay.js";
@@ -29,7 +30,7 @@ import { renderShareStrip } from "./sharetrack.js";
 
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
   busy: false, chatShown: false, shown: null, drawn: 0,
-  boardKey: "", wasMyTurn: false, charts: false, titles: null, faced: "", keyed: false,
+  boardKey: "", charts: false, titles: null, faced: "", keyed: false,
   pointed: false, panelsAt: "" };
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
@@ -182,26 +183,7 @@ async function renderAt(n) {
 }
 
 function turnSignal() {
-  const mine = myTurn();
-  const base = G.view ? `${gameName(G.view)} – cuberail` : "cuberail";
-  document.title = mine ? `(${t("game.your_turn_short")}) ${base}` : base;
-  if (mine && !G.wasMyTurn && $("#sound").checked) beep();
-  G.wasMyTurn = mine;
-}
-
-function beep() {
-  try {
-    const audio = new AudioContext();
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = 660;
-    gain.gain.value = 0.08;
-    osc.connect(gain).connect(audio.destination);
-    osc.start();
-    osc.stop(audio.currentTime + 0.15);
-  } catch {
-    // no audio here: the title still changes
-  }
+  signalTurn(myTurn(), G.view ? `${gameName(G.view)} – cuberail` : "cuberail", $("#sound"));
 }
 
 // ----- loading and live updates ---------------------------------------------------
@@ -375,7 +357,6 @@ async function undo() {
 
 /** "Confirm each move" (the settings; kept by the browser): a click on a move or a board
  *  target asks first, as a phone's first tap does, for a fair game with no slip. */
-const confirming = () => localStorage.getItem("cuberail.confirm") === "1";
 
 function onBoardAction(actions, el, preview) {
   if (!myTurn()) return;
@@ -455,8 +436,7 @@ function wire() {
   });
   wireSettings($("#settings-toggle"), $("#settings"));
   wireFold($("#fold-side"), $(".layout"), () => { fitActions(); fitLog(); guide.place(); });
-  const sound = $("#sound");
-  sound.checked = localStorage.getItem("cuberail.sound") === "1";
+  wirePrefs($("#sound"), $("#confirm-moves"));
   window.addEventListener("resize", fitLog);
   // A line that grows after it is drawn (a dividend's split, read later) refits the log.
   let refit = 0;
@@ -464,10 +444,6 @@ function wire() {
     if (!refit) refit = requestAnimationFrame(() => { refit = 0; fitLog(); });
   }).observe($("#log"), { childList: true, subtree: true });
   window.addEventListener("resize", fitActions);
-  sound.addEventListener("change", () => localStorage.setItem("cuberail.sound", sound.checked ? "1" : "0"));
-  const confirm = $("#confirm-moves");
-  confirm.checked = confirming();
-  confirm.addEventListener("change", () => localStorage.setItem("cuberail.confirm", confirm.checked ? "1" : "0"));
 }
 
 async function main() {

@@ -26,7 +26,8 @@ export function playerName(view, seat) {
 }
 
 const BOT_LEVELS = ["random", "easy", "medium", "hard"];  // the levels with words in the catalogs
-// (their words: t("bot.level.random"), t("bot.level.easy"), t("bot.level.medium"), t("bot.level.hard"))
+// (their words, named whole so that the catalog test checks each is there: t("bot.level.random"),
+// t("bot.level.easy"), t("bot.level.medium"), t("bot.level.hard"))
 
 /** A header's words, breakable after a slash ("Dividend/share"). */
 function breakable(text) {
