@@ -14,8 +14,15 @@ from tablekit import at_table, new_game
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from cuberail.bots import analysis
+from cuberail.bots.analysis import Estimate
+from cuberail.cli.table import hint as hints
+from cuberail.cli.table import teach
 from cuberail.cli.table.app import TableApp
-from cuberail.cli.table.hintwords import CLOSE_CALL, ROWS, Answer, first_phrase
+from cuberail.cli.table.hintwords import CLOSE_CALL, ROWS, WARNED_ROWS, Answer, first_phrase
+from cuberail.core.actions import Action
+from cuberail.games import get_game
+from cuberail.terminal import face
 
 # reasons and moves as the hints of seeded games said them (the longest seen)
 LONG = Answer(
@@ -106,3 +113,47 @@ def test_f3_in_brief_then_in_detail_at_80_columns(tmp_path: Path, title: str) ->
         assert not line.has_class("detail")
 
     at_table(game, check, size=(80, 24))
+
+
+# ----- the title's warning on the hinted move ------------------------------------------
+# The 24th run: "In TS a hint had me bid $9 for black while the log warned 'at or below
+# the nationalization value $36: nationalized at the next phase-2 dividend'." The hint
+# now says the warning the list of choices gives the move, and that it prefers it anyway.
+
+RISKY = Answer("bid $9 for the black share", why="the winner sets black's share value",
+               chance=0.3, measured="", budget="1 s",
+               warning="bid $37 or more: a lower bid caps black's share value at $36, the"
+                       " nationalization value: nationalized at the next dividend")
+
+
+def test_a_warned_move_is_hinted_with_its_warning_in_every_length() -> None:
+    assert f"⚠ despite the warning: {RISKY.warning};" in RISKY.line
+    assert f"⚠ despite the warning: {RISKY.warning} (the search prefers it all the same)" \
+        in RISKY.detail().split("\n")
+    for width in (80, 120):  # whole, in a row more at the most
+        brief = RISKY.brief(READY, width)
+        assert f"⚠ Despite the warning: {RISKY.warning}." in brief, brief
+        assert len(textwrap.wrap(brief, width - 2)) <= WARNED_ROWS, brief
+    tip = Answer("set red's share value to $8", chance=0.3, budget="1 s",
+                 warning="tip: at or below the nationalization value $24")
+    assert "Despite the tip: at or below the nationalization value $24" in tip.brief(READY)
+
+
+def test_the_hint_of_a_share_value_at_the_nationalization_value_carries_its_tip() -> None:
+    """TS-8.1 in phase 1: the value's choice at or below the nationalization value has a
+    tip in the list; the hint preferring it (the search made to) says it too."""
+    state = get_game("trans-siberian").new_game(4)
+    state.apply(Action("bid", (20,)))
+    while any(a.kind == "pass" for a in state.legal_actions()):
+        state.apply(Action("pass", ()))
+    state.apply(state.legal_actions()[0])  # the winner's first link
+    values = [a for a in state.legal_actions() if a.kind == "value"]
+    low = min(values, key=lambda a: int(a.args[0]))
+    tip = teach.warning(state, low, [])
+    assert tip.startswith("tip: ") and "nationalization value" in tip, tip
+    found = Estimate([0.25] * 4, low, 0.3, {low: (30, 0.3), values[-1]: (10, 0.2)}, 40)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(analysis, "estimate", lambda *_: found)
+        said = hints.answer(state, face("trans-siberian").describe_action, iterations=40)
+    assert said.warning == tip
+    assert f"despite the tip: {tip[len('tip: '):]}" in said.line, said.line

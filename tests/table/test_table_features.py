@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from cuberail.cli.play import Game
 from cuberail.cli.table.app import TableApp
+from cuberail.cli.table.hint import Moves
 from cuberail.cli.table.hintwords import Answer
 from cuberail.cli.table.screens import HelpScreen
 from cuberail.core.actions import Action
@@ -197,9 +198,9 @@ def test_hint_is_searched_off_the_ui_thread_and_shown_in_one_line(tmp_path: Path
     threads: list[threading.Thread] = []
     search = game.hint_answer
 
-    def hint(state: GameState | None = None) -> Answer:
+    def hint(state: GameState | None = None, history: Moves = ()) -> Answer:
         threads.append(threading.current_thread())
-        return search(state)
+        return search(state, history)
 
     game.hint_answer = hint  # type: ignore[method-assign]
 

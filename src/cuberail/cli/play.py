@@ -29,6 +29,7 @@ from cuberail.cli.records import (
 )
 from cuberail.cli.seats import Seat, make_seats, parse_bots, parse_names, seats_from_record
 from cuberail.cli.table import hint as hints
+from cuberail.cli.table.hint import Moves
 from cuberail.cli.table.hintwords import Answer
 from cuberail.cli.table.undo import CHOICES as UNDO_CHOICES
 from cuberail.cli.table.undo import set_undo_option
@@ -124,11 +125,14 @@ class Game:
             return hints.OFF
         return self.hint_answer(state).line
 
-    def hint_answer(self, state: GameState | None = None) -> Answer:
-        """The hint (:meth:`hint`) to be said whole, briefly or in detail (hints on)."""
+    def hint_answer(self, state: GameState | None = None, history: Moves = ()
+                    ) -> Answer:
+        """The hint (:meth:`hint`) to be said whole, briefly or in detail (hints on);
+        ``history``: the moves so far (seat, move), for the title's warnings."""
         return hints.answer(self.state if state is None else state, self.describe_in,
                             self.hint_seconds, self.hint_iterations,
-                            seed=len(self.record.actions), memory=self.hint_memory)
+                            seed=len(self.record.actions), memory=self.hint_memory,
+                            history=history)
 
 
 # ----- setting up -----------------------------------------------------------------------

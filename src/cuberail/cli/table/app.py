@@ -44,7 +44,7 @@ Screen { layout: vertical; }
 #bottom { height: 1fr; }
 #logbox { width: 1fr; border: round $secondary; scrollbar-size-vertical: 1; }
 #menu { width: 1fr; border: round $accent; scrollbar-size-vertical: 1; }
-#hint { height: auto; max-height: 3; padding: 0 1; color: $warning; }
+#hint { height: auto; max-height: 4; padding: 0 1; color: $warning; }
 #hint.detail { max-height: 8; }
 #command { height: 1; border: none; padding: 0 1; }
 .wide #side { display: none; }

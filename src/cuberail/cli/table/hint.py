@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from cuberail.bots.analysis import hint_search, runner_up
@@ -40,6 +40,7 @@ from cuberail.core.words import Words, named
 from cuberail.terminal.kit import Payout, TableKit, find_table
 
 Describe = Callable[[GameState, Action], str]
+Moves = Sequence[tuple[int, Action]]  # (seat, move) of the moves so far
 SECONDS = 1.0  # the default budget of a hint: long enough to be useful, short to wait for
 OFF = "hints are off in this game"  # the answer in a game played with --no-hints
 KEPT = 64  # positions whose hint is remembered
@@ -69,8 +70,10 @@ def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
 
 def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS,
            iterations: int | None = None, seed: int = 0,
-           memory: Memory | None = None) -> Answer:
-    """The hint's answer (as :func:`hint`), to be said whole, briefly or in detail."""
+           memory: Memory | None = None, history: Moves = ()) -> Answer:
+    """The hint's answer (as :func:`hint`), to be said whole, briefly or in detail; with
+    the title's warning on the hinted move, as the list of choices gives it (``history``:
+    the moves so far, for the warning)."""
     if state.is_terminal():
         return Answer("", plain="hint: the game is over")
     legal = state.legal_actions()
@@ -81,14 +84,15 @@ def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS
     memory = memory if memory is not None else Memory()  # (none: nothing remembered)
     key = (_position(state), seconds, iterations)
     if key not in memory.answers:
-        memory.answers[key] = _searched(state, describe, seconds, iterations, seed, memory)
+        memory.answers[key] = _searched(state, describe, seconds, iterations, seed, memory,
+                                        history)
         while len(memory.answers) > KEPT:
             memory.answers.popitem(last=False)
     return memory.answers[key]
 
 
 def _searched(state: GameState, describe: Describe, seconds: float | None,
-              iterations: int | None, seed: int, memory: Memory) -> Answer:
+              iterations: int | None, seed: int, memory: Memory, history: Moves) -> Answer:
     hinted = hint_search(state, seconds, iterations, seed)
     found = hinted.found
     if hinted.best is None:
@@ -101,6 +105,7 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
         short_move(describe, state, best), why=reason(state, best), chance=value,
         even=1 / state.num_players, measured=measure(value, visits, state.num_players),
         budget=budget, for_points=hinted.for_points, close=hinted.close is not None,
+        warning=_warning(state, best, history),
         runner=None if runner is None or hinted.for_points
         else (short_move(describe, state, runner[0]), runner[2]))
 
@@ -147,6 +152,19 @@ def reason(state: GameState, action: Action) -> str:
         return said
     parts = (_bot_reason(state, action), _dividend_change(state, action, kit.payouts))
     return "; ".join(part for part in parts if part)
+
+
+def _warning(state: GameState, action: Action, history: Moves) -> str:
+    """The title's warning (or tip) on ``action``, as the choices show it ('' without
+    one): the 24th newcomer run was hinted a bid the log then warned would be
+    nationalized, and the hint had said nothing of it."""
+    kit = _kit(state)
+    if kit is None:
+        return ""
+    try:
+        return kit.warning(state, action, list(history))
+    except CuberailError:
+        return ""
 
 
 def _bot_reason(state: GameState, action: Action) -> str:

@@ -22,7 +22,8 @@ CLOSE_CALL = "a close call: the two are within a short search's noise"
 # when no winning line is in the search's reach (it then plays for points: hint_search)
 FOR_POINTS = "no winning line in reach, so it keeps your score nearest the leader's"
 MORE = "F3 again: why, and how sure"  # the brief's last words
-ROWS = 3  # the message line's rows (app.py: #hint's max-height)
+ROWS = 3  # the message line's rows for a brief hint
+WARNED_ROWS = 4  # for a brief hint with its move's warning (app.py: #hint's max-height)
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,9 @@ class Answer:
     close: bool = False  # a close call: the runner-up within a short search's noise
     for_points: bool = False  # no winning line in reach: it plays for points
     plain: str = ""  # a whole answer without a search ("the only legal move"): all three
+    # the title's warning on the move as the choices give it ("tip: ..." advice, else a
+    # danger): the search prefers the move all the same, and the hint says so
+    warning: str = ""
 
     @property
     def line(self) -> str:
@@ -47,8 +51,17 @@ class Answer:
         if self.plain:
             return self.plain
         because = f" — {self.why};" if self.why else " —"
-        return (f"hint: {self.move}{because} {self._chance_words()}{self.measured},"
+        despite = f" {self._despite()};" if self.warning else ""
+        return (f"hint: {self.move}{because}{despite} {self._chance_words()}{self.measured},"
                 f" {self.budget} of search")
+
+    def _despite(self, first: bool = False) -> str:
+        """The warning the search overrules: "⚠ despite the warning: ..." ("despite the
+        tip: ..."); ``first``: to start a sentence."""
+        tip = self.warning.startswith("tip: ")
+        word = "Despite" if first else "despite"
+        return (f"{word} the tip: {self.warning[len('tip: '):]}" if tip
+                else f"⚠ {word} the warning: {self.warning}")
 
     def _chance_words(self) -> str:
         chance = f"your winning chance about {percent(self.chance)}"
@@ -75,12 +88,18 @@ class Answer:
         if self.plain:
             return self.plain + ready
         tail = f"{ready}. {MORE}."
-        with_why = f"hint: {self.move} — {first_phrase(self.why)}. {self._brief_chance()}"
-        bare = f"hint: {self.move}. {self._brief_chance()}"
-        for text in ((with_why, bare) if self.why else (bare,)):
-            if len(textwrap.wrap(text + tail, max(width - 2, 20))) <= ROWS:
-                return text + tail
-        return bare + tail
+        chance = self._brief_chance()
+        bare = f"hint: {self.move}. {chance}"
+        tries = [f"hint: {self.move} — {first_phrase(self.why)}. {chance}"] if self.why else []
+        if self.warning:  # said before why: in a row more if need be (WARNED_ROWS)
+            despite = self._despite(first=True)
+            tries = [f"{t}. {despite}" for t in [*tries, bare]]
+            tries += [f"hint: {self.move}. {despite}. {chance.split(' (')[0]}"]
+        for most in [ROWS, WARNED_ROWS] if self.warning else [ROWS]:
+            for text in tries:
+                if len(textwrap.wrap(text + tail, max(width - 2, 20))) <= most:
+                    return text + tail
+        return bare + tail  # (the detail has the rest)
 
     def _brief_chance(self) -> str:
         if self.for_points:
@@ -97,6 +116,8 @@ class Answer:
         lines = [f"hint: {self.move}{ready}"]
         if self.why:
             lines.append(f"why: {self.why}")
+        if self.warning:
+            lines.append(f"{self._despite()} (the search prefers it all the same)")
         lines.append(f"your winning chance after it: about {percent(self.chance)}"
                      f"{self.measured}, in {self.budget} of search")
         if self.for_points:

@@ -10,6 +10,7 @@ from textual.containers import ScrollableContainer, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 
+from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 
@@ -81,13 +82,13 @@ class TableKeys(TableFlow):
             self._say(f"hint: searching for {self.game.hint_seconds:g} s…"
                       if self.game.hint_iterations is None else "hint: searching…")
         self._hint_search(self.generation, len(self.game.record.actions), state.clone(),
-                          detail)
+                          detail, list(self.history))
 
     @work(thread=True, exclusive=True, group="hint")
     def _hint_search(self, generation: int, move: int, state: GameState,
-                     detail: bool) -> None:
+                     detail: bool, history: list[tuple[int, Action]]) -> None:
         """The search for a hint in a worker thread; the answer is shown on the UI thread."""
-        answer = self.game.hint_answer(state)
+        answer = self.game.hint_answer(state, history)
         self.call_from_thread(self._hint_done, generation, move, answer, detail)
 
     def _hint_done(self, generation: int, move: int, answer: Answer, detail: bool) -> None:
