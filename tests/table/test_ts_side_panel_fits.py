@@ -121,7 +121,7 @@ def test_the_panel_fits_in_phase_2_with_every_company_doomed(tmp_path: Path) -> 
         assert "".join(_lines(app, "players")[1].split()[-1:]) == "R1B1G1Y1K1W1"
         await pilot.press("f4")
         await pilot.pause()
-        assert app.face.name == "the map" and app.screen.has_class("wide")
+        assert app.face.name == app.full_face.name and app.screen.has_class("wide")
         side_panel_fits(app)
         assert all("$20!" in row for row in _lines(app, "companies-low")[1:])
         above = "\n".join(line for part in ("standings", "endline") for line in _lines(app, part))

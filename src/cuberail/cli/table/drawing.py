@@ -339,5 +339,7 @@ class TableView(TableMenu):
             return f"F4: {self.face.other.name}"
         for base in (self.full_face, self.full_face.small):
             if base is not None and self.face is base.other:
-                return f"F4: {base.name}"
+                # where F4 shows the whole map above the rest (_layout_for), its name
+                above = self.full_face.width + 4 <= self.size.width
+                return f"F4: {self.full_face.name if above else base.name}"
         return ""

@@ -46,7 +46,6 @@ OFF = "hints are off in this game"  # the answer in a game played with --no-hint
 KEPT = 64  # positions whose hint is remembered
 
 
-
 class Memory:
     """What one game's hints remember: the answers of the last ``KEPT`` positions, and
     the move hinted last to each seat (a game keeps its own: see ``Game.hint``)."""
@@ -211,5 +210,3 @@ def short_move(describe: Describe, state: GameState, action: Action) -> str:
     """The move's description without its notes (brackets, costs after a colon): the
     menu shows those."""
     return describe(state, action).split(" (")[0].split(": ")[0]
-
-

@@ -67,7 +67,7 @@ class Answer:
         chance = f"your winning chance about {percent(self.chance)}"
         if self.for_points:  # (every move near 0%: the runner-up says nothing)
             return f"{chance} ({FOR_POINTS})"
-        if self.runner is not None and (self.runner[1] > self.chance or self.close):
+        if self.runner is not None and self._close_call():
             return (f"your winning chance about {self._both()} with it or {self.runner[0]}"
                     f" ({CLOSE_CALL})")
         if self.runner is not None:
@@ -82,9 +82,10 @@ class Answer:
                 else f"{percent(low)}-{percent(high)}")
 
     def brief(self, ready: str = "", width: int = 120) -> str:
-        """The message line: the move, why in its first phrase, the chance, then
-        ``ready`` (". Enter plays it (…)") and how to see more; why is left out when the
-        line would not fit in :data:`ROWS` rows of ``width`` columns."""
+        """The message line: the move, why in its first phrase, the chance, the move's
+        warning if it has one, then ``ready`` (". Enter plays it (…)") and how to see more;
+        why is left out when the line would not fit in :data:`ROWS` rows of ``width``
+        columns (a warning may take :data:`WARNED_ROWS`)."""
         if self.plain:
             return self.plain + ready
         tail = f"{ready}. {MORE}."
@@ -104,7 +105,7 @@ class Answer:
     def _brief_chance(self) -> str:
         if self.for_points:
             return "No winning line in reach: it keeps your score nearest the leader's"
-        if self.runner is not None and (self.runner[1] > self.chance or self.close):
+        if self.runner is not None and self._close_call():
             return f"A close call with {self.runner[0]}: about {self._both()} to win either way"
         return f"About {percent(self.chance)} to win (an even share is {percent(self.even)})"
 
@@ -128,6 +129,7 @@ class Answer:
         return "\n".join(lines)
 
     def _close_call(self) -> bool:
+        """A close call as the browser's (within 0.03), or the runner-up rated above."""
         return self.runner is not None and (self.runner[1] > self.chance or self.close)
 
 

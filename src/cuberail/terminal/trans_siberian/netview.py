@@ -409,8 +409,10 @@ def names_between(first: int, last: int) -> str:
 
 
 LEGEND = "▶ the mover may build for it (TS-3.2) · bright: on offer now"
-# beside the side panel (120x40): the list first, the map with names one key away
-LEGEND_SMALL = "▶ mover may build · bright: on offer · F2: map with names"
+# beside the side panel (120x40): the list first, the map with whole names one key away
+# (F4, said after it: "F2: map with names" had named the board alone's map, before F4
+# showed the whole map above the rest)
+LEGEND_SMALL = "▶ mover may build · bright: on offer"
 
 
 def key() -> Text:

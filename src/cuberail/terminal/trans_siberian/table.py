@@ -192,7 +192,8 @@ def _shorter(rows: int) -> Face | None:
 
 _WHOLE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_between,
               about, companies, players, board.key, 0, SMALL,
-              other=_list_view(LIST_WIDTH, board.HEIGHT), side_key=board.side_key)
+              other=_list_view(LIST_WIDTH, board.HEIGHT), side_key=board.side_key,
+              name="the map, names whole")
 FACE = replace(_WHOLE, shorter=_shorter)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,

@@ -30,11 +30,12 @@ export function markOffscreen(box) {
     const name = place.dataset.goal;
     const words = t("game.offscreen", { place: name });  // (its name holds what it shows)
     const mark = old.get(name) || area.appendChild(h("button", {
-      type: "button", class: "offscreen", dataset: { goal: name }, title: words,
-      onclick: () => bring(box, name),
-    }, h("span", { class: "arrow" }), ` ${name}`, h("span", { class: "sr-only" }, ` — ${words}`)));
+      type: "button", class: "offscreen", dataset: { goal: name }, onclick: () => bring(box, name),
+    }, h("span", { class: "arrow" }), ` ${name}`, h("span", { class: "sr-only" })));
     old.delete(name);
     mark.className = `offscreen ${side}`;
+    mark.title = words;  // (set each time: the page's language may have changed)
+    mark.querySelector(".sr-only").textContent = ` — ${words}`;
     mark.querySelector(".arrow").textContent = ARROW[side];
     place_(mark, area, frame, side, x, y);
   }
