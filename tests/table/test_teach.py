@@ -206,3 +206,23 @@ def test_ts_buy_and_bid_tips_say_when_cash_would_fall_below_every_share_ts_5_2()
     tip = teach.warning(s, Action("buy", ("red",)), [])
     assert teach.is_tip(tip)
     assert "leaves you $2, less than the cheapest share for sale (red, $8)" in tip
+
+
+def test_ts_teaching_says_the_nationalization_value_climbs_and_can_take_every_company() -> None:
+    """The 25th newcomer run saw every company nationalized at the end of both its games
+    ("shares counted for nothing") and took it for a rules bug: the short rules had said
+    "Score = cash + shares of public companies". TS-8.2 (the marker climbs 3 steps for each
+    company nationalized) makes that a common end; how to win and the rules in short, at
+    the table and in the browser's five languages, now say so."""
+    import json
+    from importlib import resources
+
+    win = teach.how_to_win("trans-siberian")
+    assert "climbs" in win and "only cash counts" in win and "(TS-8.2)" in win, win
+    short = teach.rules("trans-siberian")
+    assert "it can take them all" in short and "nationalized shares count nothing" in short
+    data = resources.files("cuberail.games.trans_siberian") / "data"
+    for lang, word in (("en", "climbs"), ("it", "sale"), ("es", "sube"), ("ca", "puja"),
+                       ("de", "steigt")):
+        said = json.loads((data / f"rules-{lang}.json").read_text(encoding="utf-8"))["win"]
+        assert word in said and " 3 " in said, (lang, said)

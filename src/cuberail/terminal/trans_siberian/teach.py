@@ -31,8 +31,10 @@ HOW_TO_WIN = (
     " the most shares of: links raise its income and its share value. Dividends come"
     " each time the timing track fills. In phase 2 a company whose share value is at"
     " or below the nationalization value is nationalized at the next dividend (its"
-    " shares vanish). The game ends when the dividend track is full or a share value"
-    " reaches $75.")
+    " shares vanish and score nothing). That value climbs at every phase-2 dividend, 3"
+    " steps more for each company nationalized: late in the game it can take every"
+    " company, and then only cash counts (TS-8.2). The game ends when the dividend"
+    " track is full or a share value reaches $75.")
 
 RULES = (
     "Trans-Siberian Railroad in short (full rules: {docs}):\n"
@@ -47,8 +49,10 @@ RULES = (
     "- Phase 2 starts when a value reaches $48: Black and White are auctioned, and at"
     " each dividend a company at or below the nationalization value is nationalized"
     " (final dividend, shares removed).\n"
+    "- The nationalization value climbs at every phase-2 dividend, 3 steps more for"
+    " each company nationalized: late in the game it can take them all.\n"
     "- End: dividend track full, or a share value at $75. Score = cash + shares of"
-    " public companies.")
+    " public companies (nationalized shares count nothing).")
 
 # the title's rows of the help page's key table: ``key<TAB>what it does``, a line each
 KEYS = (
