@@ -48,4 +48,30 @@ export function renderShareStrip(box, board, state) {
   });
   box.querySelector("ol").replaceChildren(...items);
   box.hidden = false;
+  foldDrawnTrack(board);
+}
+
+/** On a narrow screen the list replaces the drawn track (app.css hides it): what the
+ *  drawing has under the track moves up into its room and the drawing is that much
+ *  shorter, so that no empty band is left where it was (the 25th newcomer run saw "a
+ *  large empty area" under the map on a phone). Once per drawing. */
+function foldDrawnTrack(board) {
+  const svg = board.querySelector("svg");
+  const track = svg?.querySelector(":scope > .share-track");
+  if (!track || svg.dataset.folded || getComputedStyle(track).display !== "none") return;
+  track.style.display = "inline";  // (measured shown: a hidden element has no box)
+  const room = track.getBBox();
+  track.style.display = "";
+  const below = [];
+  for (let el = track.nextElementSibling; el; el = el.nextElementSibling) below.push(el);
+  const tops = below.map((el) => el.getBBox()).filter((b) => b.height && b.y >= room.y + room.height - 1)
+    .map((b) => b.y);
+  const view = svg.viewBox?.baseVal;
+  if (!tops.length || !view) return;
+  const shift = Math.min(...tops) - room.y;
+  for (const el of below) {
+    el.setAttribute("transform", `translate(0 ${-shift}) ${el.getAttribute("transform") || ""}`.trim());
+  }
+  svg.setAttribute("viewBox", `${view.x} ${view.y} ${view.width} ${view.height - shift}`);
+  svg.dataset.folded = "1";
 }
