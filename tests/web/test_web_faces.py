@@ -17,7 +17,8 @@ from cuberail.server.catalog import face_json, rules_json, titles_json
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "cuberail" / "web"
 LANGS = ("en", "it", "es", "de", "ca")
-TITLE_WORDS = re.compile(r"chicago|siberian|\btrans\b|\bce\b|\bts\b", re.IGNORECASE)  # (not "transform")
+# a title's words (a whole "trans": not "transform")
+TITLE_WORDS = re.compile(r"chicago|siberian|\btrans\b|\bce\b|\bts\b", re.IGNORECASE)
 
 
 def web_catalog(lang: str) -> dict[str, str]:

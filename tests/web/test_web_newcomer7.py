@@ -76,7 +76,8 @@ def test_a_phone_shows_the_share_track_once_and_the_title_whole(
       const svg = document.querySelector('#board svg');
       const map = svg.querySelector(':scope > rect').getBoundingClientRect();  // the map's ground
       const next = svg.querySelector('.income-track').getBoundingClientRect();
-      return (next.top - map.bottom) / (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width);
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return (next.top - map.bottom) / scale;
     }""")
     assert 0 <= gap < 40, gap  # drawing units (the track took some 100)
     bottom, foot, right, edge, text = seen["name"]  # the title's lines, within its box
