@@ -10,12 +10,19 @@ import { t } from "./i18n.js";
 const KEY = "cuberail.proxied";
 const MOST = 200;  // entries remembered per game (a game's auctions hold fewer)
 
+const known = new Map();  // game -> its marks, read from storage once (a log's every line asks)
+
 const read = (game) => {
-  try {
-    return JSON.parse(localStorage.getItem(`${KEY}.${game}`) || "{}") || {};
-  } catch {
-    return {};
+  if (!known.has(game)) {
+    let marks = {};
+    try {
+      marks = JSON.parse(localStorage.getItem(`${KEY}.${game}`) || "{}") || {};
+    } catch {
+      // (unreadable: no marks)
+    }
+    known.set(game, marks);
   }
+  return known.get(game);
 };
 
 /** Remember that log entry `seq` of `game` was the proxy's `kind` ("bid" or "pass") under
@@ -25,6 +32,7 @@ export function rememberProxied(game, seq, kind, limit) {
   const all = read(game);
   all[seq] = [kind, limit];
   const kept = Object.entries(all).sort((a, b) => Number(a[0]) - Number(b[0])).slice(-MOST);
+  known.set(game, Object.fromEntries(kept));
   try {
     localStorage.setItem(`${KEY}.${game}`, JSON.stringify(Object.fromEntries(kept)));
   } catch {
