@@ -4,6 +4,7 @@
     python3 benchmarks/hint_follow.py --games 12 --opponents medium,medium,hard
     python3 benchmarks/hint_follow.py --title chicago-express --iterations 500
     python3 benchmarks/hint_follow.py --from-start --iterations 350   # every move a hint
+    python3 benchmarks/hint_follow.py --plan --title ce --from-start  # the plan kept or not
 
 One seat plays the medium bot's moves until the opening auctions are over (a newcomer
 makes their own opening; ``--from-start``: no, every move a hint), then every hint; the
@@ -12,19 +13,22 @@ win-only search's preferred move (the hint before a lost position played for poi
 once with :func:`cuberail.bots.analysis.hint_search`'s. Per variant: the hint seat's win
 share, mean rank, mean score and mean share of the top score; then the paired games
 where the new variant ranked better, worse or the same, and a two-sided sign test over
-those that differ. Numbers only. About 20 CPU s a game with the compiled build
+those that differ. ``--plan``: both variants are ``hint_search``'s, the new one given the
+move its last hint planned for this position (``planned``: the terminal's F3 keeps its
+plan so within noise). Numbers only. About 20 CPU s a game with the compiled build
 (``cuberail bench`` says which build runs); run it with nice.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cuberail.bots.analysis import analysis_bot, estimate, hint_search
+from cuberail.bots.analysis import analysis_bot, estimate, hint_search, plan_positions
 from cuberail.bots.arena import play_seated
 from cuberail.bots.base import Bot
 from cuberail.bots.registry import make_bot
@@ -44,8 +48,10 @@ class HintSeat(Bot):
     name = "hint"
 
     def __init__(self, seed: int, new: bool, iterations: int, opened: int,
-                 from_start: bool = False) -> None:
+                 from_start: bool = False, plan: bool = False) -> None:
         self.seed, self.new, self.iterations, self.step = seed, new, iterations, opened
+        self.plan = plan  # both variants hint_search's; the new one keeps its plan
+        self.plans: dict[str, Action] = {}
         self.medium = make_bot("medium", seed)
         self.opened = from_start
         self.for_points = 0
@@ -57,6 +63,8 @@ class HintSeat(Bot):
         self.opened = self.opened or getattr(state, "step", self.step) == self.step
         if not self.opened:
             return self.medium.choose(state)
+        if self.plan:
+            return self._planned(state)
         if not self.new:
             found = estimate(state.clone(), analysis_bot(None, self.iterations, self.seed))
             assert found.best is not None
@@ -66,15 +74,29 @@ class HintSeat(Bot):
         self.for_points += hinted.for_points
         return hinted.best
 
+    def _planned(self, state: GameState) -> Action:
+        keep = self.plans.get(_key(state)) if self.new else None
+        hinted = hint_search(state, None, self.iterations, self.seed, keep)
+        assert hinted.best is not None
+        self.for_points += hinted.for_points
+        self.plans = {_key(at): move for at, move in plan_positions(state, hinted.best,
+                                                                      hinted.then)}
+        return hinted.best
 
-def one(job: tuple[str, int, bool, list[str], int, bool]) -> dict[str, Any]:
-    title, i, new, opponents, iterations, from_start = job
+
+def _key(state: GameState) -> str:
+    return json.dumps(state.to_json(), sort_keys=True, default=str)
+
+
+def one(job: tuple[str, int, bool, list[str], int, bool, bool]) -> dict[str, Any]:
+    title, i, new, opponents, iterations, from_start, plan = job
     info = get_game(title)
     seat = i % (len(opponents) + 1)
     names = list(opponents)
     names.insert(seat, "hint")
     seeds = [1000 * i + s for s in range(len(names))]
-    players: list[Bot] = [HintSeat(sd, new, iterations, OPENED.get(title, -1), from_start)
+    players: list[Bot] = [HintSeat(sd, new, iterations, OPENED.get(title, -1), from_start,
+                                   plan)
                           if n == "hint"
                           else make_bot(n, sd)
                           for n, sd in zip(names, seeds, strict=True)]
@@ -99,9 +121,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--from-start", action="store_true",
                         help="the hint seat plays every move by the hint, its opening too")
+    parser.add_argument("--plan", action="store_true",
+                        help="compare hint_search with and without keeping its plan")
     args = parser.parse_args()
     opponents = args.opponents.split(",")
-    jobs = [(args.title, i, new, opponents, args.iterations, args.from_start)
+    jobs = [(args.title, i, new, opponents, args.iterations, args.from_start, args.plan)
             for i in range(args.games) for new in (False, True)]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, jobs))
@@ -110,7 +134,8 @@ def main() -> None:
     print("| hint | win share | mean rank | mean score | score / top | played for points |")
     print("|---|---|---|---|---|---|")
     for new, rows in by.items():
-        name = "hint_search" if new else "win-only"
+        name = ("plan kept" if new else "hint_search") if args.plan else (
+            "hint_search" if new else "win-only")
         print(f"| {name} | {statistics.mean(r['won'] for r in rows):.3f}"
               f" | {statistics.mean(r['rank'] for r in rows):.3f}"
               f" | {statistics.mean(r['score'] for r in rows):.1f}"
@@ -118,7 +143,8 @@ def main() -> None:
               f" | {sum(r['points'] for r in rows)} |")
     better = sum(n["rank"] < o["rank"] for o, n in zip(by[False], by[True], strict=True))
     worse = sum(n["rank"] > o["rank"] for o, n in zip(by[False], by[True], strict=True))
-    print(f"\npaired games: hint_search ranked better in {better}, worse in {worse}, the same"
+    newer = "keeping the plan" if args.plan else "hint_search"
+    print(f"\npaired games: {newer} ranked better in {better}, worse in {worse}, the same"
           f" in {args.games - better - worse}; sign test p = {sign_test(better, worse):.3f}")
 
 

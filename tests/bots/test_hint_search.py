@@ -82,7 +82,7 @@ def test_the_terminal_hint_says_it_plays_for_points(lost: GameState) -> None:
 
 def test_the_servers_hint_says_by_points(lost: GameState, monkeypatch: Any) -> None:
     monkeypatch.setattr(server_hints, "SEARCH_ITERATIONS", BUDGET)
-    text, chance, by, close, _ = server_hints.searched(lost.clone(), 1)
+    text, chance, by, close, _, _ = server_hints.searched(lost.clone(), 1)
     assert by == "points" and chance < LOST and close is None  # (no close call for points)
     assert text == hint_search(lost, None, BUDGET, 1).best.text()  # type: ignore[union-attr]
 

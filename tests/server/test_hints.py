@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from alembic import command
 from fastapi.testclient import TestClient
-from play import auth, finished_record, new_game, play_until, view
+from play import auth, finished_record, move, new_game, play_until, view
 from revisions import at_revision, old_game
 from sqlalchemy import select
 
@@ -150,9 +150,9 @@ def test_the_hint_is_the_searchs_move_with_the_movers_chance(
     calls: list[int] = []
     real = hints_module.searched
 
-    def counted(state: Any, seed: int) -> Any:
+    def counted(state: Any, seed: int, planned: str | None = None) -> Any:
         calls.append(seed)
-        return real(state, seed)
+        return real(state, seed, planned)
 
     monkeypatch.setattr(hints_module, "searched", counted)
     game, seen = _at_a_choice(client, title)
@@ -268,3 +268,46 @@ def test_a_close_call_names_the_runner_up_that_does_about_as_well(
         assert close["action"] != hint["action"] and close["action"] in seen["legal"]
         assert abs(close["chance"] - hint["chance"]) <= CLOSE + 0.001, hint
         assert "share" in close["sentence"], close  # its own words: "pass on the PRR share"
+
+
+def test_a_hint_says_the_movers_next_moves_and_the_next_hint_is_given_them(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 25th newcomer run was hinted "choose auction", then, by the next search,
+    "forgo the auction", and took the hint for turning round. A hint now says the mover's
+    own next moves as its search plans them (CE-3.1: an action chosen, then carried out or
+    forgone), as the page words them at their positions (without their notes in
+    brackets); followed, the next hint's search
+    is given the planned move (kept within a short search's noise)."""
+    given: list[str | None] = []
+    real = hints_module.searched
+
+    def spy(state: Any, seed: int, planned: str | None = None) -> Any:
+        given.append(planned)
+        return real(state, seed, planned)
+
+    monkeypatch.setattr(hints_module, "searched", spy)
+    game = new_game(client, 3)
+    seen = play_until(client, game, stop=12, seed=4)  # past the first auctions
+    for _ in range(40):
+        seat = seen["current_player"]
+        hint = ask(client, game, seat).json()
+        if hint["then"]:
+            break
+        assert move(client, game, seat, hint["action"], seen["index"]).status_code == 200
+        seen = view(client, game["id"])
+    else:
+        pytest.fail("no hint with a plan in 40 moves")
+    assert hint["by"] == "search" and 1 <= len(hint["then"]) <= 3, hint
+    assert move(client, game, seat, hint["action"], seen["index"]).status_code == 200
+    after = view(client, game["id"])
+    assert after["current_player"] == seat  # the same seat moves on
+    labels = {hints_module.bare(m["label"]) for m in after["moves"]}
+    assert hint["then"][0] in labels, (hint["then"], labels)  # the page's words there, brief
+    assert not any(said.endswith(")") for said in hint["then"]), hint["then"]
+    asked_before = len(given)
+    ask(client, game, seat)
+    assert len(given) == asked_before + 1
+    planned = given[-1]
+    assert planned in after["legal"]
+    assert hints_module.bare(next(m["label"] for m in after["moves"]
+                                  if m["action"] == planned)) == hint["then"][0]

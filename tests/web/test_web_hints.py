@@ -5,9 +5,12 @@ suggested move's sentence. A game created with hints off has no button for anyon
 
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 from typing import Any
 
+from tests.server.play import auth
 from webplay import click_create, get_json, post_json, wait_loaded
 
 NAMES = ["Ann", "Bob", "Cleo"]
@@ -135,3 +138,38 @@ def test_a_close_call_names_the_move_that_does_about_as_well(base_url: str,
     close = f"A close call: {named['label']} does about as well (31%); either will do."
     assert re.search(r"Your winning chance after it: about \d{1,3}%\. ", text), text
     assert close in text and text.index("Your winning chance") < text.index(close), text
+
+
+def server_hint(base_url: str, made: dict[str, Any], seat: int) -> dict[str, Any]:
+    request = urllib.request.Request(f"{base_url}/api/games/{made['id']}/hint",
+                                     headers=auth(made["seats"][seat]["token"]))
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        found: dict[str, Any] = json.load(answer)
+    return found
+
+
+def test_a_hint_says_the_movers_next_moves_as_the_search_plans_them(
+        base_url: str, open_page: Any) -> None:
+    """The 25th newcomer run was hinted "choose auction", then "forgo the auction", and
+    took the hint for turning round. Where the server's hint plans the mover's next moves
+    (CE-3.1: an action chosen, then carried out or forgone), the page says them after the
+    chance. The game is played by the hints through the API until one has a plan."""
+    made = create(base_url, hints=True)
+    url = f"{base_url}/api/games/{made['id']}"
+    for _ in range(60):
+        seen = get_json(url)
+        seat = seen["current_player"]
+        hint = server_hint(base_url, made, seat)
+        if hint["then"] and seen["index"] >= 6:
+            break
+        post_json(f"{url}/actions", {"action": hint["action"], "index": seen["index"]},
+                  made["seats"][seat]["token"])
+    else:
+        raise AssertionError("no hint with a plan in 60 moves")
+    page = seat_page(open_page, made, seat)
+    page.locator("#hint").click()
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
+    text = page.locator("#hint-text").text_content() or ""
+    plan = f"Then, as the search plans it: {'; '.join(hint['then'])}."
+    assert plan in text, (plan, text)
+    assert text.index("Your winning chance") < text.index(plan), text

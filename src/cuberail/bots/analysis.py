@@ -23,7 +23,7 @@ added). A short search (the server's 0.1 s) flags less, not on noise.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +37,7 @@ MIN_VISITS = 20  # visits of the played move before its value in the same search
 NOISE = 2.0  # a loss is flagged when at least this many standard errors of the difference
 LOST = 0.05  # a hint whose preferred move leaves less chance than this plays for points
 CLOSE = 0.03  # a runner-up whose chance is this near the hinted move's is a close call
+PLAN = 3  # the most of the mover's own next moves a hint's plan names
 
 
 @dataclass
@@ -48,6 +49,13 @@ class Estimate:
     best_value: float
     children: dict[Action, tuple[int, float]] = field(default_factory=dict)  # visits, value
     iterations: int = 0
+    # each root move's line: the mover's own next moves after it (:func:`plan`)
+    plans: dict[Action, tuple[Action, ...]] = field(default_factory=dict)
+
+    @property
+    def plan(self) -> tuple[Action, ...]:
+        """The mover's own next moves after ``best`` on the search's line."""
+        return self.plans.get(self.best, ()) if self.best is not None else ()
 
 
 @dataclass
@@ -104,13 +112,40 @@ def estimate(state: GameState, bot: MCTSBot) -> Estimate:
                 if c.action is not None and c.visits}
     best = _most_visited(root)
     value = children[best][1] if best is not None and best in children else 0.0
-    return Estimate(bot.root_values(), best, value, children, bot.last_iterations)
+    plans = {c.action: plan(root, c.action) for c in root.children
+             if c.action is not None and c.visits >= MIN_VISITS}
+    return Estimate(bot.root_values(), best, value, children, bot.last_iterations,
+                    {a: line for a, line in plans.items() if line})
 
 
 def _most_visited(root: Node) -> Action | None:
     if not root.children:
         return None
     return max(root.children, key=lambda c: (c.visits, c.wins)).action
+
+
+def plan(root: Node, best: Action | None) -> tuple[Action, ...]:
+    """What the mover goes on to do after ``best`` on the search's line, while the same
+    seat moves again (CE-3.1: choose an action, then bid, build or forgo it): the move
+    tried most at each step, while it was tried :data:`MIN_VISITS` times or more; at most
+    :data:`PLAN` moves, forced ones (one move possible) left out.
+
+    The 25th newcomer run was hinted "choose auction" and then, at the next step, "forgo
+    the auction": the first search meant both (taking the action to forgo it), and the
+    hint said only the first.
+    """
+    node = next((c for c in root.children if c.action == best), None)
+    moves: list[Action] = []
+    while node is not None and node.player == root.player and node.children:
+        forced = len(node.children) == 1 and not node.untried
+        node = max(node.children, key=lambda c: (c.visits, c.wins))
+        if node.visits < MIN_VISITS or node.action is None:
+            break
+        if not forced:
+            moves.append(node.action)
+            if len(moves) == PLAN:
+                break
+    return tuple(moves)
 
 
 def analysis_bot(seconds: float | None, iterations: int | None, seed: int) -> MCTSBot:
@@ -121,12 +156,14 @@ def analysis_bot(seconds: float | None, iterations: int | None, seed: int) -> MC
 @dataclass
 class Hinted:
     """A hint's search: the move, the mover's winning chance after it, the win-only
-    search's estimate, and whether the move plays for points (no winning line in reach)."""
+    search's estimate, whether the move plays for points (no winning line in reach), and
+    the mover's own next moves on the search's line (:func:`plan`)."""
 
     best: Action | None
     chance: float
     found: Estimate
     for_points: bool = False
+    then: tuple[Action, ...] = ()
 
     @property
     def close(self) -> tuple[Action, float] | None:
@@ -153,7 +190,7 @@ def runner_up(found: Estimate, best: Action) -> tuple[Action, int, float] | None
 
 
 def hint_search(state: GameState, seconds: float | None, iterations: int | None,
-                seed: int) -> Hinted:
+                seed: int, planned: Action | None = None) -> Hinted:
     """The hint's move for the seat on turn (``state`` is not changed).
 
     The win-only search first (its numbers are winning chances). When the move it
@@ -164,15 +201,43 @@ def hint_search(state: GameState, seconds: float | None, iterations: int | None,
     (``MCTSConfig().score_weight``: a win still counts nine times the score), prefers the
     move that keeps the mover's score nearest the leader's; the chance given is the first
     search's for that move.
+
+    ``planned``: the move the last hint's plan named for this position (the mover
+    followed that hint). It is hinted again when this search rates it within
+    :data:`CLOSE` of its own choice, as a close call: within a short search's noise the
+    hint keeps to its plan rather than turning round at the next step.
     """
     found = estimate(state.clone(), analysis_bot(seconds, iterations, seed))
     if found.best is None or found.best_value >= LOST or len(found.children) < 2:
-        return Hinted(found.best, found.best_value, found)
+        kept = found.children.get(planned) if planned is not None else None
+        if (planned is not None and kept is not None and planned != found.best
+                and kept[0] >= MIN_VISITS and abs(kept[1] - found.best_value) <= CLOSE):
+            return Hinted(planned, kept[1], found, then=found.plans.get(planned, ()))
+        return Hinted(found.best, found.best_value, found, then=found.plan)
     blend = MCTSBot(seed, MCTSConfig(iterations=iterations, seconds=seconds))
-    best = _most_visited(blend.search(state.clone()))
+    tree = blend.search(state.clone())
+    best = _most_visited(tree)
     if best is None or best == found.best:
-        return Hinted(found.best, found.best_value, found, best is not None)
-    return Hinted(best, found.children.get(best, (0, found.best_value))[1], found, True)
+        return Hinted(found.best, found.best_value, found, best is not None, plan(tree, best))
+    return Hinted(best, found.children.get(best, (0, found.best_value))[1], found, True,
+                  plan(tree, best))
+
+
+def plan_positions(state: GameState, best: Action, then: Sequence[Action]
+                   ) -> Iterator[tuple[GameState, Action]]:
+    """Each of the plan's moves with the position it is for: after ``best``, then after
+    each move before it (a forced move between two, which the plan leaves out, played)."""
+    at = state.clone()
+    at.apply(best)
+    for move in then:
+        while not at.is_terminal() and move not in (legal := at.legal_actions()):
+            if len(legal) != 1:
+                return
+            at.apply(legal[0])
+        if at.is_terminal():
+            return
+        yield at.clone(), move
+        at.apply(move)
 
 
 Progress = Callable[[int, int], None]

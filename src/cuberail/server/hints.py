@@ -43,13 +43,14 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Annotated, Any, NamedTuple
 
 from fastapi import APIRouter, Query
 
-from cuberail.bots.analysis import hint_search
+from cuberail.bots.analysis import hint_search, plan_positions
 from cuberail.bots.heuristic import heuristic_reason
 from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
@@ -106,20 +107,39 @@ class Searched(NamedTuple):
     by: str
     close: str | None = None  # the runner-up's text when it does about as well
     close_chance: float | None = None
+    then: tuple[str, ...] = ()  # the mover's own next moves on the search's line (texts)
 
 
-def searched(state: GameState, seed: int) -> Searched:
+def searched(state: GameState, seed: int, planned: str | None = None) -> Searched:
     """The search's preferred move (its text), the mover's winning chance after it,
     ``search``, or ``points`` when no winning line is in its reach and the move plays for
-    points (:func:`cuberail.bots.analysis.hint_search`; in a bot worker), and the
-    runner-up's text and chance when it does about as well (a close call; else None)."""
-    found = hint_search(state, None, SEARCH_ITERATIONS, seed)
+    points (:func:`cuberail.bots.analysis.hint_search`; in a bot worker), the runner-up's
+    text and chance when it does about as well (a close call; else None), and the mover's
+    own next moves as the search plans them. ``planned``: the move the last hint planned
+    here, kept when within a short search's noise of the best."""
+    keep = next((a for a in state.legal_actions() if a.text() == planned), None)
+    found = hint_search(state, None, SEARCH_ITERATIONS, seed, keep)
     if found.best is None:
         raise ValueError("the search found no move")
     close = found.close
     return Searched(found.best.text(), found.chance, "points" if found.for_points else "search",
                     None if close is None else close[0].text(),
-                    None if close is None else close[1])
+                    None if close is None else close[1], tuple(a.text() for a in found.then))
+
+
+def planned_here(server: Server, loaded: Loaded, seat: int) -> str | None:
+    """The move the hint of the position before planned for this one: when that hint was
+    for this seat, kept, and its move is the one played (the 25th newcomer run, hinted
+    "choose auction", was then hinted "forgo the auction" by a search of its own)."""
+    index = loaded.snap.index
+    if index == 0 or loaded.snap.effective[index - 1].seat != seat:
+        return None
+    kept = server.answers.get(("hint", *position_key(loaded, index - 1)))
+    if kept is None:
+        return None
+    before = Searched(*json.loads(kept))
+    played = loaded.snap.effective[index - 1].action
+    return before.then[0] if before.action == played and before.then else None
 
 
 def reason_of(title: str, state: GameState, action: Action) -> Said | None:
@@ -158,12 +178,15 @@ def asked(service: GameService, game_id: str, token: str | None) -> tuple[Loaded
 
 
 def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: str,
-           lang: str | None, close: Close = None) -> dict[str, Any]:
-    """The hint's reply: the move, its sentence and reason in ``lang``, the chance, and the
-    runner-up's sentence and chance when the hint is a close call."""
+           lang: str | None, close: Close = None, then: tuple[str, ...] = ()
+           ) -> dict[str, Any]:
+    """The hint's reply: the move, its sentence and reason in ``lang``, the chance, the
+    runner-up's sentence and chance when the hint is a close call, and the sentences of
+    the mover's next moves as the search plans them (``then``: their texts)."""
     words = page_words(board_language(lang))
     state, title = loaded.snap.state, loaded.game.title
     names = [s.name for s in loaded.seats]
+    plan = plan_positions(state, action, [Action.from_text(text) for text in then])
     said, why = sentence_of(title, state, action), reason_of(title, state, action)
     runner = None if close is None else {
         "action": close[0].text(), "chance": round(close[1], 3),
@@ -173,18 +196,36 @@ def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: 
             "reason": None if why is None else reason_words(words.lang, title).render(
                 named(why, names)),
             "chance": None if chance is None else round(chance, 3), "by": by,
-            "close": runner}
+            "close": runner,
+            "then": [bare(words.render(named(sentence_of(title, at, move), names)))
+                     for at, move in plan]}
 
 
-async def search_hint(server: Server, loaded: Loaded, seat: int
-                      ) -> tuple[Action, float | None, str, Close]:
+def bare(sentence: str) -> str:
+    """A move's sentence without its closing note in brackets ("place a PRR locomotive on
+    R4 (plain, $1)" → "place a PRR locomotive on R4"): a plan's moves are said in brief."""
+    return re.sub(r" \([^()]*\)$", "", sentence)
+
+
+class Found(NamedTuple):
+    """The hint's move, the chance after it, what chose it, a close call's runner-up, and
+    the texts of the mover's next moves as the search plans them."""
+
+    action: Action
+    chance: float | None
+    by: str
+    close: Close = None
+    then: tuple[str, ...] = ()
+
+
+async def search_hint(server: Server, loaded: Loaded, seat: int) -> Found:
     """The searched move and chance for the seat on turn (kept per position), with a
-    close call's runner-up; the medium bot's move when the bots' workers cannot search it
-    within :data:`SEARCH_SECONDS`."""
+    close call's runner-up and the search's plan; the medium bot's move when the bots'
+    workers cannot search it within :data:`SEARCH_SECONDS`."""
     state = loaded.snap.state
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0], None, "only", None
+        return Found(legal[0], None, "only")
     key = ("hint", *position_key(loaded, loaded.snap.index))
     kept = server.answers.get(key)  # the server's answers by position, as drawings keep
     if kept is not None:
@@ -194,21 +235,22 @@ async def search_hint(server: Server, loaded: Loaded, seat: int
         try:
             found = Searched(*await server.bots.search(loaded.game.id, searched,
                                                        state.clone(), seed,
+                                                       planned_here(server, loaded, seat),
                                                        timeout=SEARCH_SECONDS))
         except (TimeoutError, BrokenProcessPool):  # busy, or its workers restarted
-            return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT, None
+            return Found(await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT)
         except Exception:  # a search or view bug must not break the hint
             log.exception("the hint's search failed in game %s", loaded.game.id)
-            return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT, None
+            return Found(await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT)
         server.answers.put(key, json.dumps(list(found)).encode())
     by_text = {a.text(): a for a in legal}
     action = by_text.get(found.action)
     if action is None:  # (never: the same position's moves)
-        return await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT, None
+        return Found(await asyncio.to_thread(suggest, loaded, seat), None, HINT_BOT)
     runner = by_text.get(found.close) if found.close is not None else None
     close = None if runner is None or found.close_chance is None else (
         runner, found.close_chance)
-    return action, found.chance, found.by, close
+    return Found(action, found.chance, found.by, close, tuple(found.then))
 
 
 @router.get("/api/games/{game_id}/hint", response_model=HintReply,
@@ -224,5 +266,6 @@ async def search_hint(server: Server, loaded: Loaded, seat: int
 async def get_hint(game_id: GameId, server: ServerDep, token: Token,
                    lang: Lang = None) -> dict[str, Any]:
     loaded, seat = await server.expensive.run(asked, server.service, game_id, token)
-    action, chance, by, close = await search_hint(server, loaded, seat)
-    return await server.expensive.run(answer, loaded, seat, action, chance, by, lang, close)
+    found = await search_hint(server, loaded, seat)
+    return await server.expensive.run(answer, loaded, seat, found.action, found.chance,
+                                      found.by, lang, found.close, found.then)

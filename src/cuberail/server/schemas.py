@@ -427,6 +427,11 @@ class HintReply(BaseModel):
         default=None, description="when the search's runner-up does about as well as the"
         " move (its winning chance within 0.03 of it, within a short search's noise): that"
         " move, so the page can say the hint is a close call; else null")
+    then: list[str] = Field(
+        default_factory=list, description="the sentences of the mover's own next moves as"
+        " the search plans them (a move of several steps: choose an action, then bid or"
+        " forgo it; at most 3, in the requested language); the next hint keeps to this plan"
+        " while the search rates it within 0.03 of its own choice")
 
 
 class WordsReply(BaseModel):

@@ -44,6 +44,16 @@ class Answer:
     # the title's warning on the move as the choices give it ("tip: ..." advice, else a
     # danger): the search prefers the move all the same, and the hint says so
     warning: str = ""
+    # the mover's own next moves as the search plans them ("forgo the auction"): the 25th
+    # newcomer run was hinted "choose auction", then "forgo the auction", and took it for
+    # the hint turning round
+    then: tuple[str, ...] = ()
+
+    @property
+    def plan(self) -> str:
+        """The move and what the mover does next: "choose auction, then forgo the
+        auction" (:func:`plan_words`)."""
+        return plan_words(self.move, self.then)
 
     @property
     def line(self) -> str:
@@ -52,7 +62,7 @@ class Answer:
             return self.plain
         because = f" — {self.why};" if self.why else " —"
         despite = f" {self._despite()};" if self.warning else ""
-        return (f"hint: {self.move}{because}{despite} {self._chance_words()}{self.measured},"
+        return (f"hint: {self.plan}{because}{despite} {self._chance_words()}{self.measured},"
                 f" {self.budget} of search")
 
     def _despite(self, first: bool = False) -> str:
@@ -90,12 +100,12 @@ class Answer:
             return self.plain + ready
         tail = f"{ready}. {MORE}."
         chance = self._brief_chance()
-        bare = f"hint: {self.move}. {chance}"
-        tries = [f"hint: {self.move} — {first_phrase(self.why)}. {chance}"] if self.why else []
+        bare = f"hint: {self.plan}. {chance}"
+        tries = [f"hint: {self.plan} — {first_phrase(self.why)}. {chance}"] if self.why else []
         if self.warning:  # said before why: in a row more if need be (WARNED_ROWS)
             despite = self._despite(first=True)
             tries = [f"{t}. {despite}" for t in [*tries, bare]]
-            tries += [f"hint: {self.move}. {despite}. {chance.split(' (')[0]}"]
+            tries += [f"hint: {self.plan}. {despite}. {chance.split(' (')[0]}"]
         for most in [ROWS, WARNED_ROWS] if self.warning else [ROWS]:
             for text in tries:
                 if len(textwrap.wrap(text + tail, max(width - 2, 20))) <= most:
@@ -114,7 +124,7 @@ class Answer:
         what it was measured over, the runner-up."""
         if self.plain:
             return self.plain + ready
-        lines = [f"hint: {self.move}{ready}"]
+        lines = [f"hint: {self.plan}{ready}"]
         if self.why:
             lines.append(f"why: {self.why}")
         if self.warning:
@@ -131,6 +141,20 @@ class Answer:
     def _close_call(self) -> bool:
         """A close call as the browser's (within 0.03), or the runner-up rated above."""
         return self.runner is not None and (self.runner[1] > self.chance or self.close)
+
+
+def plan_words(move: str, then: tuple[str, ...]) -> str:
+    """A move and the moves after it, each without the words it shares at its start with
+    the one before: "place a NYC locomotive on R3, then R2, then Q4"."""
+    said, last = [move], move.split()
+    for text in then:
+        words = text.split()
+        same = 0
+        while same < min(len(words) - 1, len(last)) and words[same] == last[same]:
+            same += 1
+        said.append(" ".join(words[same:] if same >= 2 else words))
+        last = words
+    return ", then ".join(said)
 
 
 def first_phrase(why: str) -> str:

@@ -80,8 +80,10 @@ export class Hint {
 /** A hint's line: the move (by the search, or the medium bot while the engine is busy),
  *  the mover's winning chance after it when searched, the runner-up when it does about as
  *  well (a close call: a newcomer followed a hint that passed every setup auction, where
- *  bidding was within a point of it), that it plays for points when no winning line is in
- *  the search's reach, and the reason when there is one. */
+ *  bidding was within a point of it), the mover's next moves as the search plans them (the
+ *  25th newcomer run was hinted "choose auction", then "forgo the auction", and took it
+ *  for the hint turning round), that it plays for points when no winning line is in the
+ *  search's reach, and the reason when there is one. */
 export function hintText(data) {
   const says = data.by === "medium" ? "game.hint_says_medium" : "game.hint_says";
   const parts = [t(says, { move: data.sentence })];
@@ -91,6 +93,9 @@ export function hintText(data) {
   if (data.close && typeof data.close.chance === "number") {
     parts.push(t("game.hint_close", { move: data.close.sentence,
                                       percent: Math.round(100 * data.close.chance) }));
+  }
+  if (Array.isArray(data.then) && data.then.length) {
+    parts.push(t("game.hint_then", { moves: data.then.join("; ") }));
   }
   if (data.by === "points") parts.push(t("game.hint_points"));
   if (data.reason) parts.push(t("game.hint_reason", { reason: data.reason }));
