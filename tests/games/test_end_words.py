@@ -31,10 +31,40 @@ def test_the_end_reasons_as_words_are_the_engines_reasons(title: str) -> None:
         state = finished(title, seed)
         parts = moves_module(title).end_parts(state)
         assert parts, "a finished game ends for a reason"
-        assert [english.render(p) for p in parts] == getattr(state, ENGLISH[title])()
+        reasons = getattr(state, ENGLISH[title])()
+        said = [english.render(p) for p in parts]
+        assert said[:len(reasons)] == reasons
+        assert said[len(reasons):] == nationalized_note(state, reasons)
         assert state.to_json()["end"] == [p.to_json() for p in parts]
         seen.update(p.key for p in parts)
     assert seen  # the check above ran on real reasons
+
+
+def nationalized_note(state: GameState, reasons: list[str]) -> list[str]:
+    """TS-8.1: after the reasons, the companies nationalized (their shares count for
+    nothing), unless every company was (the reason says so)."""
+    if state.title != "trans-siberian":
+        return []
+    gone = [c["id"] for c in state.to_json()["companies"] if c["status"] == "nationalized"]
+    if not gone or any("every company in play was nationalized" in r for r in reasons):
+        return []
+    return ["the shares of the nationalized companies count for nothing:"
+            f" {', '.join(gone)} (TS-8.1)"]
+
+
+def test_a_game_ended_with_companies_nationalized_says_their_shares_count_nothing() -> None:
+    """The 25th newcomer run took cash-only scores for a bug: every company had been
+    nationalized (TS-8.1: their shares leave the game). The end says so."""
+    notes = {"note": 0, "all": 0}
+    for seed in range(40):
+        state = finished("trans-siberian", seed)
+        said = [Words("en", MOVE_PACKAGES).render(p)
+                for p in moves_module("trans-siberian").end_parts(state)]
+        notes["note"] += any("count for nothing: " in s for s in said)
+        notes["all"] += any(s.startswith("every company in play was nationalized and none can"
+                                         " enter: their shares count for nothing, so the"
+                                         " scores are cash alone") for s in said)
+    assert notes["note"] and notes["all"], notes
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -43,6 +73,7 @@ def test_every_end_reason_has_a_sentence_in_every_language(lang: str) -> None:
     keys = [Said(f"ce.end_{c}") for c in ("locos", "shares", "houses", "detroit")]
     keys += [Said(f"ts.end_{c}", {"top": 75} if c == "top" else {})
              for c in ("top", "dividends", "empty")]
+    keys.append(Said("ts.end_nationalized", {"companies": (Said("company.red"),)}))
     for said in keys:
         assert said.key in words.own, (lang, said.key)
         assert "{" not in words.render(said)

@@ -125,8 +125,9 @@ def everything_nationalized(**options: object) -> TransSiberianState:
 def test_ts_9_1_the_game_ends_when_no_company_is_left_in_play() -> None:
     s = everything_nationalized()
     assert s.step == OVER
-    assert s.end_reasons() == ["no company is left in play and none can enter: nothing can"
-                               " change a score any more (TS-9.1)"]
+    assert s.end_reasons() == ["every company in play was nationalized and none can enter:"
+                               " their shares count for nothing, so the scores are cash"
+                               " alone (TS-8.1, TS-9.1)"]
 
 
 def test_ts_9_1_end_when_empty_false_plays_the_empty_rounds_out() -> None:
@@ -146,7 +147,7 @@ def test_ts_9_1_the_early_end_gives_the_result_of_playing_on() -> None:
             action = build_leaning(early, rng)
             early.apply(action)
             late.apply(action)
-        if "no company" not in " ".join(early.end_reasons()):
+        if "every company in play" not in " ".join(early.end_reasons()):
             continue
         ended += 1
         while not late.is_terminal():

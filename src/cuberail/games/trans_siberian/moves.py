@@ -125,7 +125,7 @@ def describe_step(s: TransSiberianState, players: list[str]) -> str:
         return _auction_step(s, players)
     if s.step == OVER:
         winners = ", ".join(seat_name(players, p) for p in s.result().winners)
-        return f"game over ({'; '.join(s.end_reasons())}): {winners} won"
+        return f"game over ({'; '.join(end_words(s))}): {winners} won"
     if s.step == PICK_SURCHARGE:
         return f"{who} chooses which company gets the ${SURCHARGE} surcharge"
     if s.step == BUILD_FIRST:
@@ -384,12 +384,27 @@ def events(before: GameState, after: GameState, players: list[str]) -> list[str]
     return [english(named(said, players)) for said in event_parts(before, after)]
 
 
+def end_words(state: GameState) -> list[str]:
+    """:func:`end_parts` in English."""
+    return [english(said) for said in end_parts(state)]
+
+
 def end_parts(state: GameState) -> list[Said]:
-    """TS-9.1: why the game ends (the conditions that hold), as words in every language."""
-    return [Said(f"ts.end_{code}", {"top": SHARE_TRACK[TOP]} if code == "top" else {})
-            for code in _ts(state).end_codes()]
+    """TS-9.1: why the game ends (the conditions that hold), as words in every language;
+    then, unless every company was nationalized (``empty`` says so), the companies
+    nationalized, whose shares count for nothing (TS-8.1: the 25th newcomer run, every
+    share gone at the end, took the cash-only scores for a bug)."""
+    s = _ts(state)
+    codes = s.end_codes()
+    out = [Said(f"ts.end_{code}", {"top": SHARE_TRACK[TOP]} if code == "top" else {})
+           for code in codes]
+    gone = tuple(company_word(COMPANY_IDS[c]) for c in range(NUM_COMPANIES)
+                 if s.status[c] == NATIONALIZED)
+    if gone and "empty" not in codes:
+        out.append(Said("ts.end_nationalized", {"companies": gone}))
+    return out
 
 
 __all__ = ["BORDER_SIDES", "border_words", "choice_note", "company_word", "describe_action",
-           "describe_parts", "describe_step", "end_parts", "event_parts", "events", "link_name",
-           "link_parts", "link_text", "menu_parts", "nat_warning"]
+           "describe_parts", "describe_step", "end_parts", "end_words", "event_parts", "events",
+           "link_name", "link_parts", "link_text", "menu_parts", "nat_warning"]

@@ -33,6 +33,7 @@ class Player(Strict):
     seat: Seat
     cash: Dollars
     score: Dollars
+    score_at_risk: Dollars  # of the score: shares of companies at risk (TS-8.1)
     shares: dict[str, int]
 
 

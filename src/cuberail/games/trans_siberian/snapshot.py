@@ -20,7 +20,7 @@ from cuberail.games.trans_siberian.board import (
     SHARE_TRACK,
     SURCHARGE,
 )
-from cuberail.games.trans_siberian.moves import end_parts
+from cuberail.games.trans_siberian.moves import end_parts, end_words
 
 if TYPE_CHECKING:
     from cuberail.games.trans_siberian.state import TransSiberianState
@@ -63,7 +63,7 @@ def snapshot(s: TransSiberianState) -> dict[str, Any]:
         data["build"] = build
     if s.step == OVER:
         data["result"] = s.result().to_json()
-        data["end_reasons"] = s.end_reasons()
+        data["end_reasons"] = end_words(s)
         data["end"] = [said.to_json() for said in end_parts(s)]  # the reasons as words
     data["legal_actions"] = [a.text() for a in s.legal_actions()]
     return data
@@ -71,18 +71,29 @@ def snapshot(s: TransSiberianState) -> dict[str, Any]:
 
 def _player(s: TransSiberianState, p: int, score: int) -> dict[str, Any]:
     return {"seat": p, "cash": s.cash[p], "score": score,
+            "score_at_risk": sum(s.share_value(c) * s.shares_held(p, c)
+                                 for c in range(NUM_COMPANIES)
+                                 if s.is_public(c) and _at_risk(s, c)),
             "shares": {COMPANY_IDS[c]: s.shares_held(p, c) for c in range(NUM_COMPANIES)
                        if s.shares_held(p, c)}}
 
 
+def _at_risk(s: TransSiberianState, c: int) -> bool:
+    """TS-8.1: whether company ``c`` is in play with a share value the nationalization
+    value would take now (at a phase-2 dividend; in phase 1, once phase 2 comes)."""
+    from cuberail.games.trans_siberian.state import ACTIVE
+
+    return s.status[c] == ACTIVE and s.value[c] >= 0 and s.nationalizes(c)
+
+
 def _company(s: TransSiberianState, c: int) -> dict[str, Any]:
-    from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES
+    from cuberail.games.trans_siberian.state import STATUS_NAMES
 
     return {
         "id": COMPANY_IDS[c], "status": STATUS_NAMES[s.status[c]], "public": s.is_public(c),
         "income": s.income[c], "share_value": s.share_value(c) or None,
         "nationalization_value": s.nationalization_value(),
-        "at_risk": s.status[c] == ACTIVE and s.value[c] >= 0 and s.nationalizes(c),
+        "at_risk": _at_risk(s, c),
         "treasury": s.treasury[c], "shares_owned": s.owned(c), "shares_unsold": s.unsold[c],
         "shares_removed": s.removed[c], "links": s.nlinks[c],
         "network": [LOCATIONS[i].id for i in iter_bits(s.network[c])],

@@ -76,8 +76,9 @@ NC = NUM_COMPANIES
 # language: moves.end_parts and the ``ts.end_*`` catalogue keys.
 END_TEXT = {"top": "a share value reached {top}",
             "dividends": "the dividend track reached its end",
-            "empty": "no company is left in play and none can enter: nothing can change a"
-                     " score any more (TS-9.1)"}
+            "empty": "every company in play was nationalized and none can enter: their"
+                     " shares count for nothing, so the scores are cash alone (TS-8.1,"
+                     " TS-9.1)"}
 
 
 class TransSiberianState(OpenAuction):

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
+from cuberail.games.trans_siberian.moves import end_words
 from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES, TransSiberianState
 from cuberail.terminal.kit import NAME, Face, Payout, TableKit, compact_table, short
 from cuberail.terminal.trans_siberian import board, hints, netview, teach
@@ -128,8 +129,9 @@ def about(state: GameState, target: str) -> str:
 
 
 def end_reasons(state: GameState) -> list[str]:
-    """TS-9.1: the end conditions that held when the game ended, in words."""
-    return _ts(state).end_reasons()
+    """TS-9.1: the end conditions that held when the game ended, and the companies
+    nationalized (their shares count for nothing), in words."""
+    return end_words(state)
 
 
 def list_side_key() -> Text:

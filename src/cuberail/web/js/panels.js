@@ -65,10 +65,21 @@ export function renderPlayers(box, view, state, mySeat) {
     return h("tr", { class: p.seat === state.current_player ? "to-move" : "", dataset: { seat: p.seat } },
       h("th", { scope: "row" }, h("span", { class: "name", title: name }, name), " ", marks),
       h("td", { class: "num" }, `$${p.cash}`), h("td", {}, shares),
-      scored ? h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`) : null);
+      scored ? h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`, riskNote(p)) : null);
   });
   box.replaceChildren(table(["game.player", "game.cash", "game.shares",
     ...(scored ? ["game.worth"] : [])], rows, "players"));
+}
+
+/** Under a player's net worth, the part of it in shares that nationalization would take
+ *  (the face's `players.at_risk` path; the 25th newcomer run saw a net worth that the
+ *  next dividend then took away): "⚠ $16 at risk", said whole in its title. */
+function riskNote(p) {
+  const path = currentFace().players?.at_risk;
+  const amount = path ? pick(p, path) : 0;
+  if (typeof amount !== "number" || amount <= 0) return null;
+  return h("span", { class: "at-risk", title: t("game.worth_at_risk_title", { amount }) },
+    t("game.worth_at_risk", { amount }));
 }
 
 /** Nationalization: the snapshot's `nationalization` {value, comparison, phase2_value};

@@ -1,0 +1,45 @@
+"""The Trans-Siberian players' table says how much of a net worth nationalization would
+take (issue 29, the 25th newcomer run: the net worth counted shares that the next
+dividend nationalized, and the end's cash-only scores read as a bug). TS-8.1: a
+nationalized company's shares leave the game; TS-9.2: they score nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from webapi import create, play_until
+from webplay import wait_loaded
+
+NAMES = ["Ann", "Bob", "Cleo"]
+
+
+def at_risk(state: dict[str, Any]) -> set[str]:
+    value = state["nationalization"]["value"]
+    below = state["nationalization"].get("comparison") == "below"
+    return {c["id"] for c in state["companies"] if c["status"] == "in play" and c["public"]
+            and (c["share_value"] < value if below else c["share_value"] <= value)}
+
+
+def test_a_net_worth_says_the_part_in_shares_at_risk(base_url: str, open_page: Any) -> None:
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, lambda v: any(
+        p["score_at_risk"] > 0 for p in v["state"]["players"]), seed=3)
+    state = view["state"]
+    risky = at_risk(state)
+    values = {c["id"]: c["share_value"] for c in state["companies"]}
+    page = open_page(1366, 768).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#players table")
+    for p in state["players"]:
+        part = sum(values[c] * n for c, n in p["shares"].items() if c in risky)
+        assert p["score_at_risk"] == part, (p, risky)
+        note = page.locator(f"#players tr[data-seat='{p['seat']}'] .at-risk")
+        if part == 0:
+            assert note.count() == 0, p
+            continue
+        assert note.inner_text() == f"⚠ ${part} at risk"
+        title = note.get_attribute("title") or ""
+        assert title == (f"${part} of it is in shares of companies at risk of"
+                         " nationalization: nationalized, those shares count for nothing.")
+    assert any(p["score_at_risk"] for p in state["players"])
