@@ -80,13 +80,24 @@ def test_refusal_says_why_and_what_is_allowed() -> None:
 
 def test_choices_are_numbered_one_to_n_in_every_menu_of_a_game() -> None:
     """A newcomer saw `1 pass / 3 bid $10` and a list starting at 2: every menu of a
-    whole game now counts 1, 2, 3 ... down the lines shown (a link's routes share one)."""
+    whole game now counts 1, 2, 3 ... down the lines shown (a link's routes share one).
+    A menu of places and one move without a place (stop, forgo) counts the places and
+    numbers that move 0, last (kept numbers had put "6 stop building" after 7)."""
     s, rng = _ce(), random.Random(2)
+    zeros = 0
     while not s.is_terminal():
         menu = C.build(s, CE_VIEW.describe_action)
         bases = list(dict.fromkeys(c.base for c in menu))
+        if bases[-1] == "0":
+            zeros += 1
+            assert not menu[-1].target and all(c.target for c in menu[:-1])
+            assert menu[-1].label in ("stop", "forgo"), menu[-1]
+            bases = bases[:-1]
+        else:
+            assert not any(c.target for c in menu) or all(c.target for c in menu)
         assert bases == [str(n) for n in range(1, len(bases) + 1)]
         s.apply(rng.choice(s.legal_actions()))
+    assert zeros
 
 
 def _two_routes_to_one_link() -> tuple[GameState, str]:

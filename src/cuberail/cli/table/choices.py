@@ -111,8 +111,10 @@ def build(state: GameState, describe: Describe,
     share its number, with a letter each). ``order``: the title's place for the moves on
     a target (a hex or link: :func:`target_of`), as its board lists them: those moves
     take the places the engine gives them in that order; the others keep theirs.
-    ``keep``: the numbers to hold (:mod:`.numbering`), the places by number, then the
-    other moves."""
+    ``keep``: the numbers to hold (:mod:`.numbering`), the places by number. A menu of
+    places and one move without a place (stop, forgo) numbers that move 0, listed last:
+    kept numbers had read "3, 4, 5, 7 … 6 stop building" (the 25th newcomer run), stop
+    having taken a number before the places that opened after it."""
     legal = list(state.legal_actions())  # a copy: a state's list is its cache, shared by
     if order:                            # its clones (the bots' and the search's)
         slots = [i for i, a in enumerate(legal) if target_of(a) in order]
@@ -120,10 +122,15 @@ def build(state: GameState, describe: Describe,
         for i, action in zip(slots, moved, strict=True):
             legal[i] = action
     groups = _groups(legal)
-    given = numbering.numbers([key_of(g[0]) for g in groups], keep)
-    pairs = list(zip(given, groups, strict=True))
-    if keep is not None:
-        pairs.sort(key=lambda pair: (not target_of(pair[1][0]), pair[0]))
+    aside = [g for g in groups if not target_of(g[0])]
+    if len(aside) == 1 and len(groups) > 1:  # places, and stop (or forgo): 0, listed last
+        placed = [g for g in groups if target_of(g[0])]
+        given = numbering.numbers([key_of(g[0]) for g in placed], keep)
+        pairs = sorted(zip(given, placed, strict=True), key=lambda pair: pair[0])
+        pairs.append((0, aside[0]))
+    else:
+        pairs = list(zip(numbering.numbers([key_of(g[0]) for g in groups], keep), groups,
+                         strict=True))
     out: list[Choice] = []
     for n, group in pairs:
         out += _numbered(state, describe, warn, str(n), group)
