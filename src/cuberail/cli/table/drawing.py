@@ -35,6 +35,7 @@ LOW_COMPACT = 14  # lines under a compact board: the step, the log and choices, 
 LOW_NARROW = 7
 AROUND_NARROW = 6  # the other lines: the step (2), the standings, the end lines (2), input
 SIDE_MIN = 38  # columns the side panel keeps beside a compact board
+WHOLE = " · F2: all"  # after what the board's border says is off-screen
 AROUND_ZOOM = 4  # lines the board alone leaves the rest: the step (2), the message, the input
 
 
@@ -326,7 +327,8 @@ class TableView(TableMenu):
         """The board's border: what is off-screen above (or the message, on the board
         alone at a short terminal), what the marks mean below."""
         board = self.query_one("#board", ScrollableContainer)
-        board.border_title = off_screen_title(board, self.face)
+        board.border_title = off_screen_title(
+            board, self.face, "" if self.screen.has_class("zoomed") else WHOLE)
         if self.screen.has_class("tight") and self.message:
             board.border_title = Text(self.message)
         switch = self._switch_note()

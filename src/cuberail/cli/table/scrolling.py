@@ -71,10 +71,12 @@ def follow(board: ScrollableContainer, face: Face, places: set[str]) -> None:
         board.scroll_to(x=start[0], y=start[1], animate=False)
 
 
-def off_screen_title(board: ScrollableContainer, face: Face) -> str:
+def off_screen_title(board: ScrollableContainer, face: Face, more: str = "") -> str:
     """The board's border title: what its scrolling hides (a small terminal shows part of
     the map), within the border's width: as many of the hidden places as fit, nearest
-    first, the others counted (``◀ Buffalo +23``), rather than a name cut in two."""
+    first, the others counted (``◀ Buffalo +23``), rather than a name cut in two; then
+    ``more`` (`` · F2: all``: where the map is cut, how to see it all; the 25th
+    newcomer run saw one corner of the Chicago Express map at 80x24), where it fits."""
     region = board.scrollable_content_region
     first, last = int(board.scroll_x), int(board.scroll_x) + region.width - 1
     west = list(reversed(_names(face.names(0, first - 1)))) if first > 0 else None
@@ -85,6 +87,8 @@ def off_screen_title(board: ScrollableContainer, face: Face) -> str:
     candidates = [_title(west, east, (above, below), prefix, words, kept, counted)
                   for prefix, words, least, counted in _WAYS
                   for kept in _kept(west, east, least)]
+    if more and candidates[0] != "board":
+        candidates = [c + more for c in candidates] + candidates
     return next((c for c in candidates if len(c) <= width), candidates[-1][:width])
 
 
