@@ -16,7 +16,9 @@ SIGTERM stops early and rates the games finished so far.
 
 ``--exploit SECONDS`` (or ``--exploiter LEVEL=FILE``) adds a row per level: the win share
 of a PPO policy trained against that level, playing three of it
-(:mod:`cuberail.cli.exploiters`).
+(:mod:`cuberail.cli.exploiters`). With ``--games 0`` (and no ``--with``) only those rows
+are made: a level as dear as hard's twin is rated from earlier runs, its exploiter's games
+played apart.
 """
 
 from __future__ import annotations
@@ -77,7 +79,8 @@ def register(subparsers: Any) -> None:
                         f" (default {DEFAULT_BOTS}); bots: " + ", ".join(bot_names())
                         + ", mcts:ITERATIONS, mcts:SECONDSs")
     p.add_argument("--games", type=int, default=200,
-                   help=f"number of games, 1 to {MAX_GAMES} (default 200)")
+                   help=f"number of games, 1 to {MAX_GAMES} (default 200; 0 with --with:"
+                        " rate those games only; 0 with exploiters: their rows only)")
     p.add_argument("--jobs", type=int, default=1,
                    help=f"worker processes, 1 to {MAX_JOBS} (default 1)")
     p.add_argument("--seed", type=int, default=1, help="seed of the games and the bootstrap"
@@ -111,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         check_output_file(Path(args.json), "--json")
     console = make_console()
+    if args.games == 0 and not earlier:  # the exploiters' rows alone
+        return _exploiters_only(console, info, levels, args, exploit_levels)
     console.print(f"{info.name}: {args.games} games among {len(played)} levels"
                   f" ({len(lineups(played, PLAYERS))} line-ups, a balanced cycle every"
                   f" {cycle_length(played, PLAYERS)} games), {args.jobs} jobs"
@@ -144,6 +149,18 @@ def run(args: argparse.Namespace) -> int:
         _write(args.json, summary)
         console.print(f"ladder and games: {args.json}")
     return 130 if interrupted else 0
+
+
+def _exploiters_only(console: Console, info: GameInfo, levels: list[str],
+                     args: argparse.Namespace, train: list[str]) -> int:
+    """``--games 0`` with exploiters and no ``--with``: their rows, no ladder."""
+    rows = run_exploiters(console, info, args, train)
+    if args.json:
+        _write(args.json, {"title": info.title, "rules_version": info.rules_version,
+                           "levels": levels, "seed": args.seed, "games_requested": 0,
+                           "games_played": 0, "exploiters": [r.to_json() for r in rows]})
+        console.print(f"exploiters: {args.json}")
+    return 0
 
 
 def _write(path: str, summary: dict[str, Any]) -> None:
@@ -205,7 +222,8 @@ def _anchor(text: str | None, levels: list[str]) -> str:
 def _check_ranges(args: argparse.Namespace) -> None:
     for flag, value, high in (("--games", args.games, MAX_GAMES), ("--jobs", args.jobs, MAX_JOBS),
                               ("--bootstrap", args.bootstrap, MAX_BOOTSTRAP)):
-        low = 0 if flag == "--bootstrap" or (flag == "--games" and args.earlier) else 1
+        none = bool(args.earlier or args.exploit is not None or args.exploiter)
+        low = 0 if flag == "--bootstrap" or (flag == "--games" and none) else 1
         if not low <= value <= high:
             raise CuberailError(f"{flag} {value}: from {low} to {high}")
     if not -1e6 <= args.anchor_rating <= 1e6:
