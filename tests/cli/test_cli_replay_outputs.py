@@ -178,3 +178,22 @@ def test_a_name_is_a_plot_label_shown_as_it_is() -> None:
     assert plot_label("$x$") == "\\$x\\$"
     assert plot_label("_me") == " _me"
     assert plot_label("Ann") == "Ann"
+
+
+def test_a_trans_siberian_summary_ends_with_what_each_score_is_made_of(
+        tmp_path: Path, capsys: Capsys) -> None:
+    """The 26th newcomer run: the summary's table ends in cash, which is not the
+    Trans-Siberian score (TS-9.2: cash plus public shares at value). It now says each."""
+    from cuberail.terminal.trans_siberian.table import score_words
+
+    path = saved(tmp_path, "trans-siberian", names=["Ann", "Bob", "Cy"])
+    final = replay(load_record(path), get_game)
+    code, out, err = run(capsys, "replay", str(path), "--summary")
+    assert code == 0, err
+    assert "scores at the end (cash + shares of public companies at their value):" in out
+    flat = " ".join(out.split())
+    for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+        assert f"{name}: {score_words(final, seat)}" in flat
+    (tmp_path / "ce").mkdir()
+    code, out, _ = run(capsys, "replay", str(saved(tmp_path / "ce")), "--summary")
+    assert code == 0 and "scores at the end" not in out  # Chicago Express: the cash

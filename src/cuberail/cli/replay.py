@@ -21,6 +21,7 @@ from cuberail.cli.charts import PLOT_HINT, pyplot
 from cuberail.cli.console import make_console
 from cuberail.cli.records import check_output_file, load_record, replay_record
 from cuberail.cli.seats import seats_from_record
+from cuberail.cli.table import teach
 from cuberail.cli.titles import load_view
 from cuberail.core.errors import CuberailError, IllegalActionError, RecordError
 from cuberail.core.files import write_atomic
@@ -122,7 +123,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         write_svg(Path(args.svg), record, state, args.lang)
         print(f"board drawing after action {at} written to {args.svg}", file=sys.stderr)
     if args.summary or args.chart is not None:
-        return _money_story(args, record, lines)
+        return _money_story(args, record, lines, state)
     if args.json:
         print("\n".join(lines), file=sys.stderr)
         print(json.dumps(state.to_json(), indent=2))
@@ -132,8 +133,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _money_story(args: argparse.Namespace, record: Record, lines: list[str]) -> int:
-    """--summary and --chart: the dividends and cash of the whole record."""
+def _money_story(args: argparse.Namespace, record: Record, lines: list[str],
+                 state: GameState) -> int:
+    """--summary and --chart: the dividends and cash of the whole record; after the
+    summary, what each score is made of where it is not the cash (the 26th newcomer run:
+    a Trans-Siberian summary that ends in cash does not explain the result)."""
     story = summary.cash_story(record)
     if args.chart is not None:
         summary.draw_cash_chart(Path(args.chart), record, story)
@@ -143,6 +147,14 @@ def _money_story(args: argparse.Namespace, record: Record, lines: list[str]) -> 
         for line in lines[:2]:
             console.print(line, highlight=False, markup=False)
         console.print(summary.summary_table(story))
+        made = [(name, teach.score_words(state, seat))
+                for seat, name in enumerate(record.players)]
+        if any(words for _, words in made):
+            console.print("scores " + ("at the end" if state.is_terminal() else "now")
+                          + " (cash + shares of public companies at their value):",
+                          highlight=False, markup=False)
+            for name, words in made:
+                console.print(f"  {name}: {words}", highlight=False, markup=False)
     return 0
 
 

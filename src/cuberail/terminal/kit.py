@@ -123,6 +123,10 @@ def bid_out_of_reach(state: GameState) -> str:
     return f"you have ${cash}; {lowest}, so you can only pass"
 
 
+def no_score_words(state: GameState, seat: int) -> str:
+    return ""
+
+
 @dataclass(frozen=True)
 class TableKit:
     """What the table shows and teaches of one title.
@@ -138,7 +142,8 @@ class TableKit:
     ``hint_why``: why a move is worth making, in a short phrase of facts (the hint's);
     ``networks``: the places (hexes, links) of the networks the player to move cares
     about (their companies', else every company's): where the board's window goes when
-    nothing is on offer and no move was made on the map since their last move."""
+    nothing is on offer and no move was made on the map since their last move.
+    ``score_words``: a seat's score as its parts ("$39 cash + blue 3 × $50 = $189")."""
 
     face: Face
     how_to_win: str
@@ -155,6 +160,9 @@ class TableKit:
     payouts: Callable[[GameState], list[Payout]] = no_payouts  # each company's dividend now
     hint_why: Callable[[GameState, Action], str] = no_forced  # a hinted move's reason
     networks: Callable[[GameState], set[str]] = no_places  # the mover's networks' places
+    # what a seat's final score is made of ('' where the score is the cash): the 26th
+    # newcomer run could not tell why a Trans-Siberian game was lost ($277 against $375)
+    score_words: Callable[[GameState, int], str] = no_score_words
 
 
 @dataclass(frozen=True)

@@ -239,6 +239,9 @@ class TableMenu(TableLog):
             if won:
                 line.append("  ★ winner", style="bold yellow")
             out.append(Option(line, disabled=True))
+            made = teach.score_words(state, p)  # cash + shares at value, where it differs
+            out += [Option(Text(part, style="dim"), disabled=True)
+                    for part in self._wrapped(made, indent="       ")] if made else []
         reasons = teach.end_reasons(state)
         if reasons:
             out += [Option(Text(""), disabled=True),
@@ -264,9 +267,12 @@ class TableMenu(TableLog):
                         for line in lines for part in self._wrapped(line)]
         return out
 
-    def _wrapped(self, line: str) -> list[str]:
-        """A note under the choices in lines that fit the menu (a narrow menu cuts lines)."""
+    def _wrapped(self, line: str, indent: str = "") -> list[str]:
+        """A note under the choices in lines that fit the menu (a narrow menu cuts lines):
+        a point, or with ``indent`` lines under the line before."""
         width = max(self.query_one("#menu", OptionList).scrollable_content_region.width, 30)
+        if indent:
+            return [indent + part for part in textwrap.wrap(line, width - len(indent) - 1)]
         parts = textwrap.wrap(line, width - 6) or [""]
         return [f"   · {parts[0]}", *(f"     {part}" for part in parts[1:])]
 

@@ -175,3 +175,9 @@ def end_reasons(state: GameState) -> list[str]:
     """Why the game ended, in words (when the title says)."""
     kit = find_table(state.title)
     return kit.end_reasons(state) if kit is not None else []
+
+
+def score_words(state: GameState, seat: int) -> str:
+    """What a seat's score is made of, in words ('' where the title's score is the cash)."""
+    kit = find_table(state.title)
+    return kit.score_words(state, seat) if kit is not None else ""

@@ -128,6 +128,23 @@ def about(state: GameState, target: str) -> str:
     return f"{tsb.link_name(link)}: value {tsb.LINKS[link].value}{ext}, owned by {who}"
 
 
+def score_words(state: GameState, seat: int) -> str:
+    """TS-9.2: a seat's score as cash plus each public company's shares at its value; the
+    shares of a company not public count nothing ("$39 cash + red 1 × $38 + blue 3 × $50
+    = $227; green 1: not public, $0")."""
+    s = _ts(state)
+    parts, idle = [f"${s.cash[seat]} cash"], []
+    for c in range(tsb.NUM_COMPANIES):
+        n = s.shares_held(seat, c)
+        name = tsb.COMPANY_IDS[c]
+        if n and s.is_public(c):
+            parts.append(f"{name} {n} × ${s.share_value(c)}")
+        elif n:
+            idle.append(f"{name} {n}")
+    text = f"{' + '.join(parts)} = ${s.scores()[seat]}"
+    return text + (f"; {', '.join(idle)}: not public, $0" if idle else "")
+
+
 def end_reasons(state: GameState) -> list[str]:
     """TS-9.1: the end conditions that held when the game ended, and the companies
     nationalized (their shares count for nothing), in words."""
@@ -200,4 +217,4 @@ FACE = replace(_WHOLE, shorter=_shorter)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
                  end_reasons, why_not=teach.why_not, only_move=teach.only_move,
-                 payouts=payouts, hint_why=hints.why)
+                 payouts=payouts, hint_why=hints.why, score_words=score_words)

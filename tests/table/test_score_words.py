@@ -1,0 +1,76 @@
+"""The end says what each Trans-Siberian score is made of (issue 29, the 26th newcomer
+run: "4. Player 1 $277" against "1. Bot 2 (medium) $375", and nowhere the cash plus the
+shares at their value). TS-9.2: the score is cash plus each share of a public company
+at its share value; shares of a company not public count nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from pathlib import Path
+
+from tablekit import new_game, settle
+from textual.widgets import OptionList
+
+from cuberail.cli.play import Game
+from cuberail.cli.table import teach
+from cuberail.cli.table.app import TableApp
+from cuberail.games import get_game
+from cuberail.games.trans_siberian.state import TransSiberianState
+from cuberail.terminal.trans_siberian.table import score_words
+
+
+def finished(tmp_path: Path, title: str, seed: int = 1) -> Game:
+    game = new_game(tmp_path, title, bots="0")
+    rng = random.Random(seed)
+    while not game.state.is_terminal():
+        game.apply(rng.choice(game.state.legal_actions()))
+    return game
+
+
+def test_a_score_is_its_cash_plus_its_public_shares_at_value() -> None:
+    seen = 0
+    for seed in range(6):
+        state = get_game("trans-siberian").new_game(4)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        assert isinstance(state, TransSiberianState)
+        for seat, score in enumerate(state.scores()):
+            said = score_words(state, seat)
+            head = said.split(";")[0]
+            assert head.endswith(f" = ${score}"), said
+            terms = head[:-len(f" = ${score}")].split(" + ")
+            assert terms[0] == f"${state.cash[seat]} cash"
+            total = state.cash[seat]
+            for term in terms[1:]:
+                found = re.fullmatch(r"(\w+) (\d+) × \$(\d+)", term)
+                assert found, term
+                total += int(found[2]) * int(found[3])
+                seen += 1
+            assert total == score, said
+    assert seen
+
+
+def test_the_final_standings_give_each_score_its_parts(tmp_path: Path) -> None:
+    game = finished(tmp_path, "trans-siberian", 2)
+    state = game.state
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.pause()
+            menu = app.query_one("#menu", OptionList)
+            lines = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+            text = " ".join(" ".join(line.split()) for line in lines)
+            for seat in range(state.num_players):
+                assert " ".join(score_words(state, seat).split()) in text, (seat, text)
+
+    asyncio.run(run())
+
+
+def test_chicago_express_scores_are_cash_and_say_nothing_more(tmp_path: Path) -> None:
+    game = finished(tmp_path, "chicago-express")
+    assert teach.score_words(game.state, 0) == ""
