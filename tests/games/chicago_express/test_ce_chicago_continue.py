@@ -185,5 +185,5 @@ def test_ce_5_7_continue_view_says_the_build_resumes_after_the_auction() -> None
     state = continue_game("A3")
     play(state, "choose build", "company PRR", "place A2")
     line = describe_step(state, ["Ann", "Bob", "Cy"])
-    assert line.startswith("Wabash auction of a Wabash share, opened by Ann")
+    assert line.startswith("Chicago reached: auction of a Wabash share, opened by Ann")
     assert line.endswith("; then Ann goes on building for PRR (1 of 3 placed)")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+import pytest
 from ce_helpers import (
     NYC,
     PRR,
@@ -128,3 +129,16 @@ def test_explain_names_the_argument_shape() -> None:
         "no action 'sleep'; choose one of auction, develop, build")
     assert state.explain_illegal(Action("fly")).startswith(
         "not a Chicago Express action; the actions are choose, share, bid")
+
+
+@pytest.mark.parametrize("word", GAUGE_NAMES)
+def test_an_action_word_typed_as_a_move_says_how_to_choose_it(word: str) -> None:
+    """CE-3.1: a turn chooses auction, develop or build. The 26th newcomer run typed
+    `build` during an auction and read "not a Chicago Express action": it is one, only
+    chosen with `choose build`, on a turn."""
+    s = new_game(4)
+    reason = s.explain_illegal(Action(word))
+    assert reason.startswith(f"'{word}' is one of the three actions a turn chooses (CE-3.1):"
+                             f" 'choose {word}' on your turn; now step 'setup auction'")
+    assert "allowed are pass, bid 7" in reason
+    assert "not a Chicago Express action" in s.explain_illegal(Action("fly"))

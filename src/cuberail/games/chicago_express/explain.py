@@ -48,6 +48,9 @@ def explain(s: ChicagoExpressState, action: Action) -> str:
     """
     if s.is_terminal():
         return "the game is over"
+    if action.kind in GAUGE_NAMES and not action.args:  # "build" typed as a move
+        return (f"'{action.kind}' is one of the three actions a turn chooses (CE-3.1):"
+                f" 'choose {action.kind}' on your turn; now {_step(s)}: {_allowed(s)}")
     shape = _shape_problem(action)
     if shape is not None:
         return shape

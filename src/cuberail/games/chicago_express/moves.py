@@ -48,8 +48,8 @@ def _ce(state: GameState) -> ChicagoExpressState:
 
 
 def _auction_step(s: ChicagoExpressState, players: list[str]) -> str:
-    kind = {AUCTION_SETUP: "setup auction", AUCTION_WABASH: "Wabash auction"}.get(
-        s.a_kind, "auction")
+    kind = {AUCTION_SETUP: "setup auction", AUCTION_WABASH: "Chicago reached: auction"}.get(
+        s.a_kind, "auction")  # (CE-7.2; it read "Wabash auction of a Wabash share")
     opener = seat_name(players, s.a_opener)
     text = f"{kind} of a {COMPANY_IDS[s.a_company]} share, opened by {opener}"
     if s.a_bidder >= 0:

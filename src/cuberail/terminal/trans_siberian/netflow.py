@@ -70,13 +70,18 @@ def _joined(text: Text) -> bool:
 
 
 def _cut(lines: list[Line], left: int, width: int) -> list[Line]:
-    """The last line ends with how many tokens did not fit (``… +3``)."""
+    """The last line ends with how many links did not fit (``… +3``; ``…`` alone when
+    only words did: the 26th newcomer run read "… +0" under the opening's words)."""
     last = lines[-1]
-    tail = Text(f" … +{left}", style="dim")
+    tail = _tail(left)
     while len(last) > 1 and sum(t.cell_len for t, _ in last) + tail.cell_len > width:
         left += last.pop()[1] >= 0
-        tail = Text(f" … +{left}", style="dim")
+        tail = _tail(left)
     while len(last) > 1 and (last[-1][1] < 0 or not last[-1][0].plain.strip()):
         last.pop()  # a gap, a group's head or a chain's first city with nothing after it
     last.append((tail, -1))
     return lines
+
+
+def _tail(left: int) -> Text:
+    return Text(f" … +{left}" if left else " …", style="dim")

@@ -1,0 +1,28 @@
+"""A Trans-Siberian list line cut short counts the links left out (``… +3``), and only
+links: the 26th newcomer run read "… +0" under the opening's words at 80x24."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from cuberail.terminal.trans_siberian.netflow import flow
+
+
+def words(text: str) -> list[tuple[Text, int]]:
+    return [(Text(w), -1) for w in text.split()]
+
+
+def test_words_cut_short_end_in_an_ellipsis_alone() -> None:
+    lines = flow(Text("No railroad yet."), words("Each company starts at Moscow: whoever"
+                                                 " wins its opening share chooses its first"
+                                                 " link out of Moscow, free"), 30, 2)
+    last = "".join(t.plain for t, _ in lines[-1])
+    assert len(lines) == 2 and last.endswith(" …") and "+0" not in last, lines
+
+
+def test_links_cut_short_are_counted() -> None:
+    links = [(Text(f"City{k}–Town{k}"), k) for k in range(12)]
+    lines = flow(Text("Red "), links, 30, 2)
+    last = "".join(t.plain for t, _ in lines[-1])
+    shown = sum(1 for line in lines for _, k in line if k >= 0)
+    assert last.endswith(f" … +{12 - shown}"), last
