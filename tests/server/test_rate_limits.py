@@ -78,7 +78,7 @@ def test_chat_is_limited_per_token_and_moves_are_not_limited(limited: TestClient
              for i in range(11)]
     assert codes == [200] * 10 + [429]
     refused = limited.post(chat, json={"text": "again"}, headers=one)
-    assert "too many chat lines from this token" in refused.json()["detail"]
+    assert "too many chat lines from this seat" in refused.json()["detail"]
     assert limited.post(chat, json={"text": "me too"}, headers=two).status_code == 200
     moves = [limited.post(f"/api/games/{game['id']}/actions", json={"action": "pass",
                                                                      "index": 99},

@@ -173,3 +173,37 @@ def test_a_hint_says_the_movers_next_moves_as_the_search_plans_them(
     plan = f"Then, as the search plans it: {'; '.join(hint['then'])}."
     assert plan in text, (plan, text)
     assert text.index("Your winning chance") < text.index(plan), text
+
+
+def test_a_hint_asked_too_fast_is_asked_again_after_the_wait(base_url: str,
+                                                             open_page: Any) -> None:
+    """The 26th newcomer run pressed Hint twice within a second and read "Refused: too
+    many hints from this token: try again in 1 s". The page now waits out a short
+    Retry-After itself (saying the engine is thinking) and asks once more."""
+    made = create(base_url, hints=True)
+    watched = open_page()
+    page = watched.page
+    page.goto(made["seats"][on_turn(base_url, made)]["invite_url"])
+    wait_loaded(page)
+    asked: list[int] = []
+
+    def first_refused(route: Any) -> None:
+        asked.append(1)
+        if len(asked) == 1:
+            route.fulfill(status=429, headers={"Retry-After": "1"},
+                          json={"detail": "too many hints from this seat: try again in 1 s"})
+        else:
+            route.continue_()
+
+    page.route(re.compile(r"/api/games/[^/]+/hint"), first_refused)
+    page.locator("#hint").click()
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent"
+                           ".startsWith('Hint: the engine is thinking')")
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent"
+                           ".startsWith('Hint (a short search')", timeout=15000)
+    assert len(asked) == 2
+    assert "Refused" not in (page.locator("#hint-text").text_content() or "")
+    assert page.locator("#hint-play").is_visible()
+    expected = [p for p in watched.problems if "429" in p]  # the refusal made on purpose
+    assert len(expected) == 2, watched.problems  # (its answer, and the console's line)
+    watched.problems[:] = [p for p in watched.problems if p not in expected]

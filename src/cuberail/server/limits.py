@@ -149,7 +149,7 @@ class RateLimit:
             wait = max(self.buckets.wait(key, rate) for key, rate in checks)
             if wait > 0:
                 seconds = max(1, math.ceil(wait))
-                who = "token" if any(self.buckets.wait(k, r) > 0 and k[1] == "token"
+                who = "seat" if any(self.buckets.wait(k, r) > 0 and k[1] == "token"
                                      for k, r in checks) else "address"
                 await _refuse(send, 429, f"too many {rule.kind} from this {who}: try again in"
                                          f" {seconds} s", [(b"retry-after", str(seconds).encode())])

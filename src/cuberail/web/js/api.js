@@ -38,7 +38,9 @@ export async function call(method, path, body, token) {
   } catch {
     data = null;  // the answer was cut off (the server went away mid-answer)
   }
-  return { ok: response.ok, status: response.status, data };
+  // a refusal for asking too fast says when to ask again (seconds; 0: it does not)
+  const retry = Number(response.headers.get("Retry-After")) || 0;
+  return { ok: response.ok, status: response.status, data, retry };
 }
 
 /** The log after entry `since`, every page of it (the server sends at most 1000 a page). */

@@ -10,6 +10,8 @@
 import { api } from "./api.js";
 import { language, refusalText, t } from "./i18n.js";
 
+const PATIENCE = 5;  // s: the longest "ask again in" the page waits out by itself
+
 export class Hint {
   /** `button` and `out` (its answer's line); `play` the "Play this" button; `game()` the
    *  page's state ({id, token, view}); `nameOf(seat)` a player's name (for refusals);
@@ -50,7 +52,15 @@ export class Hint {
     const { id, token, view } = this.game();
     if (!view || this.button.disabled) return;
     this.button.disabled = true;
-    const answer = await api.hint(id, token, language());
+    let answer = await api.hint(id, token, language());
+    if (answer.status === 429 && answer.retry > 0 && answer.retry <= PATIENCE) {
+      // asked faster than a seat's hints allow (the 26th newcomer run read "Refused: too
+      // many hints ..."): the page waits the second or two and asks once more itself
+      this.out.hidden = false;
+      this.out.textContent = t("game.hint_wait");
+      await new Promise((done) => setTimeout(done, answer.retry * 1000));
+      if (this.game().view?.index === view.index) answer = await api.hint(id, token, language());
+    }
     this.button.disabled = false;
     const current = this.game().view;
     if (!current || current.index !== view.index) return;  // the game moved on meanwhile
