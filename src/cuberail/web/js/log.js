@@ -62,10 +62,12 @@ export class MoveLog {
     this.told = 0;  // the last entry whose dividend the page's notice told
     this.entries = [];
     this.undoing = null;  // the undo line a run of undo entries adds to (see takeBack)
+    this.warned = "";  // the auction whose warning the log has said (see once)
   }
 
   reset() {
     this.seq = 0;
+    this.warned = "";
     this.undoing = null;
     this.marked = false;
     this.entries = [];
@@ -102,9 +104,28 @@ export class MoveLog {
     this.list.scrollTop = this.list.scrollHeight;
   }
 
+  /** A move's words, a warning said once an auction: a bid whose sentence carries one
+   *  (the catalog's `<key>_warned`) after the auction's first such line is said plainly
+   *  (`<key>`), with a ⚠ whose title says it whole (the 26th newcomer run: every bid of a
+   *  phase-2 auction repeated the same three lines of nationalization warning). */
+  once(e) {
+    const auction = bidFor(e);
+    const warned = Boolean(e.words?.key?.endsWith(WARNED));
+    if (!auction || this.warned !== auction) this.warned = warned ? auction : "";
+    else if (warned) {
+      const plain = told({ ...e.words, key: e.words.key.slice(0, -WARNED.length) }, this.nameOf);
+      const whole = told(e.words, this.nameOf);
+      if (plain && whole) {
+        return [...plain, " ", h("span", { class: "warned", title: whole.map((p) =>
+          (typeof p === "string" ? p : p.textContent)).join("") }, "⚠")];
+      }
+    }
+    return told(e.words, this.nameOf);
+  }
+
   moveLine(e) {
     const n = this.list.querySelectorAll("li.move:not(.undone)").length + 1;
-    const said = told(e.words, this.nameOf);
+    const said = this.once(e);
     const events = (e.events || []).map((ev) => [told(ev, this.nameOf), paymentsOf(ev)]).filter(([x]) => x)
       .flatMap(([ev, paid]) => {
         const item = h("li", { class: paid ? "event paid" : "event" }, ev);
@@ -237,6 +258,7 @@ function bidFor(e) {
   return (kind === "bid" || kind === "pass") && company ? JSON.stringify(company) : "";
 }
 
+const WARNED = "_warned";  // a sentence with a warning; without the suffix, without it
 const FOLD_LEAST = 3;  // an auction's moves before its last that are folded into one line
 
 /** When `line` (entry `e`) ends an auction (a bid or pass that says what it caused: who
