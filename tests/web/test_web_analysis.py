@@ -187,3 +187,37 @@ def test_a_seat_s_chance_that_fell_on_another_s_move_is_explained(
     at = int(button.get_attribute("data-at") or -1)
     button.click()
     page.wait_for_function(f"() => location.hash === '#at={at}'")
+
+
+def test_the_run_of_moves_where_a_chance_fell_most_is_named(
+        serve_url: str, open_page: Any) -> None:
+    """The 26th newcomer run lost to hard with "blunders 0 · mistakes 0" and no single
+    move of another's costing 10 points: the chart fell from 35% to 0% a little at a
+    time. Each seat's line names the run of moves over which its chance fell most, from a
+    high to a later low, when it fell 20 points or more; its button shows the high."""
+    game_id = finished_game(serve_url)
+    page = open_page(1280, 900).page
+    page.goto(f"{serve_url}/g/{game_id}")
+    page.locator("#an-start").click()
+    page.wait_for_selector("#analysis[data-state='done'] #an-summary li", timeout=120_000)
+    entries = get_json(f"{serve_url}/api/games/{game_id}/analysis")["entries"]
+    lines = page.locator("#an-summary > li")
+    named = 0
+    for seat in range(lines.count()):
+        fall, high, low = 0.0, None, None
+        for k, e in enumerate(entries):  # the largest fall from a high to a later low
+            for j in range(k + 1):
+                drop = entries[j]["before"][seat] - e["after"][seat]
+                if drop > fall + 1e-12:
+                    fall, high, low = drop, entries[j], e
+        line = lines.nth(seat)
+        if fall < 0.2:
+            assert line.locator(".stretch").count() == 0, line.inner_text()
+            continue
+        assert high is not None and low is not None
+        named += 1
+        text = line.locator(".stretch").inner_text()
+        said = (f"over moves {high['index'] + 1}–{low['index'] + 1}: from"
+                f" {round(100 * high['before'][seat])}% to {round(100 * low['after'][seat])}%")
+        assert said in text and text.startswith(f"Move {high['index'] + 1}"), (said, text)
+    assert named, "no seat's chance fell 20 points in this game"

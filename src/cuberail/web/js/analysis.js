@@ -22,6 +22,7 @@ function s(tag, attrs = {}, text) {
 
 /** Percentage points, rounded: 0.093 -> "9". */
 const points = (x) => String(Math.round(100 * x));
+const STRETCH = 0.2;  // a seat's largest fall over a run of moves that the summary names
 const FELL = 0.1;  // a fall in a seat's chance on another's move that the summary names
 
 export class AnalysisView {
@@ -180,7 +181,30 @@ export class AnalysisView {
     return this.data.summary.seats.map((row) => h("li", {},
       h("strong", {}, this.nameOf(row.seat)), ": ",
       t("analysis.counts", { blunders: row.blunders, mistakes: row.mistakes, inaccuracies: row.inaccuracies }),
-      this.fellParts(row.seat)));
+      this.fellParts(row.seat), this.stretchParts(row.seat)));
+  }
+
+  /** The run of moves over which a seat's chance fell most, from a high to a later low
+   *  (at least STRETCH): the 26th newcomer run lost to `hard` with no costly move of its
+   *  own and no single move of another's costing 10 points, the chart falling from 35% to
+   *  0% a little at a time. Its button shows the position at the high. [] when none. */
+  stretchParts(seat) {
+    const entries = this.data.entries;
+    let peak = 0;
+    let best = null;
+    for (let k = 0; k < entries.length; k++) {
+      if (entries[k].before[seat] > entries[peak].before[seat]) peak = k;
+      const fall = entries[peak].before[seat] - entries[k].after[seat];
+      if (fall >= STRETCH && (!best || fall > best.fall)) best = { from: entries[peak], to: entries[k], fall };
+    }
+    if (!best) return [];
+    const { from, to } = best;
+    const go = h("button", { type: "button", class: "fell-at", dataset: { at: from.index },
+      onclick: (ev) => { ev.preventDefault(); this.onPick(from.index); } },
+      t("analysis.move", { n: from.index + 1 }));
+    return [h("div", { class: "stretch" }, go, " ", t("analysis.stretch", {
+      high: points(from.before[seat]), low: points(to.after[seat]),
+      first: from.index + 1, last: to.index + 1 }))];
   }
 
   /** Where a seat's chance fell most on another's move (at least FELL): a chance that
