@@ -150,10 +150,12 @@ def offer_value(s: ChicagoExpressState, hx: Hex) -> str:
 
 def _number(number: str, value: str, style: str, plain: str, cell: int) -> Text:
     """A hex on offer's first line: the number to type for it (bright, ``style``) and
-    what it costs or gives (``value``, in the hex's colours): `` 1 $2``, ``1$2``."""
+    what it costs or gives (``value``, in the hex's colours): `` 1 $2``, ``1$2``; the
+    number alone where both do not fit (a two-digit number on the compact map: ``12 ``;
+    it read ``122`` there, number and price run together: the 26th newcomer run)."""
     field = max(cell - len(value), len(number))
     if field + len(value) > cell:
-        value = value.lstrip("$+")  # a two-digit number on the compact map: ``122``
+        value, field = "", cell
     out = Text()
     out.append(f"{number[:cell]:^{min(field, cell)}}", style=style)  # ``12 $2``
     out.append(value[:max(cell - out.cell_len, 0)], style=plain)
