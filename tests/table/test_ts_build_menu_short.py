@@ -2,7 +2,8 @@
 choices", each wrapped over two lines (``build Moscow—Smolensk 2 for blue: $4, income
 +2``), so a few fit the box. The step line names the company; each link in the list is its
 name, the income it adds and its cost, with the jump fees and value steps where there are
-any (TS-4.2, TS-4.6), on one line: ``Moscow–Smolensk +2 income: $4``."""
+any (TS-4.2, TS-4.6), on one line: ``Moscow–Smolensk: $4, +2 income`` (the 26th run read
+``Moscow–Smolensk +2 income: $4`` as an income of $4)."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def test_a_builds_links_are_listed_one_line_each(tmp_path: Path) -> None:
             assert f"builds for {company}" in step, step
             links = [c for c in app.menu if c.actions[0].kind == "link"]
             assert len(links) >= 12
-            plain = [c for c in links if c.detail.endswith(": $4")]
+            plain = [c for c in links if ": $4, +" in c.detail and "value" not in c.detail]
             assert plain, [c.detail for c in links]
             for choice in links:
                 full = app.game.describe_in(app.game.state, choice.actions[0])
@@ -40,10 +41,14 @@ def test_a_builds_links_are_listed_one_line_each(tmp_path: Path) -> None:
                 assert f"for {company}" not in choice.detail, choice.detail
                 assert len(choice.detail) < len(full), (choice.detail, full)
                 # the name, income and cost as the log's sentence says them
-                name, _, rest = choice.detail.partition(" +")
-                income = rest.split()[0]
+                name, _, rest = choice.detail.partition(": ")
+                cost, _, gain = rest.partition(", +")
+                income = gain.split()[0]
                 assert full.startswith(f"build {name} {income} for {company}: "), (full, name)
-                assert f"income +{income}" in full and rest.startswith(f"{income} income: ")
+                assert f"income +{income}" in full and gain.startswith(f"{income} income")
+                assert cost.startswith("$") and cost.split()[0] in full, (cost, full)
+                if "(jumping" in full:  # TS-4.2's fees in brief: "$6 (fees: blue $2)"
+                    assert " (fees: " in cost and "jumping" not in cost, cost
             lines = [app._prompt(c).plain for c in plain]
             assert all("\n" not in line for line in lines), lines
 

@@ -207,15 +207,18 @@ def _build_parts(s: TransSiberianState, action: Action) -> Said:
 def menu_parts(state: GameState, action: Action) -> Said | None:
     """A build's link in a list of choices, where the step line already names the company:
     its name, the income it adds, its cost (with the TS-4.2 jump fees) and the TS-4.6 value
-    steps, on one line (``Moscow–Smolensk +2 income: $4``). None for every other move (the
-    list says it as the log does)."""
+    steps, on one line (``Moscow–Smolensk: $4, +2 income``; a jump's fees in brief,
+    ``$6 (fees: blue $2)``). None for every other move (the list says it as the log does)."""
     s = _ts(state)
     if action.kind != "link" or s.step not in (BUILD_FIRST, BUILD_SECOND):
         return None
     full = _build_parts(s, action).values
     link = LINK_INDEX[str(action.args[0])]
+    cost = full["cost"]
+    if isinstance(cost, Said):  # TS-4.2: "$6 (jumping 1 link of another owner: blue $2)"
+        cost = Said("ts.cost_fees", {"cost": cost.values["cost"], "payees": cost.values["payees"]})
     return Said("ts.menu_build", {"name": link_name(link), "value": LINKS[link].value,
-                                  "cost": full["cost"], "rise": full["rise"]})
+                                  "cost": cost, "rise": full["rise"]})
 
 
 def _buy_parts(s: TransSiberianState, names: list[str]) -> Said:
