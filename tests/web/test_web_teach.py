@@ -72,7 +72,7 @@ def test_game_page_has_rules_link_and_how_to_win(base_url: str, open_page: Any,
     assert page.locator("#win-text").inner_text() == rules["win"]
     link = page.locator("#rules-link")
     assert link.is_visible() and link.inner_text() == "Rules"
-    assert link.get_attribute("href") == f"/rules/{title}"
+    assert link.get_attribute("href") == f"/rules/{title}?game={made['id']}"
     with page.context.expect_page() as opened:
         link.click()
     rules_page = opened.value

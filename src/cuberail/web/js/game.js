@@ -236,7 +236,7 @@ async function loadFace(title) {
   setFace(faceOf(G.titles, title), title);
   G.faced = title;
   const link = $("#rules-link");
-  link.href = `/rules/${encodeURIComponent(title)}`;
+  link.href = `/rules/${encodeURIComponent(title)}?game=${encodeURIComponent(G.id)}`;
   link.hidden = false;
   showWin();
 }

@@ -63,7 +63,25 @@ async function others() {
     x.title === title ? h("strong", { "aria-current": "page" }, x.name) : h("a", { href: `/rules/${x.title}` }, x.name))));
 }
 
+/** Opened from a game (its Rules link adds `?game=ID`): a link back to it, which closes
+ *  this tab where the game's link opened one, else goes to the game's page (the 26th
+ *  newcomer run found no way back from the rules on a phone). */
+function backToGame() {
+  const game = new URLSearchParams(location.search).get("game") || "";
+  if (!/^[\w-]{1,64}$/.test(game)) return;
+  const link = $("#back-link");
+  link.href = `/g/${encodeURIComponent(game)}`;
+  link.addEventListener("click", (event) => {
+    if (history.length > 1) return;  // (not a tab of its own: follow the link)
+    event.preventDefault();
+    window.close();  // a tab the game's link opened; where the browser refuses, go there
+    setTimeout(() => { location.href = link.href; }, 150);
+  });
+  $("#back-to-game").hidden = false;
+}
+
 async function main() {
+  backToGame();
   await setLanguage(pickLanguage());
   languageSwitch($("#lang"), render);
   await Promise.all([render(), others()]);
