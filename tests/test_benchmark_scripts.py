@@ -204,5 +204,7 @@ def test_hint_follow_from_the_start_plays_the_opening_by_the_hint() -> None:
         assert action in state.legal_actions()
         assert seat.opened is start
     assert asked == [True]  # only without --from-start did medium play the opening move
-    row = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True))
+    row = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True, False))
     assert set(row) == {"new", "game", "rank", "score", "top", "won", "points"}
+    kept = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True, True))
+    assert set(kept) == set(row)  # --plan: the hint with its plan kept

@@ -126,7 +126,8 @@ def _most_visited(root: Node) -> Action | None:
 
 def plan(root: Node, best: Action | None) -> tuple[Action, ...]:
     """What the mover goes on to do after ``best`` on the search's line, while the same
-    seat moves again (CE-3.1: choose an action, then bid, build or forgo it): the move
+    seat moves again (a turn of several steps: an action chosen, then carried out or
+    forgone): the move
     tried most at each step, while it was tried :data:`MIN_VISITS` times or more; at most
     :data:`PLAN` moves, forced ones (one move possible) left out.
 

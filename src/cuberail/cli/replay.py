@@ -137,7 +137,7 @@ def _money_story(args: argparse.Namespace, record: Record, lines: list[str],
                  state: GameState) -> int:
     """--summary and --chart: the dividends and cash of the whole record; after the
     summary, what each score is made of where it is not the cash (the 26th newcomer run:
-    a Trans-Siberian summary that ends in cash does not explain the result)."""
+    a summary that ends in cash does not explain a score of cash and shares)."""
     story = summary.cash_story(record)
     if args.chart is not None:
         summary.draw_cash_chart(Path(args.chart), record, story)

@@ -161,7 +161,7 @@ class TableKit:
     hint_why: Callable[[GameState, Action], str] = no_forced  # a hinted move's reason
     networks: Callable[[GameState], set[str]] = no_places  # the mover's networks' places
     # what a seat's final score is made of ('' where the score is the cash): the 26th
-    # newcomer run could not tell why a Trans-Siberian game was lost ($277 against $375)
+    # newcomer run could not tell why a game was lost ($277 against $375)
     score_words: Callable[[GameState, int], str] = no_score_words
 
 

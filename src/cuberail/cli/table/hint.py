@@ -27,10 +27,11 @@ steps: an action chosen, then carried out or forgone; a build's locomotives), an
 next step's hint keeps to that plan while its own search rates the planned move within
 0.03 of its choice (``hint_search``'s ``planned``). The 25th newcomer run was hinted
 "choose auction", then "forgo the auction", and took it for the hint turning round: in
-four seeded Chicago Express games at 2,000 iterations the next search chose another
-move than the plan's at 31 of 72 two-step decisions, each within 0.03. Keeping the plan
-did not measurably cost the hint seat (``benchmarks/hint_follow.py --plan``, 40 paired
-games from the first move at 1,000 iterations: CE better in 2, worse in 4; TS 6 and 7).
+four seeded games at 2,000 iterations the next search chose another move than the
+plan's at 31 of 72 two-step decisions, each within 0.03. Keeping the plan did not
+measurably cost the hint seat (``benchmarks/hint_follow.py --plan``, 40 paired games a
+title from the first move at 1,000 iterations: better in 2 and 6, worse in 4 and 7;
+docs/bots.md).
 """
 
 from __future__ import annotations

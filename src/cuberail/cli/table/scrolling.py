@@ -76,7 +76,7 @@ def off_screen_title(board: ScrollableContainer, face: Face, more: str = "") -> 
     the map), within the border's width: as many of the hidden places as fit, nearest
     first, the others counted (``◀ Buffalo +23``), rather than a name cut in two; then
     ``more`` (`` · F2: all``: where the map is cut, how to see it all; the 25th
-    newcomer run saw one corner of the Chicago Express map at 80x24), where it fits."""
+    newcomer run saw one corner of a map at 80x24), where it fits."""
     region = board.scrollable_content_region
     first, last = int(board.scroll_x), int(board.scroll_x) + region.width - 1
     west = list(reversed(_names(face.names(0, first - 1)))) if first > 0 else None
