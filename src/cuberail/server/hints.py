@@ -22,6 +22,11 @@ names the search's runner-up when its chance is within 0.03 of the move's
 eighteenth newcomer run followed hints that passed every setup auction where bidding did
 about as well).
 
+- **A plan.** ``then`` says the mover's own next moves as the search plans them (a turn
+  of several steps; :func:`cuberail.bots.analysis.plan`), in brief; when the seat plays
+  the hinted move, the next position's search is given the plan's move
+  (:func:`planned_here`) and hints it again while it rates it within 0.03 of its own
+  choice (the 25th newcomer run was hinted "choose auction", then "forgo the auction").
 - **A table option.** A game created with ``hints: false`` answers no hint to anyone
   while it runs (403 naming the option); the option is stored with the game, shown in
   its view and kept by its rematch and its exported record (``no_hints``, as
