@@ -102,8 +102,10 @@ RULES = (
     # and per step of a replay; a stranger asking hundreds a second is refused.
     Rule("board drawings and replays", "GET", re.compile(GAME + r"/(board\.svg|state)"),
          Rate(120, 240)),
-    # A hint runs the medium bot on the same pool: a player asks one per turn at most.
-    Rule("hints", "GET", re.compile(GAME + "/hint"), Rate(30, 60), Rate(10, 30)),
+    # A hint is a short search in a bot worker (kept per position: asked again, free); a
+    # player pressing Hint at every move of a fast game against bots asks about one a
+    # second (the 27th newcomer run was refused at Rate(10, 30) a token).
+    Rule("hints", "GET", re.compile(GAME + "/hint"), Rate(60, 120), Rate(20, 60)),
 )
 KEYS_MAX = 50_000  # buckets remembered; the least recently used are forgotten first
 
