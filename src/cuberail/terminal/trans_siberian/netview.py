@@ -73,14 +73,21 @@ from cuberail.terminal.trans_siberian.routes import chains, company_name, place
 _drawn: dict[tuple[int, int], int] = {}  # the last drawing's link under each cell
 
 
+JUMPED = "jumped to "  # before a branch that joins the rest only over others' links
+
+
 def _chain_tokens(s: TransSiberianState, c: int, apart: bool = True) -> list[Token]:
     """A chain's cities, each with the link that reached it; the first city goes with the
     second (a line never ends with a chain's first city); a branch starts a line of its
     own (``↳ Kazan─Samara``), or follows on the line where room is short (``apart``
     False)."""
     out: list[Token] = []
+    named: set[int] = set()  # the cities of the chains before
     for n, chain in enumerate(chains(s, c)):
         piece = Text((BRANCH if apart else f"  {BRANCH}") if n else "", style="dim")
+        if n and chain[0][0] not in named:  # joined to the rest over others' links (TS-4.2)
+            piece.append(JUMPED, style="dim")  # (the 27th newcomer run: "how did red get
+        named.update(loc for loc, _ in chain)  # to Abakan?")
         piece.append(place(chain[0][0]))
         for loc, k in chain[1:]:
             piece.append("→" if LOCATIONS[loc].is_external else JOIN, style=COMPANY_STYLE[c])
@@ -419,7 +426,8 @@ def key() -> Text:
     """What the list says, for the side panel and the help page."""
     out = Text()
     out.append("Each company: its links in route order (─ a link, → to the border,"
-               " ↳ another branch), then what it can build next (TS-4.1, TS-4.2): ")
+               f" ↳ another branch, ↳ {JUMPED}… a part reached by jumping other companies'"
+               " links), then what it can build next (TS-4.1, TS-4.2): ")
     out.append("$4", style="bold")
     out.append(" a link touching its network, from the city named first;")
     out.append(" border $8", style="bold")
