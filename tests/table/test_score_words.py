@@ -14,6 +14,7 @@ from tablekit import new_game, settle
 from textual.widgets import OptionList
 
 from cuberail.cli.play import Game
+from cuberail.cli.summary import cash_story
 from cuberail.cli.table import teach
 from cuberail.cli.table.app import TableApp
 from cuberail.games import get_game
@@ -74,3 +75,31 @@ def test_the_final_standings_give_each_score_its_parts(tmp_path: Path) -> None:
 def test_chicago_express_scores_are_cash_and_say_nothing_more(tmp_path: Path) -> None:
     game = finished(tmp_path, "chicago-express")
     assert teach.score_words(game.state, 0) == ""
+
+
+def test_where_the_score_is_the_cash_the_end_says_where_the_cash_came_from(
+        tmp_path: Path) -> None:
+    """The 27th newcomer run lost a Chicago Express game ($48 against $79) and the end
+    said only why it ended; `cuberail replay --summary` said why it was lost (dividends
+    +61 against +90). CE-9.2: the score is the cash. Each line now says the cash at the
+    start, from dividends and spent."""
+    game = finished(tmp_path, "chicago-express")
+    story = cash_story(game.record)
+    scores = game.state.result().scores
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.pause()
+            menu = app.query_one("#menu", OptionList)
+            lines = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+            text = " ".join(" ".join(line.split()) for line in lines)
+            for p, score in enumerate(scores):
+                start, paid = story.cash[0][p], sum(r.gains[p] for r in story.rounds)
+                said = (f"${start} at the start + ${paid} from dividends −"
+                        f" ${start + paid - score} spent = ${score}")
+                assert said in text, (said, text)
+            assert paid > 0
+
+    asyncio.run(run())

@@ -5,12 +5,15 @@ and the box's title (whether some choices are out of view)."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from cuberail.cli import summary
 from cuberail.core.actions import Action
+from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.games.words import english
 
@@ -232,6 +235,7 @@ class TableMenu(TableLog):
         result = state.result()
         scores = result.scores
         out = [Option(Text("   final standings", style="bold"), disabled=True)]
+        money = self._money_lines(scores)
         for p in sorted(range(len(scores)), key=lambda p: -scores[p]):
             won = p in result.winners
             line = Text(f"{rank_of(scores, p):>5} {self.game.seats[p].name}  ${scores[p]}",
@@ -239,7 +243,7 @@ class TableMenu(TableLog):
             if won:
                 line.append("  ★ winner", style="bold yellow")
             out.append(Option(line, disabled=True))
-            made = teach.score_words(state, p)  # cash + shares at value, where it differs
+            made = teach.score_words(state, p) or money.get(p, "")  # what the score is
             out += [Option(Text(part, style="dim"), disabled=True)
                     for part in self._wrapped(made, indent="       ")] if made else []
         reasons = teach.end_reasons(state)
@@ -251,6 +255,38 @@ class TableMenu(TableLog):
         out += [Option(Text(""), disabled=True),
                 Option(Text("   type quit (or Ctrl+Q) to leave; the record is saved",
                             style="italic"), disabled=True)]
+        return out
+
+    def _money_lines(self, scores: Sequence[int]) -> dict[int, str]:
+        """Where the score is the cash: each seat's cash at the start, from dividends and
+        spent ("$30 at the start + $61 from dividends − $43 spent = $48"; the 27th
+        newcomer run could not tell from the end why it lost, and `cuberail replay
+        --summary` could); {} where the record keeps no cash and dividends."""
+        at = len(self.game.record.actions)
+        kept: tuple[int, dict[int, str]] | None = getattr(self, "_money_at", None)
+        if kept is not None and kept[0] == at:  # (the menu is drawn again and again)
+            return kept[1]
+        try:
+            story = summary.cash_story(self.game.record)
+        except CuberailError:
+            story = None
+        lines = self._money_of(story, scores)
+        self._money_at = (at, lines)
+        return lines
+
+    @staticmethod
+    def _money_of(story: summary.CashStory | None, scores: Sequence[int]) -> dict[int, str]:
+        if story is None:
+            return {}
+        out = {}
+        for p, end in enumerate(story.cash[-1]):
+            if end != scores[p]:
+                return {}  # the score is not the cash
+            start = story.cash[0][p]
+            paid = sum(r.gains[p] for r in story.rounds)
+            spent = start + paid - end
+            out[p] = (f"${start} at the start + ${paid} from dividends − ${spent} spent"
+                      f" = ${end}")
         return out
 
     def _asides(self) -> list[Option]:
