@@ -27,10 +27,12 @@ export class Replay {
     this.render();
   }
 
-  /** The replay controls at the position shown. */
+  /** The replay controls at the position shown; none before the first move (the 27th
+   *  newcomer run saw "Move 0 of 0" under an empty board while a new game loaded). */
   update() {
     const G = this.game();
     const last = G.view.index;
+    $("#replay").hidden = last === 0;
     const at = G.at === null ? last : G.at;
     const slider = $("#rp-slider");
     slider.max = String(last);
