@@ -76,8 +76,11 @@ async function showBoard(at, clickable) {
 function renderPanels(view, state, live) {
   const mine = live && myTurn();
   const offline = live && !isOnline() && !view.over;
+  // a page with no seat watches: it says so (the 27th newcomer run opened the table's
+  // address, /g/ID, on a phone and read "Waiting for Me." where its own move was)
   const waiting = view.over ? t("game.over") : offline ? t("net.paused")
-    : t("game.waiting", { name: nameOf(state.current_player) });
+    : t(G.token || !(view.players || []).some((p) => !p.bot) ? "game.waiting" : "game.watching",
+      { name: nameOf(state.current_player) });
   renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf);
   if (live && view.over) closeNotice($("#toast"));  // the end banner tells the last dividend's outcome
   const paid = $("#toast").line;  // a dividend taken back by an undo: its notice goes too
