@@ -26,3 +26,17 @@ def test_links_cut_short_are_counted() -> None:
     last = "".join(t.plain for t, _ in lines[-1])
     shown = sum(1 for line in lines for _, k in line if k >= 0)
     assert last.endswith(f" … +{12 - shown}"), last
+
+
+def test_a_paragraph_of_words_flows_without_a_hanging_indent() -> None:
+    """The 27th newcomer run read the opening's text hung seven columns in, under a
+    company label that is not there; words flow flush (``indent=0``), a company's links
+    under its label."""
+    text = ("Each company starts at Moscow: whoever wins its opening share chooses its first"
+            " link out of Moscow, free")
+    lines = flow(Text("No railroad yet. "), words(text), 40, 4, indent=0)
+    rows = ["".join(t.plain for t, _ in line) for line in lines]
+    assert len(rows) > 1 and not any(row.startswith(" ") for row in rows[1:]), rows
+    assert " ".join(" ".join(rows).split()) == " ".join(f"No railroad yet. {text}".split())
+    links = flow(Text("Red    "), [(Text(f"City{k}─Town{k}"), k) for k in range(8)], 30, 4)
+    assert all(line[0][0].plain == " " * 7 for line in links[1:])

@@ -16,11 +16,13 @@ Line = list[Token]
 
 
 def flow(head: Text, tokens: list[Token], width: int, most: int,
-         groups: bool = False) -> list[Line]:
-    """``head`` then the tokens in lines of ``width`` cells (indented ``LABEL`` after the
-    first), at most ``most`` lines; what does not fit is counted at the end (``+3``). A
-    branch starts a line; a group of next links that fits a line of its own starts one
-    (with ``groups``, every group does: a list to choose from, not a paragraph)."""
+         groups: bool = False, indent: int = LABEL) -> list[Line]:
+    """``head`` then the tokens in lines of ``width`` cells (indented ``indent``, a
+    company's label, after the first), at most ``most`` lines; what does not fit is
+    counted at the end (``+3``). A branch starts a line; a group of next links that fits a
+    line of its own starts one (with ``groups``, every group does: a list to choose from,
+    not a paragraph). A paragraph of words takes ``indent`` 0 (the 27th newcomer run read
+    the opening's text hung under a label that was not there)."""
     lines: list[Line] = [[(head, -1)]]
     used = head.cell_len
     for n, (text, k) in enumerate(tokens):
@@ -28,13 +30,13 @@ def flow(head: Text, tokens: list[Token], width: int, most: int,
         gap = 1 if n and after not in (" ", "") and not _joined(text) else 0
         unit = _unit(tokens, n)
         breaks = (used + gap + _lead(tokens, n) > width or text.plain.startswith(BRANCH)
-                  or used + gap + unit > width >= LABEL + unit - 1
+                  or used + gap + unit > width >= indent + unit - 1
                   or (groups and k < 0 and text.plain.startswith(APART)))
-        if breaks and used > LABEL:
+        if breaks and used > indent:
             if len(lines) == most:
                 return _cut(lines, sum(1 for _, j in tokens[n:] if j >= 0), width)
-            lines.append([(Text(" " * LABEL), -1)])
-            used, gap = LABEL, 0
+            lines.append([(Text(" " * indent), -1)] if indent else [])
+            used, gap = indent, 0
             if k < 0:  # a group's head: no separator at the start of a line
                 text = Text(text.plain.lstrip(" ·"), style=text.style)
         if gap:

@@ -316,7 +316,7 @@ def _opening(targets: Collection[str], width: int) -> list[Line]:
     their first owners choose from, the most valuable first."""
     words = OPENING.split(" ")
     out = flow(Text("No railroad yet. ", style="bold"), [(Text(w + " "), -1) for w in words],
-               width, 4)
+               width, 4, indent=0)
     firsts = sorted(MOSCOW_LINKS, key=lambda k: (-LINKS[k].value, _ends(k)))
     items = [_item(f"{_ends(k)} {LINKS[k].value}" + ("," if i < len(firsts) - 1 else ""),
                    k, targets) for i, k in enumerate(firsts)]
