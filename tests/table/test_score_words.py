@@ -103,3 +103,25 @@ def test_where_the_score_is_the_cash_the_end_says_where_the_cash_came_from(
             assert paid > 0
 
     asyncio.run(run())
+
+
+def test_the_final_standings_are_broken_again_for_a_smaller_terminal(tmp_path: Path) -> None:
+    """The 27th newcomer run read the score lines at 80x24 broken twice, flush left: they
+    had been broken for the menu's width before a resize. They are drawn again."""
+    game = finished(tmp_path, "trans-siberian", 2)
+
+    async def run() -> None:
+        app = TableApp(game)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(app, pilot)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            menu = app.query_one("#menu", OptionList)
+            width = menu.scrollable_content_region.width
+            lines = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+            parts = [line for line in lines if "cash" in line or " × $" in line]
+            assert parts and all(line.startswith("       ") for line in parts), lines
+            assert all(len(line) <= width for line in parts), (width, parts)
+
+    asyncio.run(run())

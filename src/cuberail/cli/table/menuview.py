@@ -197,11 +197,16 @@ class TableMenu(TableLog):
         return out
 
     def refit_menu(self) -> None:
-        """The choices' lines broken again for the menu's width (after a resize)."""
+        """The choices' lines broken again for the menu's width (after a resize); at the
+        end, the final standings drawn again (the 27th newcomer run, at 80x24, read their
+        score lines broken a second time, flush left)."""
         menu = self.query_one("#menu", OptionList)
         if self.menu and menu.option_count:
             for option_id, prompt in self._prompts():
                 menu.replace_option_prompt(option_id, prompt)
+        elif not self.menu and self.game.state.is_terminal() and menu.option_count:
+            self._draw_menu()
+            return
         self._title_menu()
 
     def _draw_menu(self) -> None:
