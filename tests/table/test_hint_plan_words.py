@@ -8,14 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from tests.bots.test_hint_plan import choose_action_position
 
 from cuberail.bots import analysis
-from cuberail.bots.registry import make_bot
 from cuberail.cli.table import hint as hints
 from cuberail.cli.table.hintwords import Answer, plan_words
 from cuberail.cli.titles import load_view
 from cuberail.core.state import GameState
-from cuberail.games import get_game
 
 VIEW = load_view("chicago-express")
 
@@ -43,15 +42,6 @@ def test_every_length_of_the_answer_says_the_plan() -> None:
     assert said.detail().startswith(plan)
 
 
-def chosen() -> GameState:
-    state = get_game("chicago-express").new_game(4)
-    bots = [make_bot("medium", s) for s in range(4)]
-    while not (state.current_player() == 0 and {a.kind for a in state.legal_actions()}
-               == {"choose"}):
-        state.apply(bots[state.current_player()].choose(state.clone()))
-    return state
-
-
 def test_the_hint_names_the_plan_and_the_next_hint_is_given_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
     given: list[Any] = []
@@ -63,7 +53,7 @@ def test_the_hint_names_the_plan_and_the_next_hint_is_given_it(
         return real(state, seconds, iterations, seed, planned)
 
     monkeypatch.setattr(hints, "hint_search", spy)
-    state, memory = chosen(), hints.Memory()
+    state, memory = choose_action_position(), hints.Memory()
     first = hints.answer(state, describe, None, 1500, seed=1, memory=memory)
     best = memory.last[0]
     assert first.then and given == [None]
