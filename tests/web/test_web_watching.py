@@ -21,6 +21,8 @@ def test_the_games_address_without_a_seat_says_it_watches(base_url: str,
     turn.wait_for(state="visible")
     assert turn.inner_text() == ("You are watching (no seat on this page): waiting for Me."
                                  " To play, open your seat's invite link.")
+    # the card under it says it briefly (the 28th run read the whole sentence twice)
+    assert watcher.locator("#move-list .waiting").inner_text() == "Waiting for Me."
     player = open_page(390, 844).page
     player.goto(made["seats"][2]["invite_url"])
     wait_loaded(player)

@@ -14,6 +14,10 @@ NAMES = ["Ann", "Bob", "Cleo"]
 
 
 def at_risk(state: dict[str, Any]) -> set[str]:
+    """The public companies a phase-2 dividend would nationalize now (none in phase 1:
+    a phase-1 dividend nationalizes nothing, TS-6.3)."""
+    if state["phase"] < 2:
+        return set()
     value = state["nationalization"]["value"]
     below = state["nationalization"].get("comparison") == "below"
     return {c["id"] for c in state["companies"] if c["status"] == "in play" and c["public"]
@@ -23,7 +27,8 @@ def at_risk(state: dict[str, Any]) -> set[str]:
 def test_a_net_worth_says_the_part_in_shares_at_risk(base_url: str, open_page: Any) -> None:
     made = create(base_url, "trans-siberian", NAMES)
     view = play_until(base_url, made, lambda v: any(
-        p["score_at_risk"] > 0 for p in v["state"]["players"]), seed=3)
+        p["score_at_risk"] > 0 for p in v["state"]["players"]), seed=2)
+    assert not view["over"], "the game ended with no share at risk"
     state = view["state"]
     risky = at_risk(state)
     values = {c["id"]: c["share_value"] for c in state["companies"]}
@@ -43,3 +48,18 @@ def test_a_net_worth_says_the_part_in_shares_at_risk(base_url: str, open_page: A
         assert title == (f"${part} of it is in shares of companies at risk of"
                          " nationalization: nationalized, those shares count for nothing.")
     assert any(p["score_at_risk"] for p in state["players"])
+
+
+def test_in_phase_1_no_worth_is_said_at_risk(base_url: str, open_page: Any) -> None:
+    """The 28th newcomer run read "⚠ $28 at risk" from the first auction: in phase 1
+    nothing is nationalized (TS-6.3), so no worth is at risk yet."""
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, lambda v: v["index"] >= 40, seed=3)
+    state = view["state"]
+    assert state["phase"] == 1 and not view["over"]
+    assert all(p["score_at_risk"] == 0 for p in state["players"])
+    page = open_page(1366, 768).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#players table")
+    assert page.locator("#players .at-risk").count() == 0

@@ -71,9 +71,11 @@ def snapshot(s: TransSiberianState) -> dict[str, Any]:
 
 def _player(s: TransSiberianState, p: int, score: int) -> dict[str, Any]:
     return {"seat": p, "cash": s.cash[p], "score": score,
+            # (phase 2 only: a phase-1 dividend nationalizes nothing, TS-6.3; the 28th
+            # newcomer run read "⚠ $28 at risk" from the first auction)
             "score_at_risk": sum(s.share_value(c) * s.shares_held(p, c)
                                  for c in range(NUM_COMPANIES)
-                                 if s.is_public(c) and _at_risk(s, c)),
+                                 if s.phase >= 2 and s.is_public(c) and _at_risk(s, c)),
             "shares": {COMPANY_IDS[c]: s.shares_held(p, c) for c in range(NUM_COMPANIES)
                        if s.shares_held(p, c)}}
 

@@ -97,8 +97,11 @@ function renderPanels(view, state, live) {
   keepFocus($("#actions"), same, () => {
     renderAuction($("#auction"), live ? view : { ...view, legal: [] }, state, G.seat, mine);
     proxy.show($("#auction"), live);
+    // (the card says it briefly: the turn line above says a watcher's whole sentence)
+    const brief = live && !G.token && !view.over && !offline
+      ? t("game.waiting", { name: nameOf(state.current_player) }) : waiting;
     renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
-      live ? waiting : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
+      live ? brief : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
   });
   undoControl.update(view, G.seat, Boolean(live && isOnline() && G.token));
   hint.update(view, mine);
