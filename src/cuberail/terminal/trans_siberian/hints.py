@@ -9,6 +9,7 @@ from cuberail.core.auction import dividend_per_share
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian.board import COMPANY_IDS, COMPANY_INDEX
 from cuberail.games.trans_siberian.state import AUCTION, TransSiberianState
+from cuberail.terminal.trans_siberian.teach import nationalization_ahead
 
 
 def _ts(state: GameState) -> TransSiberianState:
@@ -17,11 +18,17 @@ def _ts(state: GameState) -> TransSiberianState:
 
 
 def _share(s: TransSiberianState, c: int) -> str:
-    """TS-5.2, TS-9.2: what one more share of ``c`` pays a dividend and counts at the end."""
+    """TS-5.2, TS-9.2: what one more share of ``c`` pays a dividend and counts at the end;
+    of a company the next dividend nationalizes (TS-8.1), that it pays that last dividend
+    and then counts nothing (the 28th newcomer run was told a doomed share "counts $44 at
+    the end")."""
     per = dividend_per_share(s.income[c], s.owned(c) + 1)
+    pays = f"a {COMPANY_IDS[c]} share pays ${per} a dividend now (income {s.income[c]} ÷"
+    if c in nationalization_ahead(s):
+        return (f"{pays} {s.owned(c) + 1} shares), its last: {COMPANY_IDS[c]} is"
+                " nationalized at the next dividend, and then the share counts nothing")
     public = "is public" if s.owned(c) + 1 >= 2 else "is public (2+ shares owned)"
-    return (f"a {COMPANY_IDS[c]} share pays ${per} a dividend now (income {s.income[c]} ÷"
-            f" {s.owned(c) + 1} shares) and counts ${s.share_value(c)} at the end while"
+    return (f"{pays} {s.owned(c) + 1} shares) and counts ${s.share_value(c)} at the end while"
             f" {COMPANY_IDS[c]} {public}")
 
 
