@@ -91,7 +91,11 @@ def tracker(state: GameState) -> Text:
     for line in [] if over else doomed_lines(s):  # first: the panel may not show its end
         out.append(line + "\n", style="bold red")
     out.append(f"game over after {paid};\n " if over else "end: ", style="bold")
-    out.append(f"dividends {s.dividends}/{s.opts.dividend_track}  {top}\n")
+    paid_of = f"dividends {s.dividends}/{s.opts.dividend_track}"
+    if not over and _all_doomed(s) and _ends_empty(s):  # said louder (the 28th newcomer
+        out.append(f"{paid_of}; the next ends it\n", style="bold red")  # run: "the rug")
+    else:
+        out.append(f"{paid_of}  {top}\n")
     out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
                f"  nat. value ${s.nationalization_value()}")
     return out
@@ -127,13 +131,35 @@ def tracker_line(state: GameState) -> Text:
     out.append(f"\nphase {s.phase} · nationalization ${s.nationalization_value()}",
                style="dim")
     ahead = nationalization_ahead(s)
-    if ahead and not s.is_terminal():  # whole names where the line has room
+    if ahead and not s.is_terminal() and _all_doomed(s):
+        out.append(f" {_ALL[_ends_empty(s)]}", style="bold red")
+    elif ahead and not s.is_terminal():  # whole names where the line has room
         for names in (tsb.COMPANY_IDS, board.COMPANY_SHORT):
             warning = f" ⚠ next dividend nationalizes {', '.join(names[c] for c in ahead)}"
             if len(out.plain.split("\n")[-1]) + len(warning) <= LINE:
                 break
         out.append(warning, style="bold red")
     return out
+
+
+# TS-8.1, TS-9.1: the next dividend nationalizes every company in play; with the option
+# end_when_empty (the default) the game then ends: said in two of the tracker's lines
+_ALL = {True: "⚠ next dividend nationalizes ALL: the game ends, cash alone counts",
+        False: "⚠ next dividend nationalizes ALL: then cash alone counts"}
+
+
+def _ends_empty(s: TransSiberianState) -> bool:
+    """Whether nationalizing every company in play ends the game (TS-9.1): the option
+    says so and no company waits to enter."""
+    return s.opts.end_when_empty and WAITING not in s.status
+
+
+def _all_doomed(s: TransSiberianState) -> bool:
+    """Whether the next dividend nationalizes every company in play (TS-8.1)."""
+    ahead = nationalization_ahead(s)
+    return bool(ahead) and ahead == [c for c in range(tsb.NUM_COMPANIES)
+                                     if s.status[c] == ACTIVE and s.value[c] >= 0]
+
 
 
 def nationalization_ahead(s: TransSiberianState) -> list[int]:
