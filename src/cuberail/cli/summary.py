@@ -50,6 +50,10 @@ class CashStory:
     cash: list[Cash]
     rounds: list[Round]
 
+    def paid(self, seat: int) -> int:
+        """What ``seat`` gained at the moves that paid (the table's "all dividends")."""
+        return sum(r.gains[seat] for r in self.rounds)
+
 
 def _money(state: GameState) -> tuple[Cash, int]:
     """The players' cash and the dividends paid so far, from a state that keeps them."""
@@ -107,7 +111,7 @@ def summary_table(story: CashStory) -> Table:
                       *cells)
     end = len(story.cash) - 1
     table.add_row("end", str(end), *(f"${c}" for c in story.cash[-1]))
-    totals = [sum(r.gains[p] for r in story.rounds) for p in range(len(story.players))]
+    totals = [story.paid(p) for p in range(len(story.players))]
     table.add_row("all dividends", "", *(f"{t:+d}" for t in totals))
     return table
 

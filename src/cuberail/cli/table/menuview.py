@@ -240,7 +240,6 @@ class TableMenu(TableLog):
         result = state.result()
         scores = result.scores
         out = [Option(Text("   final standings", style="bold"), disabled=True)]
-        money = self._money_lines(scores)
         for p in sorted(range(len(scores)), key=lambda p: -scores[p]):
             won = p in result.winners
             line = Text(f"{rank_of(scores, p):>5} {self.game.seats[p].name}  ${scores[p]}",
@@ -248,7 +247,8 @@ class TableMenu(TableLog):
             if won:
                 line.append("  ★ winner", style="bold yellow")
             out.append(Option(line, disabled=True))
-            made = teach.score_words(state, p) or money.get(p, "")  # what the score is
+            # what the score is made of: the title's words, else (cash) where it came from
+            made = teach.score_words(state, p) or self._money_lines(scores).get(p, "")
             out += [Option(Text(part, style="dim"), disabled=True)
                     for part in self._wrapped(made, indent="       ")] if made else []
         reasons = teach.end_reasons(state)
@@ -288,7 +288,7 @@ class TableMenu(TableLog):
             if end != scores[p]:
                 return {}  # the score is not the cash
             start = story.cash[0][p]
-            paid = sum(r.gains[p] for r in story.rounds)
+            paid = story.paid(p)
             spent = start + paid - end
             out[p] = (f"${start} at the start + ${paid} from dividends − ${spent} spent"
                       f" = ${end}")
