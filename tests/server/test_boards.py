@@ -1,7 +1,10 @@
-"""The page's board and replay positions: GET /api/games/{id}/board.svg and /state?at=N."""
+"""The page's board and replay positions: GET /api/games/{id}/board.svg, /state?at=N
+and /course."""
 
 from __future__ import annotations
 
+import itertools
+import random
 import xml.etree.ElementTree as ET
 
 from fastapi.testclient import TestClient
@@ -43,3 +46,27 @@ def test_board_svg_is_the_drawing_with_the_legal_moves_clickable(client: TestCli
     assert clickable == set(v["legal"])  # the gauges: one per action a turn may choose
     past = client.get(f"/api/games/{game['id']}/board.svg", params={"at": v["index"] + 1})
     assert past.status_code == 422
+
+
+def test_course_is_the_states_along_the_game_in_one_answer(client: TestClient) -> None:
+    """A finished game's charts asked 41 states, one a request: a third finished game
+    opened within a minute was refused (429) and drew no charts. ``/course`` gives the
+    snapshots sampled along the game in one answer, each the one ``/state?at`` gives."""
+    game = new_game(client, 3)
+    short = client.get(f"/api/games/{game['id']}/course").json()
+    assert short["last"] == 0 and [s["index"] for s in short["samples"]] == [0]
+    v = view(client, game["id"])
+    rng = random.Random(7)
+    while v["index"] < 95 and not v["over"]:  # random legal moves
+        action = rng.choice(v["legal"])
+        assert move(client, game, v["current_player"], action, v["index"]).status_code == 200
+        v = view(client, game["id"])
+    course = client.get(f"/api/games/{game['id']}/course").json()
+    indices = [s["index"] for s in course["samples"]]
+    assert course["last"] == v["index"] and indices[0] == 0 and indices[-1] == v["index"]
+    assert indices == sorted(set(indices)) and 30 <= len(indices) <= 41
+    assert max(b - a for a, b in itertools.pairwise(indices)) <= v["index"] // 40 + 1
+    for sample in course["samples"][::7] + course["samples"][-1:]:
+        at = client.get(f"/api/games/{game['id']}/state", params={"at": sample["index"]})
+        assert sample["state"] == at.json()["state"], sample["index"]
+    assert client.get("/api/games/nosuchgame/course").status_code == 404

@@ -221,3 +221,20 @@ def test_the_run_of_moves_where_a_chance_fell_most_is_named(
                 f" {round(100 * high['before'][seat])}% to {round(100 * low['after'][seat])}%")
         assert said in text and text.startswith(f"Move {high['index'] + 1}"), (said, text)
     assert named, "no seat's chance fell 20 points in this game"
+
+
+def test_finished_games_opened_one_after_another_draw_their_charts(
+        serve_url: str, open_page: Any) -> None:
+    """A finished game's charts were drawn from 41 reads of ``/state?at``, one a point:
+    in CI the third finished game a worker opened within a minute was refused (429, its
+    console said so). The page now reads the game's course in one answer."""
+    ids = [finished_game(serve_url) for _ in range(4)]
+    for game_id in ids:
+        watched = open_page(1280, 900)
+        asked: list[str] = []
+        watched.page.on("request", lambda r, asked=asked: asked.append(r.url))
+        watched.page.goto(f"{serve_url}/g/{game_id}")
+        watched.page.wait_for_selector("#charts:not([hidden]) svg.chart", timeout=45000)
+        assert sum("/course" in u for u in asked) == 1
+        assert sum("/state?at=" in u for u in asked) <= 4, asked  # a dividend's split
+        assert not watched.problems, watched.problems

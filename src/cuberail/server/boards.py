@@ -2,10 +2,12 @@
 
 ``board_svg`` is the one drawing (:mod:`cuberail.draw`), with the legal moves of the
 position highlighted and every word in the reader's language (``lang``); ``state_at``
-the snapshot and legal moves after N actions; ``words_json`` the move sentences and the
-refusals of a language for the page. ``cached_svg`` and ``cached_state`` serve the
-routes: from the answer cache, else drawn from plain data (:class:`Position`) in a
-drawing worker process when the pool has them (:mod:`cuberail.server.drawers`).
+the snapshot and legal moves after N actions; ``replay_course`` the snapshots sampled
+along a whole game (the end-of-game charts); ``words_json`` the move sentences and the
+refusals of a language for the page. ``cached_svg``, ``cached_state`` and
+``cached_course`` serve the routes: from the answer cache, else drawn from plain data
+(:class:`Position`) in a drawing worker process when the pool has them
+(:mod:`cuberail.server.drawers`).
 """
 
 from __future__ import annotations
@@ -102,10 +104,13 @@ class Position:
         return Position(game.title, game.rules_version, dict(game.options), len(loaded.seats),
                         tuple(e.action for e in loaded.snap.effective[:n]))
 
-    def state(self) -> GameState:
+    def start(self) -> GameState:
+        """The game before its first action."""
         info = get_game(self.title)
-        state = info.new_game(self.players,
-                              info.record_options(self.rules_version, self.options))
+        return info.new_game(self.players, info.record_options(self.rules_version, self.options))
+
+    def state(self) -> GameState:
+        state = self.start()
         for text in self.actions:
             state.apply_text(text)
         return state
@@ -159,6 +164,45 @@ def cached_state(service: GameService, answers: Answers, game_id: str,
     found = answers.get(key)
     if found is None:
         found = offload(replay_position, Position.of(loaded, n))
+        answers.put(key, found)
+    return found
+
+
+COURSE_SAMPLES = 40  # the end-of-game charts' points along a game
+
+
+def course_indices(last: int, samples: int = COURSE_SAMPLES) -> list[int]:
+    """The move numbers a game's course is sampled at: every one of a short game, else
+    ``samples + 1`` evenly spaced from 0 to ``last`` (both ends kept)."""
+    if last <= samples:
+        return list(range(last + 1))
+    return sorted({(last * i + samples // 2) // samples for i in range(samples + 1)})
+
+
+def replay_course(position: Position) -> bytes:
+    """``{"last", "samples": [{"index", "state"}]}`` along ``position``'s actions, in one
+    replay (in a drawing worker): what the end-of-game charts are drawn from."""
+    state = position.start()
+    wanted = set(course_indices(len(position.actions)))
+    samples = []
+    for n in range(len(position.actions) + 1):
+        if n:
+            state.apply_text(position.actions[n - 1])
+        if n in wanted:
+            samples.append({"index": n, "state": state.to_json()})
+    body = {"last": len(position.actions), "samples": samples}
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def cached_course(service: GameService, answers: Answers, game_id: str) -> bytes:
+    """:func:`replay_course` of the game as it stands, remembered by (game, position): a
+    finished game's page draws its charts from one answer, not one read per point."""
+    loaded = service.read(game_id)
+    n = len(loaded.snap.effective)
+    key = ("course", *position_key(loaded, n))
+    found = answers.get(key)
+    if found is None:
+        found = offload(replay_course, Position.of(loaded, n))
         answers.put(key, found)
     return found
 

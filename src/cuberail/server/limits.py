@@ -99,8 +99,11 @@ RULES = (
     Rule("webhook changes", "PUT", re.compile(GAME + r"/seats/\d+/webhook"), Rate(10, 20),
          Rate(5, 10)),
     # Reads that draw or replay a position (see server.pools): a page asks one per move
-    # and per step of a replay; a stranger asking hundreds a second is refused.
-    Rule("board drawings and replays", "GET", re.compile(GAME + r"/(board\.svg|state)"),
+    # and per step of a replay, and one course for a finished game's charts (it asked 41
+    # states, and a third finished game opened within a minute was refused); a stranger
+    # asking hundreds a second is refused.
+    Rule("board drawings and replays", "GET",
+         re.compile(GAME + r"/(board\.svg|state|course)"),
          Rate(120, 240)),
     # A hint is a short search in a bot worker (kept per position: asked again, free); a
     # player pressing Hint at every move of a fast game against bots asks about one a

@@ -335,6 +335,16 @@ class StateAt(BaseModel):
     moves: list[MoveChoice] = Field(description="the legal actions, as in the game view")
 
 
+class Sample(BaseModel):
+    index: int = Field(description="the actions in force at this point")
+    state: dict[str, Any] = Field(description="the game's snapshot")
+
+
+class Course(BaseModel):
+    last: int = Field(description="the actions in force now")
+    samples: list[Sample] = Field(description="snapshots from move 0 to `last`, in order")
+
+
 class MoveChoice(BaseModel):
     action: str = Field(description="the action's text, to send as a move")
     label: str = Field(description="what it does, in English")

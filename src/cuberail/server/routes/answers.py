@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cuberail.server.schemas import BODY_ERRORS, StateAt, errors
+from cuberail.server.schemas import BODY_ERRORS, Course, StateAt, errors
 
 REFUSALS = errors(400, 408, 411, 413, said={
     401: "no seat token",
@@ -30,7 +30,8 @@ CLAIM_REFUSALS = errors(400, 408, 411, 413, 429, said={
 })
 CREATE_ERRORS = (403, 429, *BODY_ERRORS)  # 403: over the host's caps on bot seats
 DRAWN = errors(404, 422, 429) | {200: {"model": StateAt, "description": "the position"}}
+COURSE = errors(404, 422, 429) | {200: {"model": Course, "description": "the course"}}
 SVG = errors(404, 422, 429) | {200: {"content": {"image/svg+xml": {"schema": {
     "type": "string"}}}, "description": "the board as an SVG document"}}
 
-__all__ = ["CLAIM_REFUSALS", "CREATE_ERRORS", "DRAWN", "REFUSALS", "SVG", "UNDO_REFUSALS"]
+__all__ = ["CLAIM_REFUSALS", "COURSE", "CREATE_ERRORS", "DRAWN", "REFUSALS", "SVG", "UNDO_REFUSALS"]

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from cuberail.server import boards, lobby
-from cuberail.server.routes.answers import CREATE_ERRORS, DRAWN, SVG
+from cuberail.server.routes.answers import COURSE, CREATE_ERRORS, DRAWN, SVG
 from cuberail.server.runtime import Client, GameId, ServerDep, base_url
 from cuberail.server.schemas import (
     Created,
@@ -69,6 +69,15 @@ async def get(game_id: GameId, server: ServerDep) -> dict[str, Any]:
 async def state_at(game_id: GameId, server: ServerDep, at: int | None = None) -> Response:
     body = await server.expensive.run(boards.cached_state, server.service, server.answers,
                                       game_id, at)
+    return Response(body, media_type="application/json")
+
+
+@router.get("/api/games/{game_id}/course", responses=COURSE,
+            summary="the snapshots along the game as it stands, sampled at about 40 move"
+            " numbers (every one of a short game): the end-of-game charts")
+async def course(game_id: GameId, server: ServerDep) -> Response:
+    body = await server.expensive.run(boards.cached_course, server.service, server.answers,
+                                      game_id)
     return Response(body, media_type="application/json")
 
 

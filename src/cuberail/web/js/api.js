@@ -72,6 +72,7 @@ export const api = {
     call("GET", `/api/games/${id}/hint?lang=${encodeURIComponent(lang)}`, undefined, token),
   chat: (id, token, text) => call("POST", `/api/games/${id}/chat`, { text }, token),
   stateAt: (id, at) => call("GET", `/api/games/${id}/state?at=${at}`),
+  course: (id) => call("GET", `/api/games/${id}/course`),
   analysis: (id, start = true) =>
     call("GET", `/api/games/${id}/analysis${start ? "" : "?start=false"}`),
   rules: (title, lang = "en") => call("GET",

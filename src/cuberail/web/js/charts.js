@@ -71,11 +71,3 @@ export function gameCharts(view, samples, nameOf) {
   const charts = currentFace().charts || [{ title: "charts.cash", of: "players", value: "cash" }];
   return charts.map((c) => lineChart(t(c.title), c.of === "companies" ? byCompany(c.value) : bySeat(c.value), x));
 }
-
-/** Move numbers to sample: all of them for a short game, else about `n` evenly. */
-export function sampleIndices(last, n = 40) {
-  if (last <= n) return Array.from({ length: last + 1 }, (_, i) => i);
-  const out = new Set();
-  for (let i = 0; i <= n; i += 1) out.add(Math.round((last * i) / n));
-  return [...out];
-}

@@ -3,7 +3,7 @@
 // of a finished game.
 
 import { api } from "./api.js";
-import { gameCharts, sampleIndices } from "./charts.js";
+import { gameCharts } from "./charts.js";
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -53,19 +53,19 @@ export class Replay {
     return this.states.get(n);
   }
 
-  /** The charts of the game's course, from snapshots sampled along it (read once with
-   *  the log's: stateAt). */
+  /** The charts of the game's course, from the snapshots the server samples along it
+   *  in one answer (kept for the log's dividend splits and the replay: stateAt). */
   async drawCharts() {
     const G = this.game();
     G.charts = true;
-    const samples = [];
-    for (const n of sampleIndices(G.view.index)) {
-      const state = await this.stateAt(n);
-      if (!state) {
-        G.charts = false;
-        return;
-      }
-      samples.push([n, state]);
+    const answer = await api.course(G.id);
+    if (!answer.ok) {
+      G.charts = false;
+      return;
+    }
+    const samples = answer.data.samples.map((x) => [x.index, x.state]);
+    for (const [n, state] of samples) {
+      if (!this.states.has(n)) this.states.set(n, Promise.resolve(state));
     }
     $("#chart-list").replaceChildren(...gameCharts(G.view, samples, this.nameOf));
     $("#charts").hidden = false;
