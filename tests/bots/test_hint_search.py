@@ -1,4 +1,5 @@
-"""A hint from a lost position plays for points (issue 29, the seventeenth newcomer run).
+"""A hint from a lost position plays for points (issue 29, the seventeenth newcomer run),
+and one from a won position for the margin (the 28th).
 
 The hint's search counts wins only: where every line loses as far as it sees, its moves
 all score 0 and it prefers one at random. A player who followed those hints from behind
@@ -12,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from cuberail.bots.analysis import LOST, analysis_bot, estimate, hint_search
+from cuberail.bots.analysis import CLOSE, LOST, WON, analysis_bot, estimate, hint_search
 from cuberail.bots.mcts import MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot
 from cuberail.cli.table.hint import Memory, hint
-from cuberail.cli.table.hintwords import FOR_POINTS
+from cuberail.cli.table.hintwords import FOR_MARGIN, FOR_POINTS
 from cuberail.core.state import GameState
 from cuberail.games import get_game
 from cuberail.server import hints as server_hints
@@ -137,3 +138,60 @@ def test_a_close_call_at_the_same_percent_gives_it_once() -> None:
         if not high:  # the same percent, once: the case of the report
             return
     pytest.skip("no close call at one percent in these seeds")
+
+
+def won_position() -> GameState:
+    """Trans-Siberian, a medium bot (seat 0) against three random players: at move 65 it
+    chooses among five moves (TS-4.1), far ahead."""
+    state = get_game("trans-siberian").new_game(4)
+    bots = [make_bot("medium", 3)] + [make_bot("random", s) for s in (4, 5, 6)]
+    for _ in range(65):
+        state.apply(bots[state.current_player()].choose(state.clone()))
+    assert state.current_player() == 0 and len(state.legal_actions()) == 5
+    return state
+
+
+@pytest.fixture(scope="module")
+def won() -> GameState:
+    return won_position()
+
+
+def test_the_hint_of_a_won_position_plays_for_the_margin(won: GameState) -> None:
+    """The 28th newcomer run was hinted at "about 100%" to buy a Trans-Siberian share the
+    next dividend made worthless: where every line wins, the win-only search's moves look
+    alike to it. The hint then takes the blend's move (a win still counts nine times the
+    score), says so, and gives no close call."""
+    found = estimate(won.clone(), analysis_bot(None, BUDGET, 1))
+    assert found.best_value > WON
+    hinted = hint_search(won, None, BUDGET, 1)
+    assert hinted.for_margin and not hinted.for_points and hinted.close is None
+    blended = MCTSBot(1, MCTSConfig(iterations=BUDGET)).search(won.clone())
+    preferred = max(blended.children, key=lambda c: (c.visits, c.wins)).action
+    assert hinted.best == preferred
+    assert hinted.chance >= found.best_value - CLOSE
+    line = hint(won, lambda state, action: action.text(), iterations=BUDGET, seed=1)
+    assert FOR_MARGIN in line and FOR_POINTS not in line and "vs" not in line, line
+
+
+def test_the_servers_hint_says_by_margin(won: GameState, monkeypatch: Any) -> None:
+    monkeypatch.setattr(server_hints, "SEARCH_ITERATIONS", BUDGET)
+    text, chance, by, close, _, _ = server_hints.searched(won.clone(), 1)
+    assert by == "margin" and chance > WON - CLOSE and close is None
+    assert text == hint_search(won, None, BUDGET, 1).best.text()  # type: ignore[union-attr]
+
+
+def test_the_margin_never_costs_the_win() -> None:
+    """A blend's move that the win-only search rates more than CLOSE below its own is not
+    hinted: the margin is not worth the win (checked along a game's won positions)."""
+    state = get_game("chicago-express").new_game(4)
+    bots = [make_bot("medium", 3)] + [make_bot("random", s) for s in (4, 5, 6)]
+    checked = 0
+    while not state.is_terminal() and checked < 4:
+        if state.current_player() == 0 and len(state.legal_actions()) > 2:
+            hinted = hint_search(state, None, 150, 3)
+            if hinted.found.best_value > WON:
+                checked += 1
+                assert hinted.chance >= hinted.found.best_value - CLOSE
+                assert hinted.for_margin or hinted.best == hinted.found.best
+        state.apply(bots[state.current_player()].choose(state.clone()))
+    assert checked, "no won position in this game"

@@ -118,7 +118,8 @@ def test_a_game_analysed_before_is_shown_at_once_in_another_language(
         time.sleep(0.3)
     page = open_page(locale="de-DE").page
     page.goto(f"{serve_url}/g/{game_id}")
-    page.wait_for_selector("#analysis[data-state='done'] svg.chance-chart")
+    # 5 s alone; over 15 s once beside a CI run and a ladder on 2 cores (load 6)
+    page.wait_for_selector("#analysis[data-state='done'] svg.chance-chart", timeout=45000)
     assert page.locator("#an-start").is_hidden()
     assert page.locator("#an-chart figcaption").inner_text() == "Gewinnchancen"
     assert "grobe Fehler" in page.locator("#an-summary").inner_text()

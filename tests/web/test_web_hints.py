@@ -10,6 +10,7 @@ import re
 import urllib.request
 from typing import Any
 
+import pytest
 from tests.server.play import auth
 from webplay import click_create, get_json, post_json, wait_loaded
 
@@ -90,25 +91,30 @@ def test_the_lobby_creates_games_with_hints_allowed_unless_unticked(base_url: st
         assert get_json(f"{base_url}/api/games/{game_id}")["hints"] is allowed
 
 
-def test_a_hint_that_plays_for_points_says_so(base_url: str, open_page: Any) -> None:
+@pytest.mark.parametrize(("by", "said"), [
+    ("points", "No winning line is in the search's reach: this move keeps your score nearest"
+               " the leader's."),
+    ("margin", "Every line the search sees wins: this move plays for the widest margin."),
+])
+def test_a_hint_that_plays_for_points_or_margin_says_so(base_url: str, open_page: Any,
+                                                        by: str, said: str) -> None:
     """From a lost position the server's search plays for points and answers ``by:
-    points`` (tests/bots/test_hint_search.py finds such a position): the page says that
-    no winning line is in reach and the move keeps the score nearest the leader's. The
-    server's real answer here, with ``by`` set as a lost position's would be."""
+    points``, from a won one for the margin, ``by: margin`` (tests/bots/test_hint_search.py
+    finds such positions): the page says which. The server's real answer here, with
+    ``by`` set as such a position's would be."""
     made = create(base_url, hints=True)
     page = seat_page(open_page, made, on_turn(base_url, made))
 
-    def as_points(route: Any) -> None:
+    def as_by(route: Any) -> None:
         answer = route.fetch()
-        route.fulfill(response=answer, json={**answer.json(), "by": "points"})
+        route.fulfill(response=answer, json={**answer.json(), "by": by})
 
-    page.route(re.compile(r"/api/games/[^/]+/hint"), as_points)
+    page.route(re.compile(r"/api/games/[^/]+/hint"), as_by)
     page.locator("#hint").click()
     page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
     text = page.locator("#hint-text").text_content() or ""
-    assert "No winning line is in the search's reach: this move keeps your score nearest" \
-        " the leader's." in text, text
-    assert text.index("Your winning chance") < text.index("No winning line"), text
+    assert said in text, text
+    assert text.index("Your winning chance") < text.index(said), text
 
 
 def test_a_close_call_names_the_move_that_does_about_as_well(base_url: str,

@@ -36,6 +36,7 @@ FLAGS = ((0.15, "blunder"), (0.07, "mistake"), (0.03, "inaccuracy"))
 MIN_VISITS = 20  # visits of the played move before its value in the same search is trusted
 NOISE = 2.0  # a loss is flagged when at least this many standard errors of the difference
 LOST = 0.05  # a hint whose preferred move leaves less chance than this plays for points
+WON = 0.95  # ... and one whose preferred move leaves more plays for the margin
 CLOSE = 0.03  # a runner-up whose chance is this near the hinted move's is a close call
 PLAN = 3  # the most of the mover's own next moves a hint's plan names
 
@@ -158,20 +159,23 @@ def analysis_bot(seconds: float | None, iterations: int | None, seed: int) -> MC
 class Hinted:
     """A hint's search: the move, the mover's winning chance after it, the win-only
     search's estimate, whether the move plays for points (no winning line in reach), and
-    the mover's own next moves on the search's line (:func:`plan`)."""
+    the mover's own next moves on the search's line (:func:`plan`); ``for_margin``: every
+    line wins as far as the search sees, and the move plays for the widest margin."""
 
     best: Action | None
     chance: float
     found: Estimate
     for_points: bool = False
     then: tuple[Action, ...] = ()
+    for_margin: bool = False
 
     @property
     def close(self) -> tuple[Action, float] | None:
         """The runner-up (:func:`runner_up`) and its chance when it does about as well as
         the hinted move (its chance within :data:`CLOSE`, above or below: within a short
-        search's noise), so the hint is a close call (none when it plays for points)."""
-        if self.best is None or self.for_points:
+        search's noise), so the hint is a close call (none when it plays for points or
+        for the margin: every move then looks alike to a win-only search)."""
+        if self.best is None or self.for_points or self.for_margin:
             return None
         second = runner_up(self.found, self.best)
         if second is None or abs(second[2] - self.chance) > CLOSE:
@@ -203,13 +207,20 @@ def hint_search(state: GameState, seconds: float | None, iterations: int | None,
     move that keeps the mover's score nearest the leader's; the chance given is the first
     search's for that move.
 
+    Likewise when the move it prefers leaves the mover a chance over :data:`WON`: every
+    line wins, and the 28th newcomer run was hinted at "about 100%" to buy a share the
+    next dividend made worthless. The blend then plays for the widest margin, unless its
+    move costs more than :data:`CLOSE` of the win-only search's chance.
+
     ``planned``: the move the last hint's plan named for this position (the mover
     followed that hint). It is hinted again when this search rates it within
     :data:`CLOSE` of its own choice, as a close call: within a short search's noise the
     hint keeps to its plan rather than turning round at the next step.
     """
     found = estimate(state.clone(), analysis_bot(seconds, iterations, seed))
-    if found.best is None or found.best_value >= LOST or len(found.children) < 2:
+    lost = found.best_value < LOST
+    if (found.best is None or LOST <= found.best_value <= WON
+            or len(found.children) < 2):
         kept = found.children.get(planned) if planned is not None else None
         if (planned is not None and kept is not None and planned != found.best
                 and kept[0] >= MIN_VISITS and abs(kept[1] - found.best_value) <= CLOSE):
@@ -219,9 +230,12 @@ def hint_search(state: GameState, seconds: float | None, iterations: int | None,
     tree = blend.search(state.clone())
     best = _most_visited(tree)
     if best is None or best == found.best:
-        return Hinted(found.best, found.best_value, found, best is not None, plan(tree, best))
-    return Hinted(best, found.children.get(best, (0, found.best_value))[1], found, True,
-                  plan(tree, best))
+        return Hinted(found.best, found.best_value, found, lost and best is not None,
+                      plan(tree, best), for_margin=not lost and best is not None)
+    chance = found.children.get(best, (0, found.best_value))[1]
+    if not lost and chance < found.best_value - CLOSE:  # the margin is not worth the win
+        return Hinted(found.best, found.best_value, found, then=found.plan)
+    return Hinted(best, chance, found, lost, plan(tree, best), for_margin=not lost)
 
 
 def plan_positions(state: GameState, best: Action, then: Sequence[Action]

@@ -117,8 +117,9 @@ class Searched(NamedTuple):
 
 def searched(state: GameState, seed: int, planned: str | None = None) -> Searched:
     """The search's preferred move (its text), the mover's winning chance after it,
-    ``search``, or ``points`` when no winning line is in its reach and the move plays for
-    points (:func:`cuberail.bots.analysis.hint_search`; in a bot worker), the runner-up's
+    ``search``, ``points`` when no winning line is in its reach and the move plays for
+    points, or ``margin`` when every line wins and it plays for the widest margin
+    (:func:`cuberail.bots.analysis.hint_search`; in a bot worker), the runner-up's
     text and chance when it does about as well (a close call; else None), and the mover's
     own next moves as the search plans them. ``planned``: the move the last hint planned
     here, kept when within a short search's noise of the best."""
@@ -127,7 +128,8 @@ def searched(state: GameState, seed: int, planned: str | None = None) -> Searche
     if found.best is None:
         raise ValueError("the search found no move")
     close = found.close
-    return Searched(found.best.text(), found.chance, "points" if found.for_points else "search",
+    by = "points" if found.for_points else "margin" if found.for_margin else "search"
+    return Searched(found.best.text(), found.chance, by,
                     None if close is None else close[0].text(),
                     None if close is None else close[1], tuple(a.text() for a in found.then))
 

@@ -428,10 +428,11 @@ class HintReply(BaseModel):
     chance: float | None = Field(default=None, description="the mover's winning chance"
                                  " after the move as the search estimates it, 0-1 (null"
                                  " when no search answered)")
-    by: Literal["search", "points", "medium", "only"] = Field(
+    by: Literal["search", "points", "margin", "medium", "only"] = Field(
         default="search", description="what chose the move: `search` (a short search,"
         " deterministic), `points` (the same search found no winning line in reach: the"
-        " move keeps the mover's score nearest the leader's), `medium` (the medium bot:"
+        " move keeps the mover's score nearest the leader's), `margin` (every line it"
+        " searched wins: the move plays for the widest margin), `medium` (the medium bot:"
         " the search could not run in time) or `only` (the only legal move)")
     close: HintRunnerUp | None = Field(
         default=None, description="when the search's runner-up does about as well as the"

@@ -122,9 +122,9 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     return Answer(
         short_move(describe, state, best), why=reason(state, best), chance=value,
         even=1 / state.num_players, measured=measure(value, visits, state.num_players),
-        budget=budget, for_points=hinted.for_points, close=hinted.close is not None,
-        warning=_warning(state, best, history), then=tuple(then),
-        runner=None if runner is None or hinted.for_points
+        budget=budget, for_points=hinted.for_points, for_margin=hinted.for_margin,
+        close=hinted.close is not None, warning=_warning(state, best, history),
+        then=tuple(then), runner=None if runner is None or hinted.for_points or hinted.for_margin
         else (short_move(describe, state, runner[0]), runner[2]))
 
 

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 CLOSE_CALL = "a close call: the two are within a short search's noise"
 # when no winning line is in the search's reach (it then plays for points: hint_search)
 FOR_POINTS = "no winning line in reach, so it keeps your score nearest the leader's"
+# when every line the search sees wins (it then plays for the margin: hint_search)
+FOR_MARGIN = "every line wins as far as the search sees, so it plays for the widest margin"
 MORE = "F3 again: why, and how sure"  # the brief's last words
 ROWS = 3  # the message line's rows for a brief hint
 WARNED_ROWS = 4  # for a brief hint with its move's warning (app.py: #hint's max-height)
@@ -40,6 +42,7 @@ class Answer:
     runner: tuple[str, float] | None = None  # the runner-up move and its chance
     close: bool = False  # a close call: the runner-up within a short search's noise
     for_points: bool = False  # no winning line in reach: it plays for points
+    for_margin: bool = False  # every line wins: it plays for the widest margin
     plain: str = ""  # a whole answer without a search ("the only legal move"): all three
     # the title's warning on the move as the choices give it ("tip: ..." advice, else a
     # danger): the search prefers the move all the same, and the hint says so
@@ -77,6 +80,8 @@ class Answer:
         chance = f"your winning chance about {percent(self.chance)}"
         if self.for_points:  # (every move near 0%: the runner-up says nothing)
             return f"{chance} ({FOR_POINTS})"
+        if self.for_margin:  # (every move near 100%: likewise)
+            return f"{chance} ({FOR_MARGIN})"
         if self.runner is not None and self._close_call():
             return (f"your winning chance about {self._both()} with it or {self.runner[0]}"
                     f" ({CLOSE_CALL})")
@@ -115,6 +120,8 @@ class Answer:
     def _brief_chance(self) -> str:
         if self.for_points:
             return "No winning line in reach: it keeps your score nearest the leader's"
+        if self.for_margin:
+            return "Every line wins as far as the search sees: it plays for the widest margin"
         if self.runner is not None and self._close_call():
             return f"A close call with {self.runner[0]}: about {self._both()} to win either way"
         return f"About {percent(self.chance)} to win (an even share is {percent(self.even)})"
@@ -133,6 +140,8 @@ class Answer:
                      f"{self.measured}, in {self.budget} of search")
         if self.for_points:
             lines.append(f"({FOR_POINTS})")
+        elif self.for_margin:
+            lines.append(f"({FOR_MARGIN})")
         elif self.runner is not None:
             close = f" — {CLOSE_CALL}" if self._close_call() else ""
             lines.append(f"next best: {self.runner[0]}, about {percent(self.runner[1])}{close}")

@@ -108,6 +108,7 @@ export function hintText(data) {
     parts.push(t("game.hint_then", { moves: data.then.join("; ") }));
   }
   if (data.by === "points") parts.push(t("game.hint_points"));
+  if (data.by === "margin") parts.push(t("game.hint_margin"));
   if (data.reason) parts.push(t("game.hint_reason", { reason: data.reason }));
   return parts.join(" ");
 }
