@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.server.play import finished_record
 from webapi import create, finished, play_until
-from webplay import wait_loaded
+from webplay import post_json, wait_loaded
 
 PLAYERS = ["Ann", "Bob", "Cleo"]
 
@@ -69,3 +70,41 @@ def test_trans_siberian_end_banner_in_german(base_url: str, open_page: Any) -> N
     why = page.locator("#end-banner .why").inner_text()
     assert why == "Das Spiel ist zu Ende: die Dividendenleiste ist am Ende angekommen.", why
     assert "dividend track" not in page.locator("#end").inner_text()  # translated there too
+
+
+def test_trans_siberian_end_banner_says_what_each_score_is_made_of(
+        base_url: str, open_page: Any) -> None:
+    """The 28th newcomer run's scores were cash plus shares, some of companies
+    nationalized: the terminal's final standings said "$39 cash + red 1 × $40 = $79",
+    the browser's banner only the sum. Each row now gives the parts (TS-9.2), and a
+    share that counts nothing says why (TS-8.1)."""
+    page, view = open_finished(base_url, open_page, "trans-siberian", {"dividend_track": 3})
+    check_banner(page, view)
+    state = view["state"]
+    companies = {c["id"]: c for c in state["companies"]}
+    for player in state["players"]:
+        row = page.locator(f"#end-banner tr[data-seat='{player['seat']}']")
+        text = row.locator("td.parts").inner_text()
+        held = [(c, n) for c, n in player["shares"].items() if companies[c]["public"]]
+        said = " + ".join([f"${player['cash']} cash"]
+                          + [f"{c} {n} × ${companies[c]['share_value']}" for c, n in held])
+        assert text.startswith(f"{said} = ${player['score']}"), (text, player)
+        for c, n in player["shares"].items():
+            if not companies[c]["public"]:
+                why = "nationalized" if companies[c]["status"] == "nationalized" \
+                    else "not public"
+                assert f"{c} {n}: $0 ({why})" in text, text
+    assert page.locator("#end-banner thead").inner_text().count("Made of") == 1
+
+
+def test_a_share_that_counts_nothing_says_why(base_url: str, open_page: Any) -> None:
+    """A random game's end (tests/server/play.py, seed 1): Ann holds one blue share, and
+    blue, in play, is not public (1 share owned; TS-9.2 counts public companies only):
+    "blue 1: $0 (not public)"."""
+    record = finished_record(1)
+    made = post_json(f"{base_url}/api/games/import", {"record": record.to_json()})
+    page = open_page(width=1366, height=768).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    text = page.locator("#end-banner tr[data-seat='0'] td.parts").inner_text()
+    assert "; blue 1: $0 (not public)" in text, text
