@@ -62,13 +62,19 @@ export function holds(condition, item) {
   return !condition || pick(item, condition.field) === condition.equals;
 }
 
-/** A face's placeholders {name: path | {company: path}} filled from `data`. */
+/** A face's placeholders {name: path | {company: path} | {company: path, field}} filled
+ *  from `data`: a value, a company's name, or a field of that company in
+ *  `data.companies`. */
 export function fill(values, data) {
   const out = {};
   for (const [name, where] of Object.entries(values || {})) {
     if (where && typeof where === "object" && where.company !== undefined) {
       const id = pick(data, where.company);
-      out[name] = id ? companyName(id) : "";
+      if (where.field !== undefined) {
+        out[name] = pick((data.companies || []).find((c) => c.id === id), where.field) ?? 0;
+      } else {
+        out[name] = id ? companyName(id) : "";
+      }
     } else {
       out[name] = pick(data, where) ?? 0;
     }

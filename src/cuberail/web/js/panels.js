@@ -509,6 +509,8 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
   const other = moves.filter((m) => !onBoard.includes(m) && !values.includes(m));
   const out = [];
   if (values.length) out.push(valueChoices(state, values));  // the controls first
+  const building = currentFace().building;  // the company built for, and its money
+  if (building && pick(state, building.on)) out.push(h("p", { class: "building" }, sentence(building, state)));
   const help = decisionHelp(state);
   if (help) out.push(h("p", { class: "help decide" }, help));
   const risk = valuesRisk(state, values.map((m) => m.action));
