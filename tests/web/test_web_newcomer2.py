@@ -171,3 +171,21 @@ def test_a_click_on_a_place_that_is_no_move_says_why(base_url: str, open_page: A
     said = page.locator("#message").inner_text()
     assert said.startswith(f"{name}") and "is not a legal move now" in said, said
     assert "highlighted places" in said, said
+
+
+def test_ts_phase_1_flags_are_grey_and_say_phase_2(base_url: str, open_page: Any) -> None:
+    """The 28th newcomer run: from the first auction every company row said "⚠ at risk"
+    on orange, though no phase-1 dividend nationalizes (TS-6.3). In phase 1 the flag is
+    grey, without ⚠, and says "at risk in phase 2"; in phase 2 it stays the alarm."""
+    made = create(base_url, "trans-siberian", NAMES)
+    view = play_until(base_url, made, lambda v: v["index"] >= 30, seed=3)
+    assert view["state"]["phase"] == 1
+    page = page_of(base_url, open_page, made, view)
+    flags = page.locator("#companies .nat-flag")
+    assert flags.count() >= 1
+    for i in range(flags.count()):
+        flag = flags.nth(i)
+        assert "calm" in (flag.get_attribute("class") or "")
+        assert (flag.text_content() or "").startswith("at risk in phase 2"), flag.text_content()
+        assert "⚠" not in (flag.text_content() or "")
+    assert page.locator("#companies tr.nat-risk").count() == 0

@@ -157,15 +157,20 @@ function valueChoices(state, moves) {
 }
 
 /** A company's row: its chip (a status under it, when the face names one: one column
- *  less, so the table fits the side panel), then the face's columns. */
+ *  less, so the table fits the side panel), then the face's columns. A company at risk
+ *  is flagged: in phase 2 "⚠ at risk" on an orange row; in phase 1, where no dividend
+ *  nationalizes, a grey "at risk in phase 2" (the 28th newcomer run found every row's
+ *  red alarm from the first auction too much). */
 function companyRow(c, face, state) {
   const status = face.company_status;
   const risk = nationalRisk(state, c);
+  const now = state.phase >= 2;
   const label = status && !risk && pick(c, status.value);  // (at risk: in play, said once)
-  return h("tr", { class: risk ? "nat-risk" : "", dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id),
+  return h("tr", { class: risk && now ? "nat-risk" : "", dataset: { company: c.id } }, h("th", { scope: "row" }, chip(c.id),
     label || risk ? h("span", { class: "status" }, label ? t(`${status.label}${label}`) : null,
-      risk ? [" ", h("span", { class: "nat-flag", title: risk }, h("span", { "aria-hidden": "true" }, "⚠ "),
-        t("nat.flag"), h("span", { class: "sr-only" }, `: ${risk}`))] : null) : null),
+      risk ? [" ", h("span", { class: now ? "nat-flag" : "nat-flag calm", title: risk },
+        now ? h("span", { "aria-hidden": "true" }, "⚠ ") : null,
+        t(now ? "nat.flag" : "nat.flag_1"), h("span", { class: "sr-only" }, `: ${risk}`))] : null) : null),
   (face.company_columns || []).map((col) => h("td", { class: "num" }, cellText(col, c))));
 }
 
@@ -434,8 +439,10 @@ function noteLine(moves) {
     if (whole) short.set(briefParts(m.note).join(""), whole.join(""));
   }
   if (!short.size) return null;
+  // "on the marked buttons:": the 28th newcomer run read the line, after the last button
+  // (pass), as what passing does
   return h("p", { class: "help noted-line", role: "note", title: [...short.values()].join("\n") },
-    infoIcon(), [...short.keys()].join(" · "));
+    infoIcon(), t("game.noted_marked"), " ", [...short.keys()].join(" · "));
 }
 
 /** Does `seat` hold the most shares of company `id` (ties too)? {mine, top}. */
