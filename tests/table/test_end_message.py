@@ -36,3 +36,24 @@ def test_no_dividend_notice_is_left_at_the_end(tmp_path: Path, title: str) -> No
         return notices
 
     assert at_table(game, check)  # dividends were announced during the game
+
+
+def test_f3_after_the_end_says_the_game_is_over(tmp_path: Path) -> None:
+    """The 28th newcomer run pressed F3 after the end and read "hint works on your own
+    turn"; there is no turn left."""
+    game = new_game(tmp_path, "trans-siberian", bots="random,random", players=3, seed=4)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> str:
+        for _ in range(3000):
+            await settle(app, pilot)
+            if app.game.state.is_terminal():
+                break
+            move = len(app.game.record.actions)
+            app.choose(app.game.seats[1].make_bot(move).choose(app.game.state.clone()))
+        await settle(app, pilot)
+        await pilot.press("f3")
+        await pilot.pause()
+        return app.message
+
+    said = at_table(game, check)
+    assert said == "the game is over: no more moves to hint", said

@@ -347,3 +347,25 @@ def test_ce_legend_under_the_map_names_every_letter_at_120x40(tmp_path: Path) ->
         assert len(legend) <= app.face.width - 4  # within the map's width, corners too
 
     at_table(game, check)
+
+
+def test_a_word_that_is_no_move_says_so_once() -> None:
+    """The 28th newcomer run typed 'foo' at a Trans-Siberian share value (TS-2.5) and read
+    "'foo' is not a legal move now: choose share value, Player 1 to act: 'foo' is not
+    allowed now; allowed: value", cut off. A word that is no move of the game says so
+    and names the game's moves, as Chicago Express's engine did."""
+    s = get_game("trans-siberian").new_game(3, {})
+    assert isinstance(s, TransSiberianState)
+    while s.step == AUCTION:  # the first bidder wins red at the lowest bid
+        s.apply(s.legal_actions()[0] if s.current_player() != 0 else Action("bid", (8,)))
+        if s.step != AUCTION:
+            break
+    while s.legal_actions()[0].kind == "link":
+        s.apply(s.legal_actions()[0])
+    assert s.legal_actions()[0].kind == "value", s.legal_actions()
+    text = _reply(s, "foo", TS_VIEW)
+    assert text == ("'foo' is not a legal move now: not a Trans-Siberian action; the actions"
+                    " are bid, pass, link, value, buy, build, surcharge, stop"), text
+    assert s.explain_illegal(Action.from_text("foo")) == (
+        "not a Trans-Siberian action; the actions are bid, pass, link, value, buy, build,"
+        " surcharge, stop")

@@ -70,7 +70,10 @@ class TableKeys(TableFlow):
         if not self.game.hints:
             self._say(HINTS_OFF)
             return
-        if self.thinking or state.is_terminal():
+        if state.is_terminal():  # (the 28th newcomer run was told "on your own turn")
+            self._say("the game is over: no more moves to hint")
+            return
+        if self.thinking:
             self._say("hint works on your own turn")
             return
         if self.hinting:

@@ -124,6 +124,8 @@ def explain(s: TransSiberianState, action: Action) -> str:
     legal = s.legal_actions()
     kinds = STEP_KINDS[s.step]
     where = f"{STEP_NAMES[s.step]}, player {s.current_player()} to act"
+    if action.kind not in ALL_KINDS:
+        return f"not a Trans-Siberian action; the actions are {', '.join(ALL_KINDS)}"
     if action.kind not in kinds:
         return f"{where}: '{action.kind}' is not allowed now; allowed: {', '.join(kinds)}"
     why = _specific(s, action)
@@ -133,6 +135,7 @@ def explain(s: TransSiberianState, action: Action) -> str:
 # The action kinds each step takes, in the order of the steps in state.py.
 STEP_KINDS = (("bid", "pass"), ("link",), ("value",), ("buy", "build", "pass"), ("surcharge",),
               ("link",), ("link", "stop"), ())
+ALL_KINDS = tuple(dict.fromkeys(k for step in STEP_KINDS for k in step))
 
 
 def _shown(legal: list[Action], limit: int = 12) -> str:
