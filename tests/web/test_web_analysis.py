@@ -180,7 +180,7 @@ def test_a_seat_s_chance_that_fell_on_another_s_move_is_explained(
         explained += 1
         text = line.locator(".fell").inner_text()
         who = names[worst["seat"]]["name"]
-        assert f"Move {worst['index'] + 1}" in text and f"this move of {who}:" in text, text
+        assert f"Move {worst['index'] + 1}" in text and f", by {who}, cost them most:" in text, text
         assert f"(−{round(100 * drop)} points)" in text, text
     assert explained, "no seat's chance fell 10 points on another's move in this game"
     seat = next(i for i in range(len(names)) if lines.nth(i).locator(".fell").count())

@@ -224,7 +224,10 @@ export class AnalysisView {
     const go = h("button", { type: "button", class: "fell-at", dataset: { at: e.index },
       onclick: (ev) => { ev.preventDefault(); this.onPick(e.index); } },
       t("analysis.move", { n: e.index + 1 }));
-    return [h("div", { class: "fell" }, go, " ", before, ...this.said(e.words, e.action), after)];
+    // ("Move 314, by Ann, cost them most: …": the 28th newcomer run, seated as "Me", read
+    // "Move 314 their chance fell most after this move of Me")
+    return [h("div", { class: "fell" }, go, before.startsWith(",") ? "" : " ", before,
+      ...this.said(e.words, e.action), after)];
   }
 
   costly(entries) {
