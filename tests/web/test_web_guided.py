@@ -244,7 +244,8 @@ def test_a_panel_longer_than_its_room_says_more_and_scrolls_on(base_url: str, op
                                                                size: tuple[int, int]) -> None:
     """The seventeenth newcomer run took "Got it" for the end of the first panel at
     1366x768: its text ran on below the buttons. "More ▾" says so while it does, and
-    scrolls the text on; at the end it goes, "Got it" stays."""
+    scrolls the text on; at the end it goes, "Got it" stays. Meanwhile the lines above
+    the buttons fade out (the 28th read a half-hidden line as cut off)."""
     page = open_page(width=size[0], height=size[1], touch=size[0] < 900).page
     start_guided(page, base_url, "chicago-express")
     shown(page)
@@ -253,12 +254,16 @@ def test_a_panel_longer_than_its_room_says_more_and_scrolls_on(base_url: str, op
                               " return g.scrollHeight > g.clientHeight + 4; }")
     assert overflows, "the first panel fits: this test needs one that does not"
     assert more.is_visible() and more.text_content() == "More ▾"
+    guide = page.locator("#guide")
+    fade = "() => getComputedStyle(document.querySelector('#guide .guide-buttons')).boxShadow"
+    assert "runs-on" in (guide.get_attribute("class") or "") and page.evaluate(fade) != "none"
     for _ in range(10):
         if not more.is_visible():
             break
         more.click()
         page.wait_for_timeout(150)
     assert not more.is_visible()
+    assert "runs-on" not in (guide.get_attribute("class") or "") and page.evaluate(fade) == "none"
     last = page.locator("#guide-body p").last.bounding_box()
     buttons = page.locator("#guide .guide-buttons").bounding_box()
     assert last is not None and buttons is not None

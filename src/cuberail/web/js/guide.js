@@ -89,10 +89,13 @@ export class Guide {
 
   /** "More ▾" while the panel's text runs on below its foot (a text longer than the room:
    *  the seventeenth newcomer run took "Got it" for the end of the first one at 1366x768);
-   *  a click scrolls the text on. */
+   *  a click scrolls the text on. The text above the buttons then fades out (class
+   *  `runs-on`): the 28th newcomer run read a line half hidden by them as cut off. */
   showMore() {
     const more = this.box.querySelector(".guide-more");
-    if (more) more.hidden = this.box.scrollTop + this.box.clientHeight >= this.box.scrollHeight - 4;
+    const runsOn = this.box.scrollTop + this.box.clientHeight < this.box.scrollHeight - 4;
+    if (more) more.hidden = !runsOn;
+    this.box.classList.toggle("runs-on", runsOn);
   }
 
   /** On a desktop whose side column is shown, the open panel is in that column, in the
