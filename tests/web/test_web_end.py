@@ -8,7 +8,7 @@ from typing import Any
 
 from tests.server.play import finished_record
 from webapi import create, finished, play_until
-from webplay import post_json, wait_loaded
+from webplay import get_json, post_json, wait_loaded
 
 PLAYERS = ["Ann", "Bob", "Cleo"]
 
@@ -108,3 +108,29 @@ def test_a_share_that_counts_nothing_says_why(base_url: str, open_page: Any) -> 
     wait_loaded(page)
     text = page.locator("#end-banner tr[data-seat='0'] td.parts").inner_text()
     assert "; blue 1: $0 (not public)" in text, text
+
+
+def test_chicago_express_end_banner_tells_each_players_money_story(
+        base_url: str, open_page: Any) -> None:
+    """The 28th newcomer run lost a Chicago Express game in the browser and could not
+    tell why: the terminal's standings said "$40 at the start + $92 from dividends − $91
+    spent = $41", the banner only the cash (CE-9.2: the most cash wins). Each row now
+    says it, the dividends summed from the log's payments."""
+    page, view = open_finished(base_url, open_page, "chicago-express", {})
+    check_banner(page, view)
+    start = get_json(f"{base_url}/api/games/{view['id']}/state?at=0")["state"]
+    entries = get_json(f"{base_url}/api/games/{view['id']}/actions")["entries"]
+    paid = {p["seat"]: 0 for p in start["players"]}
+    for e in entries:
+        for ev in e.get("events") or []:
+            for pay in (ev.get("values") or {}).get("payments") or []:
+                paid[pay["values"]["seat"]["values"]["n"]] += pay["values"]["amount"]
+    assert any(paid.values()), "no dividend was paid in this game"
+    for player in view["state"]["players"]:
+        seat, cash = player["seat"], player["cash"]
+        begin = start["players"][seat]["cash"]
+        cell = page.locator(f"#end-banner tr[data-seat='{seat}'] td.parts")
+        cell.wait_for()
+        spent = begin + paid[seat] - cash
+        assert cell.inner_text() == (f"${begin} at the start + ${paid[seat]} from dividends"
+                                     f" − ${spent} spent = ${cash}"), cell.inner_text()

@@ -5,6 +5,7 @@
 import { h } from "./dom.js";
 import { cellText, currentFace, holds, pick } from "./face.js";
 import { companyName, sayParts, t } from "./i18n.js";
+import { paymentsOf } from "./payout.js";
 
 /** Why the game ended, in the page's language: the snapshot's `end`, the engine's
  *  reasons as words data (the English `end_reasons` where the words are not loaded). */
@@ -45,8 +46,34 @@ export function scoreParts(parts, player, companies, score) {
   return `${items.join(" + ")} = $${score}${idle.length ? `; ${idle.join(", ")}` : ""}`;
 }
 
+/** A game's money story for the banner, from the log's moves in force (`entries`: their
+ *  events' payments) and the snapshot at the start: {start, paid} by seat. */
+export function moneyStory(start, entries) {
+  const startCash = new Map((start?.players || []).map((p) => [p.seat, Number(p.cash) || 0]));
+  const paid = new Map([...startCash.keys()].map((seat) => [seat, 0]));
+  for (const e of entries || []) {
+    for (const ev of e.events || []) {
+      for (const [seat, amount] of paymentsOf(ev) || []) paid.set(seat, (paid.get(seat) || 0) + amount);
+    }
+  }
+  return { start: startCash, paid };
+}
+
+/** "$40 at the start + $92 from dividends − $91 spent = $41", by the face's
+ *  `final.story` ({cash: the path of a player's cash, which is the score}); null when the
+ *  story does not reach the score or is not known for this seat. */
+export function storyParts(spec, player, story, score) {
+  const cash = Number(pick(player, spec.cash));
+  const start = story?.start.get(player.seat);
+  const paid = story?.paid.get(player.seat);
+  if (start === undefined || paid === undefined || cash !== score) return null;
+  const spent = start + paid - cash;
+  if (spent < 0) return null;
+  return t("endb.story", { start, paid, spent, score });
+}
+
 /** Fill the banner `box` for a finished game (hide it otherwise). */
-export function renderEndBanner(box, view, state, nameOf) {
+export function renderEndBanner(box, view, state, nameOf, story = null) {
   if (!view.over || !view.result) {
     box.hidden = true;
     box.replaceChildren();
@@ -54,7 +81,9 @@ export function renderEndBanner(box, view, state, nameOf) {
   }
   const final = currentFace().final || {};
   const extra = final.columns || [];
-  const parts = final.parts || null;
+  const parts = final.parts || (final.story && story ? final.story : null);
+  const made = (player, score) => (final.parts ? scoreParts(final.parts, player, state.companies || [], score)
+    : storyParts(final.story, player, story, score));
   const scores = view.result.scores || [];
   const winners = view.result.winners || [];
   const names = winners.map(nameOf);
@@ -72,8 +101,7 @@ export function renderEndBanner(box, view, state, nameOf) {
         nameOf(seat)),
       h("td", { class: "num score" }, `$${score}`),
       extra.map((col) => h("td", { class: "num extra" }, cellText(col, player))),
-      parts ? h("td", { class: "parts" }, scoreParts(parts, player, state.companies || [], score) || "")
-        : null);
+      parts ? h("td", { class: "parts" }, made(player, score) || "") : null);
   });
   const head = [t("endb.rank"), t("game.player"), t(final.score || "endb.score"),
     ...extra.map((col) => t(col.label)), ...(parts ? [t("endb.parts")] : [])];

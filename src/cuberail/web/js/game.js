@@ -17,7 +17,7 @@ import { wireSettings } from "./menu.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
   useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
-import { renderEndBanner } from "./end.js";
+import { moneyStory, renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
@@ -31,7 +31,7 @@ import { renderShareStrip } from "./sharetrack.js";
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
   busy: false, chatShown: false, shown: null, drawn: 0,
   boardKey: "", charts: false, titles: null, faced: "", keyed: false,
-  pointed: false, panelsAt: "" };
+  pointed: false, panelsAt: "", start: undefined };  // start: the snapshot at move 0 (endStory)
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
 let log;
@@ -73,6 +73,21 @@ async function showBoard(at, clickable) {
   }
 }
 
+/** The finished game's money story for the end banner (the snapshot at the start, read
+ *  once, then drawn again; the log's payments): null until the start is read. */
+function endStory() {
+  if (!currentFace().final?.story) return null;
+  if (G.start === undefined) {
+    G.start = null;
+    replay.stateAt(0).then((state) => {
+      if (!state) return;
+      G.start = state;
+      render();
+    });
+  }
+  return G.start ? moneyStory(G.start, log.entries) : null;
+}
+
 function renderPanels(view, state, live) {
   const mine = live && myTurn();
   const offline = live && !isOnline() && !view.over;
@@ -81,7 +96,8 @@ function renderPanels(view, state, live) {
   const waiting = view.over ? t("game.over") : offline ? t("net.paused")
     : t(G.token || !(view.players || []).some((p) => !p.bot) ? "game.waiting" : "game.watching",
       { name: nameOf(state.current_player) });
-  renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf);
+  renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf,
+    live && view.over ? endStory() : null);
   if (live && view.over) closeNotice($("#toast"));  // the end banner tells the last dividend's outcome
   const paid = $("#toast").line;  // a dividend taken back by an undo: its notice goes too
   if (paid && (!paid.isConnected || paid.closest("li")?.classList.contains("undone"))) closeNotice($("#toast"));
