@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,17 +156,23 @@ def cached_svg(service: GameService, answers: Answers, game_id: str, at: int | N
     return zlib.decompress(found)
 
 
+def _remembered(answers: Answers, kind: str, loaded: Loaded, n: int,
+                make: Callable[[Position], bytes]) -> bytes:
+    """``make`` of the game's position after ``n`` actions (in a drawing worker),
+    remembered by (kind, game, position)."""
+    key = (kind, *position_key(loaded, n))
+    found = answers.get(key)
+    if found is None:
+        found = offload(make, Position.of(loaded, n))
+        answers.put(key, found)
+    return found
+
+
 def cached_state(service: GameService, answers: Answers, game_id: str,
                  at: int | None) -> bytes:
     """:func:`state_at` as JSON, remembered by (game, position)."""
     loaded = service.read(game_id)
-    n = resolve(loaded, at)
-    key = ("state", *position_key(loaded, n))
-    found = answers.get(key)
-    if found is None:
-        found = offload(replay_position, Position.of(loaded, n))
-        answers.put(key, found)
-    return found
+    return _remembered(answers, "state", loaded, resolve(loaded, at), replay_position)
 
 
 COURSE_SAMPLES = 40  # the end-of-game charts' points along a game
@@ -198,13 +205,7 @@ def cached_course(service: GameService, answers: Answers, game_id: str) -> bytes
     """:func:`replay_course` of the game as it stands, remembered by (game, position): a
     finished game's page draws its charts from one answer, not one read per point."""
     loaded = service.read(game_id)
-    n = len(loaded.snap.effective)
-    key = ("course", *position_key(loaded, n))
-    found = answers.get(key)
-    if found is None:
-        found = offload(replay_course, Position.of(loaded, n))
-        answers.put(key, found)
-    return found
+    return _remembered(answers, "course", loaded, len(loaded.snap.effective), replay_course)
 
 
 def words_json(lang: str | None) -> dict[str, Any]:
