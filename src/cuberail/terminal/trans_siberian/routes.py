@@ -62,7 +62,10 @@ def chains(s: TransSiberianState, c: int) -> list[list[tuple[int, int]]]:
     used: set[int] = set()
     out: list[list[tuple[int, int]]] = []
     starts = [[(_first_city(links, adjacent), -1)]]
-    while len(used) < len(links):
+    # (a junction's further end waits in ``starts`` as a branch of two: it is named even
+    # when the junction was the last link walked; the 28th newcomer run read blue's
+    # "Moscow─Kazan─Yekaterinburg─Chelyabinsk" without the junction's Omsk)
+    while len(used) < len(links) or any(len(chain) > 1 for chain in starts):
         if not starts:  # a branch off a city already named, else a part reached by a jump
             rest = [k for k in links if k not in used]
             loc = next((e for k in rest for e in LINKS[k].ends
