@@ -211,10 +211,15 @@ def _kit(state: GameState) -> TableKit | None:
 
 def _dividend_change(state: GameState, action: Action,
                      payouts: Callable[[GameState], list[Payout]]) -> str:
-    """``your dividend if paid now: $4 → $6`` when the move changes it."""
+    """``your dividend if paid now: $4 → $6`` when the move changes it; nothing when the
+    move ends the game or a dividend comes with it (the 29th newcomer run read "build
+    Rostov-na-Donu–Tuapse→border — your dividend if paid now: $28 → $0": the build ended
+    the turn, the dividend was paid, and its company was nationalized)."""
     me = state.current_player()
     after = state.clone()
     after.apply(action)
+    if after.is_terminal() or getattr(after, "dividends", 0) != getattr(state, "dividends", 0):
+        return ""
     before_got, after_got = _received(payouts(state), me), _received(payouts(after), me)
     if before_got == after_got:
         return ""
