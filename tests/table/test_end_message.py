@@ -1,7 +1,8 @@
 """The message line at the end of a terminal game (the twelfth newcomer run: "after game
 over the status line still said 'Dividend paid: you received nothing'"). A dividend's
 notice waits for the human's next decision; at the end there is none, so the line is
-cleared (the last dividend stays in the log, split by company)."""
+cleared (the last dividend stays in the log, split by company). Also F3 after the end,
+and Enter while a hint searches."""
 
 from __future__ import annotations
 
@@ -57,3 +58,19 @@ def test_f3_after_the_end_says_the_game_is_over(tmp_path: Path) -> None:
 
     said = at_table(game, check)
     assert said == "the game is over: no more moves to hint", said
+
+
+def test_enter_while_the_hint_searches_says_so(tmp_path: Path) -> None:
+    """The 29th newcomer run pressed Enter during "hint: searching for 1 s…" (a busy
+    machine) and nothing happened, silently."""
+    game = new_game(tmp_path, "chicago-express", bots="random,random", players=3, seed=4)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> str:
+        await settle(app, pilot)
+        app.hinting = True  # as while a hint's search runs in its worker
+        await pilot.press("enter")
+        await pilot.pause()
+        return app.message
+
+    said = at_table(game, check)
+    assert said.startswith("the hint is still searching"), said

@@ -25,7 +25,10 @@ class TableInput(TableKeys):
         event.input.value, event.input.placeholder = "", PROMPT
         if not raw.strip() and self.menu:
             choice = self._highlighted()
-            if choice is not None and self.marked_at == self.moment():
+            if self.hinting:  # (the 29th newcomer run's Enter then did nothing, silently)
+                self._say("the hint is still searching: it marks its move when done, then"
+                          " Enter plays it")
+            elif choice is not None and self.marked_at == self.moment():
                 self._take(choice)
             elif choice is not None:  # the cursor's own place, no choice of the player's
                 self._say(f"Enter alone plays a marked choice: type a choice number (1-"

@@ -5,7 +5,7 @@
 import { AnalysisView } from "./analysis.js";
 import { api, fragment, remember, remembered } from "./api.js";
 import { boardTargets, choose, insertBoard, markForgoes, markLast, revealPlaces, wireBoard } from "./board.js";
-import { $, keepFocus, say } from "./dom.js";
+import { $, h, keepFocus, say } from "./dom.js";
 import { currentFace, faceOf, pick, setFace } from "./face.js";
 import { fitActions, fitLog } from "./fit.js";
 import { wireFold } from "./fold.js";
@@ -61,6 +61,9 @@ async function showBoard(at, clickable) {
   const box = $("#board");
   box.classList.remove("clickable");  // no clicks on a position that is no longer current
   const ticket = ++G.drawn;
+  // the first drawing: say it is coming (the 29th newcomer run saw an empty frame for
+  // 2.5 s on a busy machine: drawings get only the CPU that moves leave)
+  if (!box.querySelector("svg")) box.replaceChildren(h("p", { class: "drawing" }, t("game.drawing")));
   const answer = await api.board(G.id, at, language());  // drawn in the page's language
   if (ticket !== G.drawn) return;  // a newer position is on its way
   if (answer.ok && typeof answer.data === "string") {
@@ -113,9 +116,9 @@ function renderPanels(view, state, live) {
   keepFocus($("#actions"), same, () => {
     renderAuction($("#auction"), live ? view : { ...view, legal: [] }, state, G.seat, mine);
     proxy.show($("#auction"), live);
-    // (the card says it briefly: the turn line above says a watcher's whole sentence)
-    const brief = live && !G.token && !view.over && !offline
-      ? t("game.waiting", { name: nameOf(state.current_player) }) : waiting;
+    // (the turn line above says whom the game waits for: the card does not say it again;
+    // the 28th and 29th newcomer runs read it twice, seated and watching)
+    const brief = live && !view.over && !offline ? "" : waiting;
     renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
       live ? brief : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
   });

@@ -506,7 +506,7 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
     return;
   }
   if (!myTurn) {
-    box.replaceChildren(h("p", { class: "waiting" }, waitingFor));
+    box.replaceChildren(...(waitingFor ? [h("p", { class: "waiting" }, waitingFor)] : []));
     return;
   }
   const moves = view.moves.filter((m) => !m.action.startsWith("bid ") && !(state.auction && m.action === "pass"));
