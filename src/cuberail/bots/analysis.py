@@ -218,8 +218,8 @@ def hint_search(state: GameState, seconds: float | None, iterations: int | None,
     win-only choice: the 29th newcomer run was hinted "buy a share of blue for $60. A
     close call with pass: about 8% to win either way", blue doomed at the next dividend;
     a $60 share worth nothing a dividend later costs $60 of score, which the blend sees.
-    It searches a :data:`TIE_BREAK`-th of the budget: close calls are most of Chicago
-    Express's decisions, where it changed 2 hints of 79 (4 games, 300 iterations).
+    It searches a :data:`TIE_BREAK`-th of the budget: in one title close calls are most
+    decisions, and it changed 2 hints of 79 there (docs/bots.md).
 
     ``planned``: the move the last hint's plan named for this position (the mover
     followed that hint). It is hinted again when this search rates it within
