@@ -10,6 +10,8 @@ import pytest
 from cuberail.core.state import GameState
 from cuberail.core.words import LANGUAGES, Said, Words
 from cuberail.games import get_game, moves_module
+from cuberail.games.trans_siberian.board import COMPANY_IDS, NUM_COMPANIES, TOP
+from cuberail.games.trans_siberian.state import NATIONALIZED
 from cuberail.games.words import MOVE_PACKAGES
 
 ENGLISH = {"chicago-express": "end_conditions", "trans-siberian": "end_reasons"}
@@ -45,11 +47,40 @@ def nationalized_note(state: GameState, reasons: list[str]) -> list[str]:
     nothing), unless every company was (the reason says so)."""
     if state.title != "trans-siberian":
         return []
-    gone = [c["id"] for c in state.to_json()["companies"] if c["status"] == "nationalized"]
-    if not gone or any("every company in play was nationalized" in r for r in reasons):
-        return []
-    return ["the shares of the nationalized companies count for nothing:"
-            f" {', '.join(gone)} (TS-8.1)"]
+    companies = state.to_json()["companies"]
+    gone = [c["id"] for c in companies if c["status"] == "nationalized"]
+    out = []
+    if gone and not any("every company in play was nationalized" in r for r in reasons):
+        out.append("the shares of the nationalized companies count for nothing:"
+                   f" {', '.join(gone)} (TS-8.1)")
+    topped = [c for c in range(len(companies)) if companies[c]["status"] == "nationalized"
+              and state.value[c] == TOP]  # type: ignore[attr-defined]
+    if topped:
+        out.append(topped_note(", ".join(companies[c]["id"] for c in topped)))
+    return out
+
+
+def topped_note(companies: str) -> str:
+    return (f"{companies} reached the top share value $75, but a dividend nationalizes before"
+            " the game's end is checked (TS-6, TS-8.1, TS-9.1), so it counted for nothing")
+
+
+def test_a_company_nationalized_at_the_top_value_says_why_that_did_not_end_it() -> None:
+    """The 29th newcomer run: blue reached $75 ("the game ends when a share value reaches
+    $75") and was nationalized at the same dividend, its value at or below the marker
+    (TS-8.1 comes before the end check, TS-6 and TS-9.1); the end said only that every
+    company had gone. It now says why the $75 counted for nothing."""
+    for seed in range(40):
+        state = finished("trans-siberian", seed)
+        gone = [c for c in range(NUM_COMPANIES) if state.status[c] == NATIONALIZED]  # type: ignore[attr-defined]
+        if gone:
+            break
+    else:
+        pytest.fail("no random game nationalized a company")
+    state.value[gone[0]] = TOP  # type: ignore[attr-defined]  # as if it had reached $75
+    said = [Words("en", MOVE_PACKAGES).render(p)
+            for p in moves_module("trans-siberian").end_parts(state)]
+    assert said[-1] == topped_note(COMPANY_IDS[gone[0]]), said
 
 
 def test_a_game_ended_with_companies_nationalized_says_their_shares_count_nothing() -> None:
@@ -74,6 +105,7 @@ def test_every_end_reason_has_a_sentence_in_every_language(lang: str) -> None:
     keys += [Said(f"ts.end_{c}", {"top": 75} if c == "top" else {})
              for c in ("top", "dividends", "empty")]
     keys.append(Said("ts.end_nationalized", {"companies": (Said("company.red"),)}))
+    keys.append(Said("ts.end_top_gone", {"companies": (Said("company.red"),), "top": 75}))
     for said in keys:
         assert said.key in words.own, (lang, said.key)
         assert "{" not in words.render(said)

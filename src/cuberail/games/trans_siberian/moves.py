@@ -405,6 +405,11 @@ def end_parts(state: GameState) -> list[Said]:
                  if s.status[c] == NATIONALIZED)
     if gone and "empty" not in codes:
         out.append(Said("ts.end_nationalized", {"companies": gone}))
+    topped = tuple(company_word(COMPANY_IDS[c]) for c in range(NUM_COMPANIES)
+                   if s.status[c] == NATIONALIZED and s.value[c] == TOP)
+    if topped:  # (the 29th newcomer run: "the game ends when a share value reaches $75",
+        # yet it went on, or ended for another reason, once blue reached $75)
+        out.append(Said("ts.end_top_gone", {"companies": topped, "top": SHARE_TRACK[TOP]}))
     return out
 
 
