@@ -181,3 +181,21 @@ def test_mean_rank_interval() -> None:
     half = 1.96 * (1 / 3) ** 0.5 / 2  # sample variance 1/3 over 4 games
     assert (lo, hi) == pytest.approx((1.5 - half, 1.5 + half))
     assert BotStats("y", games=1, rank_sum=3.0, rank_squares=9.0).rank_interval() == (3.0, 3.0)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_the_margin_utility_rewards_a_lead_and_nearness_to_it(title: str) -> None:
+    """The hint's blend (``margin``): the score part is 0.5 + lead / (2 × top) within 0
+    and 1, the lead over the best other score; for the leader the top score's share is 1
+    whatever its lead, so a won position's moves all looked alike to the plain blend."""
+    for seed in range(4):
+        end = finish(sample_states(title, 1, seed=seed)[0], random.Random(seed))
+        scores = end.result().scores
+        top = max(max(scores), 1)
+        wins = end.returns()
+        got = terminal_utility(end, 0.1, margin=True)
+        for i, s in enumerate(scores):
+            lead = s - max(x for j, x in enumerate(scores) if j != i)
+            part = min(1.0, max(0.0, 0.5 + lead / (2 * top)))
+            assert got[i] == pytest.approx(0.9 * wins[i] + 0.1 * part)
+        assert terminal_utility(end, 0.0, margin=True) == end.returns()

@@ -16,14 +16,15 @@ import pytest
 from cuberail.bots.analysis import (
     CLOSE,
     LOST,
+    MIN_VISITS,
     TIE_BREAK,
     WON,
     _close_call,
     analysis_bot,
+    blend_bot,
     estimate,
     hint_search,
 )
-from cuberail.bots.mcts import MCTSBot, MCTSConfig
 from cuberail.bots.registry import make_bot
 from cuberail.cli.table.hint import Memory, hint
 from cuberail.cli.table.hintwords import FOR_MARGIN, FOR_POINTS
@@ -61,7 +62,7 @@ def test_every_move_of_a_lost_position_scores_0_for_the_win_only_search(lost: Ga
 def test_the_hint_of_a_lost_position_is_the_blended_searchs_move(lost: GameState) -> None:
     hinted = hint_search(lost, None, BUDGET, 1)
     assert hinted.for_points
-    blended = MCTSBot(1, MCTSConfig(iterations=BUDGET)).search(lost.clone())
+    blended = blend_bot(None, BUDGET, 1).search(lost.clone())
     assert blended.children, "the blend searched nothing"
     preferred = max(blended.children, key=lambda c: (c.visits, c.wins)).action
     assert hinted.best == preferred
@@ -97,7 +98,7 @@ def test_a_close_call_is_decided_by_the_score() -> None:
         if not _close_call(found) or found.best_value < LOST or found.best_value > WON:
             continue
         hinted = hint_search(state, None, BUDGET, seed)
-        blended = MCTSBot(seed, MCTSConfig(iterations=BUDGET // TIE_BREAK)).search(state.clone())
+        blended = blend_bot(None, BUDGET // TIE_BREAK, seed).search(state.clone())
         preferred = max(blended.children, key=lambda c: (c.visits, c.wins)).action
         chance = found.children.get(preferred, (0, found.best_value))[1]
         expected = preferred if chance >= found.best_value - CLOSE else found.best
@@ -200,7 +201,7 @@ def test_the_hint_of_a_won_position_plays_for_the_margin(won: GameState) -> None
     assert found.best_value > WON
     hinted = hint_search(won, None, BUDGET, 1)
     assert hinted.for_margin and not hinted.for_points and hinted.close is None
-    blended = MCTSBot(1, MCTSConfig(iterations=BUDGET)).search(won.clone())
+    blended = blend_bot(None, BUDGET, 1).search(won.clone())
     preferred = max(blended.children, key=lambda c: (c.visits, c.wins)).action
     assert hinted.best == preferred
     assert hinted.chance >= found.best_value - CLOSE
@@ -230,3 +231,23 @@ def test_the_margin_never_costs_the_win() -> None:
                 assert hinted.for_margin or hinted.best == hinted.found.best
         state.apply(bots[state.current_player()].choose(state.clone()))
     assert checked, "no won position in this game"
+
+
+@pytest.mark.parametrize("which", ["won", "lost"])
+def test_a_blended_hint_keeps_to_its_plan_within_its_noise(which: str, request: Any) -> None:
+    """A hint playing for the margin said "choose auction, then put a B&O share up for
+    auction", then at the next step "put a PRR share up": the blended search, like the
+    win-only one, keeps the planned move when it rates it within CLOSE of its own choice
+    (from MIN_VISITS visits), and not a move it rates lower than that."""
+    state: GameState = request.getfixturevalue(which)
+    found = estimate(state.clone(), analysis_bot(None, BUDGET, 1))
+    tree = blend_bot(None, BUDGET, 1).search(state.clone())
+    top = max(tree.children, key=lambda c: (c.visits, c.wins))
+    mean = top.wins / top.visits
+    for child in tree.children:
+        if child is top or child.visits < MIN_VISITS:
+            continue
+        near = mean - child.wins / child.visits <= CLOSE
+        near = near and found.children[child.action][1] >= found.best_value - CLOSE
+        hinted = hint_search(state, None, BUDGET, 1, planned=child.action)
+        assert (hinted.best == child.action) == near, (child.action, near, hinted.best)

@@ -156,6 +156,14 @@ def analysis_bot(seconds: float | None, iterations: int | None, seed: int) -> MC
     return MCTSBot(seed, MCTSConfig(iterations=iterations, seconds=seconds, score_weight=0.0))
 
 
+def blend_bot(seconds: float | None, iterations: int | None, seed: int) -> MCTSBot:
+    """The hint's second search: the bots' blend of winning and score
+    (``MCTSConfig().score_weight``: a win still counts nine times the score), the score
+    part a seat's lead over the best other score (``margin``): a lost position's move
+    keeps the mover nearest the leader, a won one's widens the lead."""
+    return MCTSBot(seed, MCTSConfig(iterations=iterations, seconds=seconds, margin=True))
+
+
 @dataclass
 class Hinted:
     """A hint's search: the move, the mover's winning chance after it, the win-only
@@ -203,10 +211,10 @@ def hint_search(state: GameState, seconds: float | None, iterations: int | None,
     prefers leaves the mover a chance under :data:`LOST`, every line loses as far as it
     sees, its moves look alike to it and it prefers one at random: a player who follows
     such hints from behind ends last (the seventeenth newcomer run, 76 points to the
-    winner's 176). Then a second search of the same budget, with the bots' blend of score
-    (``MCTSConfig().score_weight``: a win still counts nine times the score), prefers the
-    move that keeps the mover's score nearest the leader's; the chance given is the first
-    search's for that move.
+    winner's 176). Then a second search of the same budget (:func:`blend_bot`: a win
+    still counts nine times the score, the score part the lead over the best other)
+    prefers the move that keeps the mover's score nearest the leader's; the chance given
+    is the first search's for that move.
 
     Likewise when the move it prefers leaves the mover a chance over :data:`WON`: every
     line wins, and the 28th newcomer run was hinted at "about 100%" to buy a share the
@@ -238,11 +246,10 @@ def hint_search(state: GameState, seconds: float | None, iterations: int | None,
         if not _close_call(found):
             return Hinted(found.best, found.best_value, found, then=found.plan)
     share = 1 if lost or won else TIE_BREAK  # (a close call: a tie-break among near equals)
-    blend = MCTSBot(seed, MCTSConfig(
-        iterations=None if iterations is None else max(1, iterations // share),
-        seconds=None if seconds is None else seconds / share))
+    blend = blend_bot(None if seconds is None else seconds / share,
+                      None if iterations is None else max(1, iterations // share), seed)
     tree = blend.search(state.clone())
-    best = _most_visited(tree)
+    best = _kept(tree, found, planned) or _most_visited(tree)
     if best is None or best == found.best:
         return Hinted(found.best, found.best_value, found, lost and best is not None,
                       plan(tree, best) if lost or won else found.plan,
@@ -251,6 +258,23 @@ def hint_search(state: GameState, seconds: float | None, iterations: int | None,
     if not lost and chance < found.best_value - CLOSE:  # the score is not worth the win
         return Hinted(found.best, found.best_value, found, then=found.plan)
     return Hinted(best, chance, found, lost, plan(tree, best), for_margin=won)
+
+
+def _kept(tree: Node, found: Estimate, planned: Action | None) -> Action | None:
+    """The planned move, kept by a blended search too (as the win-only search keeps it):
+    when the blend rates it within :data:`CLOSE` of its own choice, from
+    :data:`MIN_VISITS` visits, and the win-only search within :data:`CLOSE` of its own
+    (a hint playing for the margin said "choose auction, then put a B&O share up for
+    auction", then "put a PRR share up")."""
+    if planned is None or not tree.children:
+        return None
+    mine = next((c for c in tree.children if c.action == planned), None)
+    top = max(tree.children, key=lambda c: (c.visits, c.wins))
+    chance = found.children.get(planned)
+    if (mine is None or mine is top or mine.visits < MIN_VISITS or chance is None
+            or chance[1] < found.best_value - CLOSE):
+        return None
+    return planned if top.wins / top.visits - mine.wins / mine.visits <= CLOSE else None
 
 
 def _close_call(found: Estimate) -> bool:

@@ -31,19 +31,31 @@ def relative(values: Sequence[float], me: int, spite: float) -> float:
     return values[me] - spite * others
 
 
-def terminal_utility(state: GameState, score_weight: float = 0.1) -> list[float]:
+def terminal_utility(state: GameState, score_weight: float = 0.1,
+                     margin: bool = False) -> list[float]:
     """Win share (ties shared), blended with a little of each seat's share of the top score.
 
     The blend keeps search informative when every line is lost or won; with
-    ``score_weight`` 0 it is exactly ``state.returns()``.
+    ``score_weight`` 0 it is exactly ``state.returns()``. ``margin``: the score part is
+    the seat's lead over the best other score instead, ``0.5 + lead / (2 × top)`` within
+    0 and 1 (the hint's blend: for the leader the top score's share is 1 whatever its
+    lead, so a won position's moves all looked alike to it).
     """
     result = state.result()
     wins = result.returns()
     if score_weight <= 0:
         return wins
-    top = max(max(result.scores), 1)
-    return [(1 - score_weight) * w + score_weight * max(0, s) / top
-            for w, s in zip(wins, result.scores, strict=True)]
+    scores = result.scores
+    top = max(max(scores), 1)
+    if not margin:
+        return [(1 - score_weight) * w + score_weight * max(0, s) / top
+                for w, s in zip(wins, scores, strict=True)]
+    out = []
+    for i, (w, s) in enumerate(zip(wins, scores, strict=True)):
+        other = max((x for j, x in enumerate(scores) if j != i), default=0)
+        part = min(1.0, max(0.0, 0.5 + (s - other) / (2 * top)))
+        out.append((1 - score_weight) * w + score_weight * part)
+    return out
 
 
 EVALUATOR_KINDS = ("hand", "learned")

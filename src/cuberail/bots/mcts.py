@@ -85,6 +85,7 @@ class MCTSConfig:
     rollout: str = "fast"  # one of ROLLOUTS
     cutoff: int | None = AUTO  # rollout moves before evaluating; None: to the end
     score_weight: float = 0.1  # see terminal_utility
+    margin: bool = False  # the score part is the lead over the best other (terminal_utility)
     bid_options: int = 6  # most bid amounts searched per auction decision
     prior_visits: int = 0  # visits granted up front to the heuristic's move at the root
     jump_bids: bool = False  # search bids up to the heuristic's limit, not only the lowest two
@@ -340,7 +341,7 @@ class MCTSBot(Bot):
         if node.untried is None:
             rewards = self._expand_guided(node, state, len(path) > 1 and after > 0)
         elif state.is_terminal():
-            rewards = terminal_utility(state, self.config.score_weight)
+            rewards = terminal_utility(state, self.config.score_weight, self.config.margin)
         else:  # the root of a kept subtree grown without a guide: score it as a leaf
             rewards = self._rollout(state)
         self._count += 1
@@ -359,7 +360,7 @@ class MCTSBot(Bot):
         rollout from ``state``, which it consumes, or the guide's values)."""
         node.untried = []
         if state.is_terminal():
-            return terminal_utility(state, self.config.score_weight)
+            return terminal_utility(state, self.config.score_weight, self.config.margin)
         player = state.current_player()
         node.player = player
         actions = self._prune(state, state.legal_actions(), self)
@@ -467,7 +468,7 @@ class MCTSBot(Bot):
                 left = 1  # a running auction: one more move, then look again
             state.apply_unchecked(policy(state, rng))
             left -= 1
-        return terminal_utility(state, self.config.score_weight)
+        return terminal_utility(state, self.config.score_weight, self.config.margin)
 
     # ----- title knowledge ------------------------------------------------------------
 
