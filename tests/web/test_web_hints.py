@@ -205,8 +205,11 @@ def test_a_hint_asked_too_fast_is_asked_again_after_the_wait(base_url: str,
     page.locator("#hint").click()
     page.wait_for_function("() => document.querySelector('#hint-text').textContent"
                            ".startsWith('Hint: the engine is thinking')")
-    page.wait_for_function("() => document.querySelector('#hint-text').textContent"
-                           ".startsWith('Hint (a short search')", timeout=15000)
+    # the search's answer, or the medium bot's when the search cannot finish within the
+    # server's 5 s (a CI run on 2 busy cores): either way the hint was asked again
+    page.wait_for_function("() => /^Hint \\((a short search|the medium bot)/"
+                           ".test(document.querySelector('#hint-text').textContent)",
+                           timeout=15000)
     assert len(asked) == 2
     assert "Refused" not in (page.locator("#hint-text").text_content() or "")
     assert page.locator("#hint-play").is_visible()
