@@ -251,3 +251,24 @@ def test_a_blended_hint_keeps_to_its_plan_within_its_noise(which: str, request: 
         near = near and found.children[child.action][1] >= found.best_value - CLOSE
         hinted = hint_search(state, None, BUDGET, 1, planned=child.action)
         assert (hinted.best == child.action) == near, (child.action, near, hinted.best)
+
+
+def test_a_move_warned_against_is_not_hinted_where_another_does_about_as_well(
+        lost: GameState) -> None:
+    """Three newcomer runs followed hints "⚠ despite the warning" into shares the next
+    dividend made worthless, where the search rated other moves about as well. A move the
+    title warns against (``avoid``) gives way to one without a warning whose win-only
+    chance is within CLOSE; with none near, it stays."""
+    state = get_game("chicago-express").new_game(3)  # the first auction: close calls
+    plain = hint_search(state, None, BUDGET, 2)
+    assert plain.best is not None
+    warned = hint_search(state, None, BUDGET, 2, avoid=lambda a: a == plain.best)
+    assert warned.best is not None and warned.best != plain.best
+    assert warned.chance >= plain.chance - CLOSE
+    alone = hint_search(state, None, BUDGET, 2, avoid=lambda a: True)  # nothing else near
+    assert alone.best == plain.best
+    # a lost position: every move near 0%, the blend picks among those without warning
+    best = hint_search(lost, None, BUDGET, 1).best
+    assert best is not None
+    other = hint_search(lost, None, BUDGET, 1, avoid=lambda a: a == best)
+    assert other.for_points and other.best not in (None, best)

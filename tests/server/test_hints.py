@@ -8,6 +8,7 @@ rematch and the exported record.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from typing import Any
@@ -19,6 +20,7 @@ from play import auth, finished_record, move, new_game, play_until, view
 from revisions import at_revision, old_game
 from sqlalchemy import select
 
+from cuberail.bots.analysis import hint_search
 from cuberail.core.words import Said, named
 from cuberail.games import get_game
 from cuberail.server import hints as hints_module
@@ -26,6 +28,7 @@ from cuberail.server.app import create_app
 from cuberail.server.config import Settings
 from cuberail.server.games import GameService, page_words
 from cuberail.server.models import games
+from cuberail.terminal.kit import find_table, is_danger
 
 OPTIONS = {"dividend_track": 1}  # trans-siberian: a short game, over at the first dividend
 
@@ -311,3 +314,31 @@ def test_a_hint_says_the_movers_next_moves_and_the_next_hint_is_given_them(
     assert planned in after["legal"]
     assert hints_module.bare(next(m["label"] for m in after["moves"]
                                   if m["action"] == planned)) == hint["then"][0]
+
+
+def test_the_servers_hint_avoids_what_the_table_warns_against(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's hint, like the terminal's, gives way from a move the title's table
+    warns against (the next dividend nationalizes the company bought) where the search
+    rates another about as well (hint_search's ``avoid``, the table kit's warnings)."""
+    monkeypatch.setattr(hints_module, "SEARCH_ITERATIONS", 120)
+    kit = find_table("trans-siberian")
+    assert kit is not None
+    checked = 0
+    for seed in range(30):
+        s = get_game("trans-siberian").new_game(3)
+        rng = random.Random(seed)
+        while not s.is_terminal() and checked < 3:
+            warned = hints_module._dangers(s)
+            assert warned is not None
+            if any(warned(a) for a in s.legal_actions()):
+                assert all(warned(a) == is_danger(kit.warning(s, a, []))
+                           for a in s.legal_actions())
+                text = hints_module.searched(s.clone(), seed).action
+                expected = hint_search(s, None, 120, seed, avoid=warned).best
+                assert expected is not None and text == expected.text()
+                checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+        if checked >= 3:
+            return
+    raise AssertionError(f"{checked} positions with a warned move: this test needs 3")

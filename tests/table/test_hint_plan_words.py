@@ -48,9 +48,9 @@ def test_the_hint_names_the_plan_and_the_next_hint_is_given_it(
     real = analysis.hint_search
 
     def spy(state: GameState, seconds: Any, iterations: Any, seed: int,
-            planned: Any = None) -> analysis.Hinted:
+            planned: Any = None, avoid: Any = None) -> analysis.Hinted:
         given.append(planned)
-        return real(state, seconds, iterations, seed, planned)
+        return real(state, seconds, iterations, seed, planned, avoid)
 
     monkeypatch.setattr(hints, "hint_search", spy)
     state, memory = choose_action_position(), hints.Memory()

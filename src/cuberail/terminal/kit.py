@@ -201,6 +201,13 @@ def table_module_name(title: str) -> str:
     return f"{layer_module_name(title, 'terminal')}.{TABLE_MODULE}"
 
 
+def is_danger(warning: str) -> bool:
+    """Whether a kit's ``warning`` on a move is a danger, not a tip (advice, "tip: ..."):
+    what a hint avoids where another move does about as well (the analysis's
+    ``hint_search`` ``avoid``)."""
+    return bool(warning) and not warning.startswith("tip: ")
+
+
 def find_table(title: str) -> TableKit | None:
     """The table kit of ``title``, or None when it has none; an import failing inside an
     existing kit is raised, not taken for a missing one."""
@@ -226,5 +233,5 @@ def table_for(title: str) -> TableKit:
 
 
 __all__ = ["NAME", "Face", "History", "Named", "Payout", "TableKit", "bid_out_of_reach",
-           "compact_table", "find_table", "no_forced", "no_payouts", "no_places", "no_reason",
-           "no_refusals", "no_warning", "short", "table_for", "table_module_name"]
+           "compact_table", "find_table", "is_danger", "no_forced", "no_payouts", "no_places",
+           "no_reason", "no_refusals", "no_warning", "short", "table_for", "table_module_name"]

@@ -48,7 +48,7 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.core.words import Words, named
-from cuberail.terminal.kit import Payout, TableKit, find_table
+from cuberail.terminal.kit import Payout, TableKit, find_table, is_danger
 
 Describe = Callable[[GameState, Action], str]
 Moves = Sequence[tuple[int, Action]]  # (seat, move) of the moves so far
@@ -105,7 +105,8 @@ def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS
 
 def _searched(state: GameState, describe: Describe, seconds: float | None,
               iterations: int | None, seed: int, memory: Memory, history: Moves) -> Answer:
-    hinted = hint_search(state, seconds, iterations, seed, memory.plans.get(_position(state)))
+    hinted = hint_search(state, seconds, iterations, seed, memory.plans.get(_position(state)),
+                         avoid=lambda action: is_danger(_warning(state, action, history)))
     found = hinted.found
     if hinted.best is None:
         return Answer("", plain="hint: the search found no move to prefer")
