@@ -58,7 +58,13 @@ def test_nationalization_comparison_follows_the_option_ts_8_1() -> None:
     assert nationalization_ahead(below) == []  # only strictly below is nationalized
     assert teach.warning(below, Action("buy", ("red",)), []) == ""
     under = _ts_in_phase_2(red_value=24, options={"nationalization": "below"})
-    assert "(value below $28)" in teach.warning(under, Action("buy", ("red",)), [])
+    said = teach.warning(under, Action("buy", ("red",)), [])
+    assert said == ("red will be nationalized at the next dividend unless its share value"
+                    " rises to $28 or more (now below $28)"), said
+    # (the 30th newcomer run read "red will be nationalized" four times: its builds
+    # lifted it each time; the warning says how it is escaped)
+    said = teach.warning(at_marker, Action("buy", ("red",)), [])
+    assert said.endswith("unless its share value rises above $28 (now at or below $28)")
 
 
 def test_ts_tracker_counts_dividends_and_top_value_ts_9_1() -> None:

@@ -258,8 +258,12 @@ def warning(state: GameState, action: Action, history: History) -> str:
     hit = [str(a) for a in action.args if str(a) in doomed]
     if not hit:
         return _lockout(s, action)
-    return (f"{', '.join(hit)} will be nationalized at the next dividend"
-            f" (value {_compared(s)} ${s.nationalization_value()})")
+    # "unless ...": a build before the dividend can lift a value over the marker (the 30th
+    # newcomer run read "red will be nationalized" four times, and red never was)
+    nat = s.nationalization_value()
+    lift = f"above ${nat}" if not s.opts.nat_below else f"to ${nat} or more"
+    return (f"{', '.join(hit)} will be nationalized at the next dividend unless its share"
+            f" value rises {lift} (now {_compared(s)} ${nat})")
 
 
 BORDER_NOTE = (
