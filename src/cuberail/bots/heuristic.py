@@ -44,6 +44,15 @@ def heuristic_reason(state: GameState, action: Action) -> Said | None:
     return said if isinstance(said, Said) else None
 
 
+def reason_fits(at: GameState, planned: Action) -> bool:
+    """Whether the heuristic's reason for a hinted move can stand beside the plan's next
+    move, ``planned`` in the position ``at``: the heuristic would play a move of the same
+    kind there. A hint said "choose to build track, then forgo the build. Why: a build is
+    worth more to you now" (the 30th newcomer run): the heuristic chose the action to
+    build; the search, to forgo it."""
+    return bool(heuristic_for(at.title, 0).choose(at.clone()).kind == planned.kind)
+
+
 def reason_packages(title: str) -> tuple[str, ...]:
     """The packages whose catalogs (``data/words-LANG.json``) hold the words of
     :func:`heuristic_reason`: the heuristic's own package, when it has one."""

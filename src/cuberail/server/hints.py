@@ -57,7 +57,7 @@ from typing import Annotated, Any, NamedTuple
 from fastapi import APIRouter, Query
 
 from cuberail.bots.analysis import hint_search, plan_positions
-from cuberail.bots.heuristic import heuristic_reason
+from cuberail.bots.heuristic import heuristic_reason, reason_fits
 from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -216,8 +216,10 @@ def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: 
     words = page_words(board_language(lang))
     state, title = loaded.snap.state, loaded.game.title
     names = [s.name for s in loaded.seats]
-    plan = plan_positions(state, action, [Action.from_text(text) for text in then])
+    plan = list(plan_positions(state, action, [Action.from_text(text) for text in then]))
     said, why = sentence_of(title, state, action), reason_of(title, state, action)
+    if plan and not reason_fits(*plan[0]):  # (the heuristic's reason, not the plan's)
+        why = None
     runner = None if close is None else {
         "action": close[0].text(), "chance": round(close[1], 3),
         "sentence": words.render(named(sentence_of(title, state, close[0]), names))}

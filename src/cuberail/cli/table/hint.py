@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from cuberail.bots.analysis import hint_search, plan_positions, runner_up
-from cuberail.bots.heuristic import heuristic_reason, reason_words
+from cuberail.bots.heuristic import heuristic_reason, reason_fits, reason_words
 from cuberail.cli.table.hintwords import Answer, percent
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -120,8 +120,11 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     visits, value = found.children.get(best, (0, found.best_value))
     runner = runner_up(found, best)
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
+    # (a reason the plan contradicts is left out: "choose to build track, then forgo the
+    # build. Why: a build is worth more to you now", the 30th newcomer run)
+    why = reason(state, best) if not steps or reason_fits(*steps[0]) else ""
     return Answer(
-        short_move(describe, state, best), why=reason(state, best), chance=value,
+        short_move(describe, state, best), why=why, chance=value,
         even=1 / state.num_players, measured=measure(value, visits, state.num_players),
         budget=budget, for_points=hinted.for_points, for_margin=hinted.for_margin,
         close=hinted.close is not None, warning=_warning(state, best, history),
