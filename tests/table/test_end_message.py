@@ -74,3 +74,19 @@ def test_enter_while_the_hint_searches_says_so(tmp_path: Path) -> None:
 
     said = at_table(game, check)
     assert said.startswith("the hint is still searching"), said
+
+
+def test_f3_while_a_bot_thinks_names_it(tmp_path: Path) -> None:
+    """The 31st newcomer run pressed F3 while a hard bot thought and read only "hint works
+    on your own turn"."""
+    game = new_game(tmp_path, "chicago-express", bots="random,random", players=3, seed=4)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> str:
+        await settle(app, pilot)
+        app.thinking = "Bot 2 (hard)"  # as while that bot's search runs
+        await pilot.press("f3")
+        await pilot.pause()
+        return app.message
+
+    said = at_table(game, check)
+    assert said == "Bot 2 (hard) is choosing its move: the hint comes on your own turn", said

@@ -73,8 +73,9 @@ class TableKeys(TableFlow):
         if state.is_terminal():  # (the 28th newcomer run was told "on your own turn")
             self._say("the game is over: no more moves to hint")
             return
-        if self.thinking:
-            self._say("hint works on your own turn")
+        if self.thinking:  # (the 31st newcomer run, a hard bot thinking, read only "hint
+            # works on your own turn")
+            self._say(f"{self.thinking} is choosing its move: the hint comes on your own turn")
             return
         if self.hinting:
             self._say("the hint is being searched; wait a moment")
