@@ -8,7 +8,6 @@ rematch and the exported record.
 
 from __future__ import annotations
 
-import random
 import threading
 import time
 from typing import Any
@@ -19,6 +18,7 @@ from fastapi.testclient import TestClient
 from play import auth, finished_record, move, new_game, play_until, view
 from revisions import at_revision, old_game
 from sqlalchemy import select
+from tests.walks import warned_positions
 
 from cuberail.bots.analysis import hint_search
 from cuberail.core.words import Said, named
@@ -325,20 +325,12 @@ def test_the_servers_hint_avoids_what_the_table_warns_against(
     kit = find_table("trans-siberian")
     assert kit is not None
     checked = 0
-    for seed in range(30):
-        s = get_game("trans-siberian").new_game(3)
-        rng = random.Random(seed)
-        while not s.is_terminal() and checked < 3:
-            warned = hints_module._dangers(s)
-            assert warned is not None
-            if any(warned(a) for a in s.legal_actions()):
-                assert all(warned(a) == is_danger(kit.warning(s, a, []))
-                           for a in s.legal_actions())
-                text = hints_module.searched(s.clone(), seed).action
-                expected = hint_search(s, None, 120, seed, avoid=warned).best
-                assert expected is not None and text == expected.text()
-                checked += 1
-            s.apply(rng.choice(s.legal_actions()))
+    for seed, s, warned in warned_positions("trans-siberian", range(30)):
         if checked >= 3:
-            return
-    raise AssertionError(f"{checked} positions with a warned move: this test needs 3")
+            break
+        assert all(warned(a) == is_danger(kit.warning(s, a, [])) for a in s.legal_actions())
+        text = hints_module.searched(s.clone(), seed).action
+        expected = hint_search(s, None, 120, seed, avoid=warned).best
+        assert expected is not None and text == expected.text()
+        checked += 1
+    assert checked >= 3, f"{checked} positions with a warned move: this test needs 3"

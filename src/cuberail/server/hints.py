@@ -49,7 +49,6 @@ import asyncio
 import json
 import logging
 import re
-from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
 from functools import lru_cache
 from typing import Annotated, Any, NamedTuple
@@ -60,7 +59,6 @@ from cuberail.bots.analysis import hint_search, plan_positions
 from cuberail.bots.heuristic import heuristic_reason, reason_fits
 from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
-from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.core.words import Said, Words, named
 from cuberail.games import moves_module
@@ -69,7 +67,7 @@ from cuberail.server.bots import choose
 from cuberail.server.games import SERVER_WORDS, GameService, Loaded, Refused, bot_seed, page_words
 from cuberail.server.runtime import GameId, Server, ServerDep, Token
 from cuberail.server.schemas import HintReply, errors
-from cuberail.terminal.kit import find_table, is_danger
+from cuberail.terminal.kit import dangers
 
 HINT_BOT = "medium"  # the fast heuristic: the answer when the search cannot run in time
 SEARCH_ITERATIONS = 2000  # 0.05-0.5 s a position (compiled; the titles differ ten times;
@@ -127,7 +125,7 @@ def searched(state: GameState, seed: int, planned: str | None = None) -> Searche
     own next moves as the search plans them. ``planned``: the move the last hint planned
     here, kept when within a short search's noise of the best."""
     keep = next((a for a in state.legal_actions() if a.text() == planned), None)
-    found = hint_search(state, None, SEARCH_ITERATIONS, seed, keep, avoid=_dangers(state))
+    found = hint_search(state, None, SEARCH_ITERATIONS, seed, keep, avoid=dangers(state))
     if found.best is None:
         raise ValueError("the search found no move")
     close = found.close
@@ -135,26 +133,6 @@ def searched(state: GameState, seed: int, planned: str | None = None) -> Searche
     return Searched(found.best.text(), found.chance, by,
                     None if close is None else close[0].text(),
                     None if close is None else close[1], tuple(a.text() for a in found.then))
-
-
-def _dangers(state: GameState) -> Callable[[Action], bool] | None:
-    """The moves the title's table warns against (a danger, not a tip), which the hint
-    avoids where another does about as well (hint_search's ``avoid``); None without a
-    table kit."""
-    try:
-        kit = find_table(state.title)
-    except CuberailError:
-        return None
-    if kit is None:
-        return None
-
-    def warned(action: Action) -> bool:
-        try:
-            return is_danger(kit.warning(state, action, []))
-        except CuberailError:
-            return False
-
-    return warned
 
 
 def planned_here(server: Server, loaded: Loaded, seat: int) -> str | None:

@@ -208,6 +208,28 @@ def is_danger(warning: str) -> bool:
     return bool(warning) and not warning.startswith("tip: ")
 
 
+def dangers(state: GameState, history: History | None = None
+            ) -> Callable[[Action], bool] | None:
+    """Whether each move of ``state`` is one its title's table warns against (a danger,
+    :func:`is_danger`), for a hint to avoid (the terminal's and the server's); None for
+    a title without a table kit. A warning that cannot be worked out counts as none."""
+    try:
+        kit = find_table(state.title)
+    except CuberailError:
+        return None
+    if kit is None:
+        return None
+    moves = history or []
+
+    def warned(action: Action) -> bool:
+        try:
+            return is_danger(kit.warning(state, action, moves))
+        except CuberailError:
+            return False
+
+    return warned
+
+
 def find_table(title: str) -> TableKit | None:
     """The table kit of ``title``, or None when it has none; an import failing inside an
     existing kit is raised, not taken for a missing one."""
@@ -233,5 +255,6 @@ def table_for(title: str) -> TableKit:
 
 
 __all__ = ["NAME", "Face", "History", "Named", "Payout", "TableKit", "bid_out_of_reach",
-           "compact_table", "find_table", "is_danger", "no_forced", "no_payouts", "no_places",
-           "no_reason", "no_refusals", "no_warning", "short", "table_for", "table_module_name"]
+           "compact_table", "dangers", "find_table", "is_danger", "no_forced", "no_payouts",
+           "no_places", "no_reason", "no_refusals", "no_warning", "short", "table_for",
+           "table_module_name"]

@@ -48,7 +48,7 @@ from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
 from cuberail.core.words import Words, named
-from cuberail.terminal.kit import Payout, TableKit, find_table, is_danger
+from cuberail.terminal.kit import Payout, TableKit, dangers, find_table
 
 Describe = Callable[[GameState, Action], str]
 Moves = Sequence[tuple[int, Action]]  # (seat, move) of the moves so far
@@ -106,7 +106,7 @@ def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS
 def _searched(state: GameState, describe: Describe, seconds: float | None,
               iterations: int | None, seed: int, memory: Memory, history: Moves) -> Answer:
     hinted = hint_search(state, seconds, iterations, seed, memory.plans.get(_position(state)),
-                         avoid=lambda action: is_danger(_warning(state, action, history)))
+                         avoid=dangers(state, list(history)))
     found = hinted.found
     if hinted.best is None:
         return Answer("", plain="hint: the search found no move to prefer")
