@@ -35,15 +35,21 @@ from cuberail.server import hints as server_hints
 BUDGET = 300  # iterations: enough to see that every line loses
 
 
-def lost_position() -> GameState:
-    """Trans-Siberian, a random player (seat 0) against three medium bots: at move 90 the
-    random player, far behind, chooses among four moves (TS-4.1: build, buy or pass)."""
+def played(first: str, others: str, moves: int, legal: int) -> GameState:
+    """Trans-Siberian after ``moves`` moves of a ``first`` bot (seat 0) against three
+    ``others``, seat 0 then to choose among ``legal`` moves."""
     state = get_game("trans-siberian").new_game(4)
-    bots = [make_bot("random", 3)] + [make_bot("medium", s) for s in (4, 5, 6)]
-    for _ in range(90):
+    bots = [make_bot(first, 3)] + [make_bot(others, s) for s in (4, 5, 6)]
+    for _ in range(moves):
         state.apply(bots[state.current_player()].choose(state.clone()))
-    assert state.current_player() == 0 and len(state.legal_actions()) == 4
+    assert state.current_player() == 0 and len(state.legal_actions()) == legal
     return state
+
+
+def lost_position() -> GameState:
+    """A random player (seat 0) against three medium bots: at move 90 the random player,
+    far behind, chooses among four moves (TS-4.1: build, buy or pass)."""
+    return played("random", "medium", 90, 4)
 
 
 @pytest.fixture(scope="module")
@@ -177,14 +183,9 @@ def test_a_close_call_at_the_same_percent_gives_it_once() -> None:
 
 
 def won_position() -> GameState:
-    """Trans-Siberian, a medium bot (seat 0) against three random players: at move 65 it
-    chooses among five moves (TS-4.1), far ahead."""
-    state = get_game("trans-siberian").new_game(4)
-    bots = [make_bot("medium", 3)] + [make_bot("random", s) for s in (4, 5, 6)]
-    for _ in range(65):
-        state.apply(bots[state.current_player()].choose(state.clone()))
-    assert state.current_player() == 0 and len(state.legal_actions()) == 5
-    return state
+    """A medium bot (seat 0) against three random players: at move 65 it chooses among
+    five moves (TS-4.1), far ahead."""
+    return played("medium", "random", 65, 5)
 
 
 @pytest.fixture(scope="module")

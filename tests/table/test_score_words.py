@@ -11,13 +11,13 @@ import re
 from pathlib import Path
 
 from tablekit import new_game, settle
+from tests.walks import random_end
 from textual.widgets import OptionList
 
 from cuberail.cli.play import Game
 from cuberail.cli.summary import cash_story
 from cuberail.cli.table import teach
 from cuberail.cli.table.app import TableApp
-from cuberail.games import get_game
 from cuberail.games.trans_siberian.state import TransSiberianState
 from cuberail.terminal.trans_siberian.table import score_words
 
@@ -33,10 +33,7 @@ def finished(tmp_path: Path, title: str, seed: int = 1) -> Game:
 def test_a_score_is_its_cash_plus_its_public_shares_at_value() -> None:
     seen = 0
     for seed in range(6):
-        state = get_game("trans-siberian").new_game(4)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))
+        state = random_end("trans-siberian", seed, players=4)
         assert isinstance(state, TransSiberianState)
         for seat, score in enumerate(state.scores()):
             said = score_words(state, seat)

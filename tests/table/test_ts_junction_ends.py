@@ -5,7 +5,7 @@ waited as a branch to start, and was dropped when the junction was the last link
 
 from __future__ import annotations
 
-import random
+from tests.walks import random_end
 
 from cuberail.games import get_game
 from cuberail.games.trans_siberian.board import LINKS, NUM_COMPANIES
@@ -32,10 +32,7 @@ def test_a_junction_built_last_names_its_every_end() -> None:
 def test_every_city_of_every_network_is_in_its_chains() -> None:
     seen_junction = 0
     for seed in range(40):
-        s = get_game("trans-siberian").new_game(3)
-        rng = random.Random(seed)
-        while not s.is_terminal():
-            s.apply(rng.choice(s.legal_actions()))
+        s = random_end("trans-siberian", seed)
         assert isinstance(s, TransSiberianState)
         for c in range(NUM_COMPANIES):
             links = [k for k, o in enumerate(s.owner) if o == c]
