@@ -154,7 +154,11 @@ export function fitLog() {
   const eighth = entries[Math.max(0, entries.length - 8)];
   const least = eighth ? entries[entries.length - 1].offsetTop + entries[entries.length - 1].offsetHeight
     - eighth.offsetTop + 8 : 0;  // the last 8 moves
-  const foot = window.innerHeight - top - 12;
+  let below = 0;  // what the card holds under the log (the dividend notice): in sight too
+  for (let el = box.nextElementSibling; el; el = el.nextElementSibling) {
+    if (el.offsetHeight) below += el.offsetHeight + parseFloat(getComputedStyle(el).marginTop || "0");
+  }
+  const foot = window.innerHeight - top - 12 - below;
   const next = box.closest(".card")?.nextElementSibling;
   const room = foot - (next && next.offsetHeight ? next.offsetHeight + 12 : 0);
   box.style.maxHeight = `${Math.round(Math.max(Math.min(least, foot), room, 160))}px`;

@@ -104,19 +104,20 @@ export function dividendNotice(box, payments, seat, line) {
   box.timer = setTimeout(close, PHONE.matches ? 6000 : 15000);
 }
 
-/** On a desktop, the notice in the log's card, under its heading and over its list, in
- *  the page's flow: it covers nothing (over the card's top it hid the heading and the
- *  oldest moves, a newcomer run at 1366x768; fixed at the window's foot, the companies
- *  table), the move log makes room for it (fitLog) and takes the room back when it goes.
- *  Elsewhere (a phone, one column, the side column folded away) where app.css puts it,
- *  out of the page's flow. */
+/** On a desktop, the notice in the log's card, under its list (the latest moves, the
+ *  dividend's among them, just over it), in the page's flow: it covers nothing (over the
+ *  card's top it hid the heading and the oldest moves; under the heading, over the list,
+ *  it seemed to hide the half-scrolled line under it: newcomer runs at 1366x768; fixed at
+ *  the window's foot, the companies table), the move log makes room for it (fitLog) and
+ *  takes the room back when it goes. Elsewhere (a phone, one column, the side column
+ *  folded away) where app.css puts it: on a phone in the page's flow under the header. */
 export function placeNotice(box) {
   if (box.hidden || !box.line) return;
   const card = box.line.closest(".card");
   const inline = Boolean(DESKTOP.matches && card && card.offsetWidth > 0);
   home ??= { parent: box.parentNode, next: box.nextSibling };
   const focused = box.contains(document.activeElement) ? document.activeElement : null;
-  if (inline && box.parentNode !== card) card.querySelector("h2").after(box);
+  if (inline && box.parentNode !== card) card.append(box);
   else if (!inline && box.parentNode !== home.parent) home.parent.insertBefore(box, home.next);
   box.classList.toggle("in-log", inline);
   if (focused && !box.contains(document.activeElement)) focused.focus({ preventScroll: true });

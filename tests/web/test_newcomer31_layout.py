@@ -1,0 +1,41 @@
+"""The 31st newcomer run (a demanding player, 1366x768 and 390x844), in Chromium: the
+dividend notice over nothing the player needs (on a phone it covered the header, on a
+desktop it seemed to hide the half-scrolled move under it), ..."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_dividend_notice_room import _box, _meet, _watching
+
+# ----- 1. the dividend notice ----------------------------------------------------------------
+
+
+def test_a_phone_dividend_notice_pushes_the_page_down_under_the_header(
+        base_url: str, open_page: Any) -> None:
+    """Fixed at the window's top it covered the title, Rules and Settings (and, in a
+    full-page shot, "Waiting for Alice."): now in the page's flow under the header."""
+    page, _ = _watching(base_url, open_page, "trans-siberian", 390, 844)
+    notice = _box(page, "#toast")
+    assert notice["y"] >= 0 and notice["y"] + notice["height"] <= 844, notice  # in sight
+    for needed in ("header.top", "header.top h1", "#rules-link", "#settings-toggle", "#turn"):
+        assert not _meet(notice, _box(page, needed)), (needed, notice)
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#toast')).position") \
+        == "static"  # in the flow: over nothing when the page scrolls either
+    page.click("#toast .toast-close")  # still dismissible
+    page.wait_for_selector("#toast", state="hidden")
+
+
+def test_a_desktop_dividend_notice_is_under_the_latest_moves(base_url: str,
+                                                             open_page: Any) -> None:
+    """Between the log's heading and its list, the notice sat over the list's first,
+    half-scrolled line ("move 121's text cut in half"): it is under the list now, the
+    latest moves (the dividend's) just over it, the list and the notice in the window."""
+    page, _ = _watching(base_url, open_page, "trans-siberian", 1366, 768)
+    notice, log = _box(page, "#toast"), _box(page, "#log")
+    assert notice["y"] >= log["y"] + log["height"] - 0.5, (notice, log)
+    assert notice["y"] + notice["height"] <= 768, notice
+    heading = _box(page, "#log-title")
+    assert log["y"] - (heading["y"] + heading["height"]) < 12  # the list right under it
+    latest = _box(page, "#log > li:last-child")
+    assert latest["y"] + latest["height"] <= log["y"] + log["height"] + 1  # the latest in sight
