@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from test_dividend_notice_room import _box, _meet, _watching
+from webapi import create, play_until
+from webplay import wait_loaded
 
 # ----- 1. the dividend notice ----------------------------------------------------------------
 
@@ -39,3 +41,39 @@ def test_a_desktop_dividend_notice_is_under_the_latest_moves(base_url: str,
     assert log["y"] - (heading["y"] + heading["height"]) < 12  # the list right under it
     latest = _box(page, "#log > li:last-child")
     assert latest["y"] + latest["height"] <= log["y"] + log["height"] + 1  # the latest in sight
+
+
+# ----- 2. a phone's counters beside the map's income track -----------------------------------
+
+COUNTERS = """() => {
+  const frame = document.querySelector('#board').getBoundingClientRect();
+  const inside = (r, f) => r.width > 0 && r.left >= f.left - .5 && r.right <= f.right + .5;
+  const page = { left: 0, right: window.innerWidth };
+  return [...document.querySelectorAll('#board svg g[data-used][data-size]')].map((g) => {
+    const words = g.querySelector('text').textContent;
+    const drawn = [...g.querySelectorAll('text, rect')]
+      .every((e) => inside(e.getBoundingClientRect(), frame));
+    const listed = [...document.querySelectorAll('#share-counters li')].some((li) =>
+      li.textContent.includes(words) && li.checkVisibility()
+      && inside(li.getBoundingClientRect(), page));
+    return { words, seen: drawn || listed };
+  });
+}"""
+
+
+def test_a_phone_shows_the_timing_and_dividend_counters_whole(base_url: str,
+                                                              open_page: Any) -> None:
+    """At 390 px the drawn counters ("Timing 0/5", "Dividends 4/6") lay past the frame's
+    right edge, cut: they are listed whole under the map, with the share track."""
+    made = create(base_url, "trans-siberian", ["Ann", "Bob", "Cleo"])
+    play_until(base_url, made, lambda v: v["state"]["dividends"]["paid"] >= 1, seed=5)
+    page = open_page(390, 844, touch=True).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#game[data-live='1']")
+    page.wait_for_timeout(300)
+    found = page.evaluate(COUNTERS)
+    assert len(found) == 2, found
+    assert [f["words"] for f in found if not f["seen"]] == [], found
+    listed = page.locator("#share-counters li")
+    assert listed.count() == 2 and "1/" in listed.nth(1).inner_text()  # the dividend paid

@@ -47,8 +47,22 @@ export function renderShareStrip(box, board, state) {
       : h("span", { class: "cell" }, label));
   });
   box.querySelector("ol").replaceChildren(...items);
+  box.querySelector("ul.counters")?.replaceChildren(...counters(board));
   box.hidden = false;
   foldDrawnTrack(board);
+}
+
+/** The drawing's counters under the track (its groups with data-used and data-size: a
+ *  label, "N/M", and a row of boxes), as items: a narrow screen lists them with the
+ *  track, whole, where the drawing cut them at the frame's right edge (the 31st newcomer
+ *  run, 390x844: "Timing 0/5", "Dividends 4/" cut off); app.css hides the drawn ones. */
+function counters(board) {
+  return [...board.querySelectorAll("svg > g[data-used][data-size]:not([data-action])")].map((g) => {
+    const [used, size] = [Number(g.dataset.used), Number(g.dataset.size)];
+    const boxes = Array.from({ length: size }, (_, i) => h("span", { class: i < used ? "used" : "" }));
+    return h("li", {}, h("span", { class: "label" }, g.querySelector("text")?.textContent || `${used}/${size}`),
+      h("span", { class: "boxes", "aria-hidden": "true" }, ...boxes));
+  });
 }
 
 /** On a narrow screen the list replaces the drawn track (app.css hides it): what the
