@@ -46,15 +46,18 @@ def test_a_bid_range_warns_of_nationalization_before_the_pick_ts_7_1() -> None:
     s2 = _ts(phase=2)  # with "below", no bid is doomed when the marker is at $8
     s2.opts.nat_below = True
     s2.nat = SHARE_TRACK.index(8)
-    assert next(c for c in _menu(s2) if c.is_range).warning == ""  # $8 is not below $8
+    # $8 is not below $8: only the rule's tip (the 31st newcomer run)
+    assert next(c for c in _menu(s2) if c.is_range).warning == (
+        "tip: the winner sets red's share value, at most the bid (TS-2.2)")
 
 
 def test_phase_1_bids_and_values_note_phase_2_nationalization() -> None:
     s = _ts(phase=1)
     bids = next(c for c in _menu(s) if c.is_range)
     # (the thirteenth newcomer run followed a phase-1 "bid $28 or more" tip into a
-    # ruinous bid: links raise the value before phase 2, so a phase-1 bid has no tip)
-    assert bids.warning == ""
+    # ruinous bid: links raise the value before phase 2, so a phase-1 bid advises no
+    # amount; the 31st was told only the rule: the value is at most the bid)
+    assert bids.warning == "tip: the winner sets red's share value, at most the bid (TS-2.2)"
     s.apply(Action("bid", (20,)))
     while any(a.kind == "pass" for a in s.legal_actions()):
         s.apply(Action("pass", ()))

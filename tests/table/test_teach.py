@@ -124,6 +124,9 @@ def test_ce_tips_the_company_whose_dividends_pay_the_builder_more_ce_7_1() -> No
     assert teach.warning(even, Action("company", ("B&O",)), history) == ""
 
 
+CAP = "tip: the winner sets red's share value, at most the bid (TS-2.2)"  # (31st run)
+
+
 def test_ts_bid_warning_says_in_plain_words_what_a_low_bid_risks_ts_8_1() -> None:
     """The tenth newcomer run read "a bid up to $27 allows red a share value only at or below the
     nationalization value $24" as opaque: the warning names the bids, the value they give and
@@ -133,12 +136,12 @@ def test_ts_bid_warning_says_in_plain_words_what_a_low_bid_risks_ts_8_1() -> Non
     before phase 2) a bid gets no tip."""
     s = get_game("trans-siberian").new_game(4, {})
     assert isinstance(s, TransSiberianState)
-    assert teach.warning(s, Action("bid", (8,)), []) == ""
+    assert teach.warning(s, Action("bid", (8,)), []) == CAP  # the rule, no amount advised
     s.phase = 2
     assert teach.warning(s, Action("bid", (8,)), []) == (
         "bid $28 or more: a lower bid caps red's share value at $24, the nationalization value:"
         " nationalized at the next dividend")
-    assert teach.warning(s, Action("bid", (28,)), []) == ""
+    assert teach.warning(s, Action("bid", (28,)), []) == CAP
 
 
 def test_ts_value_tip_says_the_second_share_is_out_of_reach_ts_3_2() -> None:

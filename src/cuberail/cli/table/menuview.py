@@ -142,7 +142,7 @@ class TableMenu(TableLog):
         prompt = Text.assemble((f"{number:>4} ", "bold"), (choice.detail, ""))
         if choice.is_range:
             prompt = Text.assemble((f"{number:>4} ", "bold"), (choice.label, "bold"), "  ",
-                                   choice.detail)
+                                   self._range_words(choice))
         if folded:
             prompt.append(f"  (+{routes - 1} dearer route{'s' * (routes > 2)}:"
                           f" {choice.base}? lists them)", style="dim")
@@ -152,6 +152,18 @@ class TableMenu(TableLog):
         if teach.is_tip(choice.warning):
             return prompt, Text(choice.warning, style="italic cyan")
         return prompt, Text(f"⚠ {choice.warning}" if choice.warning else "", style="bold red")
+
+    def _range_words(self, choice: C.Choice) -> str:
+        """A run of amounts' words: whole, or, with a tip or warning under them, where they
+        would take more than two lines of a narrow menu, only how an amount is typed (`b 8`
+        to `b 40`): at 80x24 the whole words took four of the menu's five rows and pushed
+        the tip out of view (the 31st newcomer run). Picking the run says them whole."""
+        width = self._menu_columns()
+        full = len(choice.label) + len(choice.detail) + 7
+        if not choice.warning or not width or full <= 2 * width:
+            return choice.detail
+        first, last = choice.actions[0], choice.actions[-1]
+        return f"type `{C.typed(first)}` to `{C.typed(last)}`"
 
     def _highlighted(self) -> C.Choice | None:
         """The menu choice under the menu's cursor (headers and notes are not choices)."""

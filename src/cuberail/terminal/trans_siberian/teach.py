@@ -192,12 +192,14 @@ def _risk(s: TransSiberianState, action: Action) -> str:
     nationalized and links raise the value before phase 2, so a low bid is no risk (the
     thirteenth newcomer run bid $28 of $40 on the old tip "bid $28 or more" and could
     afford nothing after); the share value's choice gets a tip (``tip:``) instead: at or
-    below the marker, or above what the winner has left for the second share."""
+    below the marker, or above what the winner has left for the second share. A bid
+    without a warning says the rule it decides (:func:`_value_cap`)."""
     amount = action.args[0] if action.args else None
     if not isinstance(amount, int):
         return ""
     if action.kind == "bid":
-        return (_bid_warning(s, amount) if s.phase >= 2 else "") or _lockout(s, action)
+        return ((_bid_warning(s, amount) if s.phase >= 2 else "") or _lockout(s, action)
+                or _value_cap(s))
     if action.kind != "value":
         return ""
     if s.value_nationalizes(amount):
@@ -224,6 +226,18 @@ def _bid_warning(s: TransSiberianState, amount: int) -> str:
     else:
         text = f"bid ${doomed + 1} or more: a lower bid caps {co}'s share value at ${cap}"
     return f"{text}, {worth}: nationalized at the next dividend"
+
+
+def _value_cap(s: TransSiberianState) -> str:
+    """TS-2.2 (TS-7.1 in phase 2) at a company's opening auction: the winner sets its share
+    value, at most the winning bid, so a low bid caps it (the 31st newcomer run read only
+    "bid 8..40" and learned it after bidding). The rule said, no amount advised: the
+    thirteenth run followed a bid tip into a ruinous bid."""
+    if s.step != AUCTION or s.a_company < 0:
+        return ""
+    rule = "TS-2.2" if s.a_phase == 1 else "TS-7.1"
+    return (f"tip: the winner sets {tsb.COMPANY_IDS[s.a_company]}'s share value, at most"
+            f" the bid ({rule})")
 
 
 def _second_share(s: TransSiberianState, amount: int) -> str:
