@@ -208,3 +208,14 @@ def test_hint_follow_from_the_start_plays_the_opening_by_the_hint() -> None:
     assert set(row) == {"new", "game", "rank", "score", "top", "won", "points"}
     kept = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True, True))
     assert set(kept) == set(row)  # --plan: the hint with its plan kept
+
+
+def test_hint_noise_prints_both_spreads(capsys: pytest.CaptureFixture[str]) -> None:
+    noise = _load("hint_noise")
+    assert noise.main(["--title", "chicago-express", "--games", "1", "--iterations", "20",
+                       "--every", "40"]) == 0
+    out = capsys.readouterr().out
+    assert "same position, two seeds: " in out and "one hint to the next: " in out
+    median, p90, most = noise.spread([0.1, 0.3, 0.2, 0.0]).split(" / ")
+    assert (median, most) == ("0.150", "0.300") and 0.2 <= float(p90) <= 0.3
+    assert noise.spread([]) == "-" and noise.spread([0.5]) == "0.500"

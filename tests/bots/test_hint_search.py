@@ -125,7 +125,7 @@ def test_the_terminal_hint_says_it_plays_for_points(lost: GameState) -> None:
 
 def test_the_servers_hint_says_by_points(lost: GameState, monkeypatch: Any) -> None:
     monkeypatch.setattr(server_hints, "SEARCH_ITERATIONS", BUDGET)
-    text, chance, by, close, _, _ = server_hints.searched(lost.clone(), 1)
+    text, chance, by, close, *_ = server_hints.searched(lost.clone(), 1)
     assert by == "points" and chance < LOST and close is None  # (no close call for points)
     assert text == hint_search(lost, None, BUDGET, 1).best.text()  # type: ignore[union-attr]
 
@@ -212,7 +212,7 @@ def test_the_hint_of_a_won_position_plays_for_the_margin(won: GameState) -> None
 
 def test_the_servers_hint_says_by_margin(won: GameState, monkeypatch: Any) -> None:
     monkeypatch.setattr(server_hints, "SEARCH_ITERATIONS", BUDGET)
-    text, chance, by, close, _, _ = server_hints.searched(won.clone(), 1)
+    text, chance, by, close, *_ = server_hints.searched(won.clone(), 1)
     assert by == "margin" and chance > WON - CLOSE and close is None
     assert text == hint_search(won, None, BUDGET, 1).best.text()  # type: ignore[union-attr]
 

@@ -334,3 +334,64 @@ def test_the_servers_hint_avoids_what_the_table_warns_against(
         assert expected is not None and text == expected.text()
         checked += 1
     assert checked >= 3, f"{checked} positions with a warned move: this test needs 3"
+
+
+def _scripted(monkeypatch: pytest.MonkeyPatch, chances: list[tuple[float, ...]]) -> None:
+    """The hint's search answers the legal move it is given first, the mover's chance and
+    every seat's from ``chances`` in turn (one per search)."""
+    answers = iter(chances)
+
+    def searched(state: Any, seed: int, planned: str | None = None) -> Any:
+        seats = next(answers)
+        mover = state.current_player()
+        return hints_module.Searched(state.legal_actions()[0].text(), seats[mover], "search",
+                                     chances=seats)
+
+    monkeypatch.setattr(hints_module, "searched", searched)
+
+
+def _round(client: TestClient, game: dict[str, Any], seat: int) -> dict[str, Any]:
+    """Every seat plays its first legal move until ``seat`` is on turn again."""
+    seen = view(client, game["id"])
+    while True:
+        assert move(client, game, seen["current_player"], seen["legal"][0],
+                    seen["index"]).status_code == 200
+        seen = view(client, game["id"])
+        if seen["current_player"] == seat:
+            return seen
+
+
+def test_a_swing_since_the_seats_last_hint_says_whose_chance_moved(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 31st newcomer run read its chance go 32% → 1% → 96% with nothing saying why,
+    and stopped trusting the hint. A chance 0.15 or more from the seat's last hint's says
+    that chance, the moves since, and whose chance moved most the other way."""
+    _scripted(monkeypatch, [(0.40, 0.30, 0.30), (0.10, 0.62, 0.28)])
+    game, seen = _at_a_choice(client, "chicago-express")
+    seat = seen["current_player"]
+    first = ask(client, game, seat).json()
+    assert first["chance"] == 0.4 and first["since"] is None, first  # no hint before
+    seen = _round(client, game, seat)
+    later = ask(client, game, seat).json()
+    assert later["chance"] == 0.1, later
+    rival = (seat + 1) % 3
+    assert later["since"] == {"chance": 0.4, "moves": seen["index"],
+                              "rival": {"seat": rival, "name": seen["players"][rival]["name"],
+                                        "from": 0.3, "to": 0.62}}, later
+
+
+def test_a_small_change_or_no_rival_moving_names_nobody(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    _scripted(monkeypatch, [(0.40, 0.30, 0.30), (0.30, 0.35, 0.35), (0.60, 0.2, 0.2),
+                            (0.20, 0.41, 0.39)])
+    game, seen = _at_a_choice(client, "trans-siberian")
+    seat = seen["current_player"]
+    ask(client, game, seat)
+    _round(client, game, seat)
+    assert ask(client, game, seat).json()["since"] is None  # 0.40 → 0.30: within SWING
+    _round(client, game, seat)
+    rose = ask(client, game, seat).json()["since"]  # from the last hint: 0.30 → 0.60
+    assert rose["chance"] == 0.3 and rose["rival"]["to"] == 0.2, rose  # both fell 0.15
+    _round(client, game, seat)
+    fell = ask(client, game, seat).json()["since"]  # 0.60 → 0.20: each rival +0.2 or so
+    assert fell["chance"] == 0.6 and fell["rival"]["from"] == 0.2, fell

@@ -40,6 +40,8 @@ WON = 0.95  # ... and one whose preferred move leaves more plays for the margin
 CLOSE = 0.03  # a runner-up whose chance is this near the hinted move's is a close call
 PLAN = 3  # the most of the mover's own next moves a hint's plan names
 TIE_BREAK = 3  # a close call's blended search has this fraction of the budget (1/3)
+SWING = 0.15  # a hint's chance this far from the seat's last hint's says what changed
+RIVAL = 0.08  # ... naming the rival whose chance moved most the other way, this much at least
 
 
 @dataclass
@@ -285,6 +287,36 @@ def _hint(state: GameState, seconds: float | None, iterations: int | None, seed:
     if not lost and chance < found.best_value - CLOSE:  # the score is not worth the win
         return Hinted(found.best, found.best_value, found, then=found.plan), tree
     return Hinted(best, chance, found, lost, plan(tree, best), for_margin=won), tree
+
+
+@dataclass(frozen=True)
+class Swing:
+    """A seat's hinted chance moved by :data:`SWING` or more since its last hint: the
+    rival whose chance moved most the other way (its seat, its chance then and now), or
+    ``rival`` None when none moved :data:`RIVAL`."""
+
+    rival: int | None = None
+    rival_from: float = 0.0
+    rival_to: float = 0.0
+
+
+def swing(seat: int, before: float, before_seats: Sequence[float], now: float,
+          now_seats: Sequence[float]) -> Swing | None:
+    """How a seat's hinted chance moved since its last hint (``before``, every seat's
+    chances then; ``now``, every seat's now): None when by less than :data:`SWING`. The
+    31st newcomer run read its chance go 32% → 1% → 96% with nothing saying why and
+    stopped trusting the hint; a hint's search repeated with another seed lands within a
+    few points (docs/bots.md), so such a swing is the game's, and whose chance moved with
+    it says whose moves did it."""
+    if abs(now - before) < SWING:
+        return None
+    if not now_seats or len(before_seats) != len(now_seats):
+        return Swing()
+    sign = 1 if now < before else -1  # a fall: whose chance rose (a rise: whose fell)
+    rival = max((r for r in range(len(now_seats)) if r != seat),
+                key=lambda r: (sign * (now_seats[r] - before_seats[r]), -r))  # (ties: first)
+    moved = sign * (now_seats[rival] - before_seats[rival])
+    return Swing(rival, before_seats[rival], now_seats[rival]) if moved >= RIVAL else Swing()
 
 
 def _kept(tree: Node, found: Estimate, planned: Action | None) -> Action | None:

@@ -132,7 +132,7 @@ class Game:
         return hints.answer(self.state if state is None else state, self.describe_in,
                             self.hint_seconds, self.hint_iterations,
                             seed=len(self.record.actions), memory=self.hint_memory,
-                            history=history)
+                            history=history, names=self.names)
 
 
 # ----- setting up -----------------------------------------------------------------------

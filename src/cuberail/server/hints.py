@@ -55,7 +55,7 @@ from typing import Annotated, Any, NamedTuple
 
 from fastapi import APIRouter, Query
 
-from cuberail.bots.analysis import hint_search, plan_positions
+from cuberail.bots.analysis import Swing, hint_search, plan_positions, swing
 from cuberail.bots.heuristic import heuristic_reason, reason_fits
 from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
@@ -73,6 +73,7 @@ HINT_BOT = "medium"  # the fast heuristic: the answer when the search cannot run
 SEARCH_ITERATIONS = 2000  # 0.05-0.5 s a position (compiled; the titles differ ten times;
 # twice from a lost position, hint_search)
 SEARCH_SECONDS = 5.0  # the most a hint waits for a bot worker and its search
+LOOK_BACK = 80  # the positions looked back through for the seat's last hint
 router = APIRouter()
 Close = tuple[Action, float] | None  # a close call's runner-up and its chance
 log = logging.getLogger("cuberail.server")
@@ -114,6 +115,7 @@ class Searched(NamedTuple):
     close: str | None = None  # the runner-up's text when it does about as well
     close_chance: float | None = None
     then: tuple[str, ...] = ()  # the mover's own next moves on the search's line (texts)
+    chances: tuple[float, ...] = ()  # every seat's chance at the position, by seat
 
 
 def searched(state: GameState, seed: int, planned: str | None = None) -> Searched:
@@ -132,7 +134,35 @@ def searched(state: GameState, seed: int, planned: str | None = None) -> Searche
     by = "points" if found.for_points else "margin" if found.for_margin else "search"
     return Searched(found.best.text(), found.chance, by,
                     None if close is None else close[0].text(),
-                    None if close is None else close[1], tuple(a.text() for a in found.then))
+                    None if close is None else close[1], tuple(a.text() for a in found.then),
+                    tuple(round(c, 3) for c in found.found.chances))
+
+
+class Since(NamedTuple):
+    """How a hint's chance differs from the seat's last hint's (when by
+    :data:`~cuberail.bots.analysis.SWING` or more): that chance, the moves played since,
+    and whose chance moved most the other way (:class:`~cuberail.bots.analysis.Swing`)."""
+
+    chance: float
+    moves: int
+    moved: Swing
+
+
+def since_last(server: Server, loaded: Loaded, seat: int, found: Searched) -> Since | None:
+    """The change since the seat's last hint (the latest position of this seat's, within
+    :data:`LOOK_BACK`, whose hint the server keeps), when its chance moved by
+    :data:`~cuberail.bots.analysis.SWING` or more (:func:`cuberail.bots.analysis.swing`)."""
+    index, effective = loaded.snap.index, loaded.snap.effective
+    for i in range(index - 1, max(-1, index - 1 - LOOK_BACK), -1):
+        if effective[i].seat != seat:
+            continue
+        kept = server.answers.get(("hint", *position_key(loaded, i)))
+        if kept is None:
+            continue
+        before = Searched(*json.loads(kept))
+        moved = swing(seat, before.chance, before.chances, found.chance, found.chances)
+        return None if moved is None else Since(before.chance, index - i, moved)
+    return None
 
 
 def planned_here(server: Server, loaded: Loaded, seat: int) -> str | None:
@@ -186,11 +216,12 @@ def asked(service: GameService, game_id: str, token: str | None) -> tuple[Loaded
 
 
 def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: str,
-           lang: str | None, close: Close = None, then: tuple[str, ...] = ()
-           ) -> dict[str, Any]:
+           lang: str | None, close: Close = None, then: tuple[str, ...] = (),
+           since: Since | None = None) -> dict[str, Any]:
     """The hint's reply: the move, its sentence and reason in ``lang``, the chance, the
-    runner-up's sentence and chance when the hint is a close call, and the sentences of
-    the mover's next moves as the search plans them (``then``: their texts)."""
+    runner-up's sentence and chance when the hint is a close call, the sentences of
+    the mover's next moves as the search plans them (``then``: their texts), and how the
+    chance moved since the seat's last hint (``since``, :func:`since_last`)."""
     words = page_words(board_language(lang))
     state, title = loaded.snap.state, loaded.game.title
     names = [s.name for s in loaded.seats]
@@ -208,7 +239,12 @@ def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: 
             "chance": None if chance is None else round(chance, 3), "by": by,
             "close": runner,
             "then": [bare(words.render(named(sentence_of(title, at, move), names)))
-                     for at, move in plan]}
+                     for at, move in plan],
+            "since": None if since is None else {
+                "chance": since.chance, "moves": since.moves,
+                "rival": None if since.moved.rival is None else {
+                    "seat": since.moved.rival, "name": names[since.moved.rival],
+                    "from": since.moved.rival_from, "to": since.moved.rival_to}}}
 
 
 def bare(sentence: str) -> str:
@@ -226,6 +262,7 @@ class Found(NamedTuple):
     by: str
     close: Close = None
     then: tuple[str, ...] = ()
+    since: Since | None = None
 
 
 async def search_hint(server: Server, loaded: Loaded, seat: int) -> Found:
@@ -260,7 +297,8 @@ async def search_hint(server: Server, loaded: Loaded, seat: int) -> Found:
     runner = by_text.get(found.close) if found.close is not None else None
     close = None if runner is None or found.close_chance is None else (
         runner, found.close_chance)
-    return Found(action, found.chance, found.by, close, tuple(found.then))
+    return Found(action, found.chance, found.by, close, tuple(found.then),
+                 since_last(server, loaded, seat, found))
 
 
 @router.get("/api/games/{game_id}/hint", response_model=HintReply,
@@ -278,4 +316,4 @@ async def get_hint(game_id: GameId, server: ServerDep, token: Token,
     loaded, seat = await server.expensive.run(asked, server.service, game_id, token)
     found = await search_hint(server, loaded, seat)
     return await server.expensive.run(answer, loaded, seat, found.action, found.chance,
-                                      found.by, lang, found.close, found.then)
+                                      found.by, lang, found.close, found.then, found.since)

@@ -416,6 +416,25 @@ class HintRunnerUp(BaseModel):
     chance: float = Field(description="the mover's winning chance after it, 0-1")
 
 
+class HintRival(BaseModel):
+    """The rival whose winning chance moved most the other way since the seat's last hint."""
+
+    seat: int = Field(description="the rival's seat (0-based)")
+    name: str = Field(description="the rival's name")
+    from_: float = Field(alias="from", description="its chance at the seat's last hint, 0-1")
+    to: float = Field(description="its chance now, 0-1")
+
+
+class HintSince(BaseModel):
+    """How the hint's chance moved since the seat's last hint, when by 0.15 or more."""
+
+    chance: float = Field(description="the seat's chance at its last hint, 0-1")
+    moves: int = Field(description="the moves played since that hint")
+    rival: HintRival | None = Field(
+        default=None, description="the rival whose chance moved most the other way (0.08"
+        " at least; else null): whose moves changed the estimate")
+
+
 class HintReply(BaseModel):
     """``GET /api/games/{id}/hint``: the move a short search prefers for the seat on turn."""
 
@@ -443,6 +462,10 @@ class HintReply(BaseModel):
         " the search plans them (a move of several steps: choose an action, then bid or"
         " forgo it; at most 3, in the requested language); the next hint keeps to this plan"
         " while the search rates it within 0.03 of its own choice")
+    since: HintSince | None = Field(
+        default=None, description="when the chance moved by 0.15 or more since the seat's"
+        " last hint that the server keeps (within 80 positions): that hint's chance, the"
+        " moves since and the rival whose chance moved most the other way; else null")
 
 
 class WordsReply(BaseModel):

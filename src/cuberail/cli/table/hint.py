@@ -41,9 +41,9 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from cuberail.bots.analysis import hint_search, plan_positions, runner_up
+from cuberail.bots.analysis import hint_search, plan_positions, runner_up, swing
 from cuberail.bots.heuristic import heuristic_reason, reason_fits, reason_words
-from cuberail.cli.table.hintwords import Answer, percent
+from cuberail.cli.table.hintwords import Answer, percent, since_words
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
 from cuberail.core.state import GameState
@@ -66,6 +66,8 @@ class Memory:
         self.last: dict[int, Action] = {}  # seat -> the move hinted last
         # position -> the move a hint's plan named there (hint_search's ``planned``)
         self.plans: OrderedDict[str, Action] = OrderedDict()
+        # seat -> its last searched hint: the moves made then, its chance, every seat's
+        self.seen: dict[int, tuple[int, float, tuple[float, ...]]] = {}
 
 
 def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
@@ -82,10 +84,13 @@ def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
 
 def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS,
            iterations: int | None = None, seed: int = 0,
-           memory: Memory | None = None, history: Moves = ()) -> Answer:
+           memory: Memory | None = None, history: Moves = (),
+           names: Sequence[str] = ()) -> Answer:
     """The hint's answer (as :func:`hint`), to be said whole, briefly or in detail; with
     the title's warning on the hinted move, as the list of choices gives it (``history``:
-    the moves so far, for the warning)."""
+    the moves so far, for the warning), and how the chance moved since the seat's last
+    hint when it moved much (:func:`~cuberail.bots.analysis.swing`; ``names``: the
+    seats' names, to name the rival)."""
     if state.is_terminal():
         return Answer("", plain="hint: the game is over")
     legal = state.legal_actions()
@@ -97,14 +102,15 @@ def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS
     key = (_position(state), seconds, iterations)
     if key not in memory.answers:
         memory.answers[key] = _searched(state, describe, seconds, iterations, seed, memory,
-                                        history)
+                                        history, names)
         while len(memory.answers) > KEPT:
             memory.answers.popitem(last=False)
     return memory.answers[key]
 
 
 def _searched(state: GameState, describe: Describe, seconds: float | None,
-              iterations: int | None, seed: int, memory: Memory, history: Moves) -> Answer:
+              iterations: int | None, seed: int, memory: Memory, history: Moves,
+              names: Sequence[str] = ()) -> Answer:
     hinted = hint_search(state, seconds, iterations, seed, memory.plans.get(_position(state)),
                          avoid=dangers(state, list(history)))
     found = hinted.found
@@ -119,6 +125,11 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
         memory.plans.popitem(last=False)
     visits, value = found.children.get(best, (0, found.best_value))
     runner = runner_up(found, best)
+    seat, moves = state.current_player(), len(history)
+    before = memory.seen.get(seat)
+    memory.seen[seat] = (moves, value, tuple(found.chances))
+    moved = (swing(seat, before[1], before[2], value, found.chances)
+             if before is not None and moves > before[0] and history else None)
     budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
     # (a reason the plan contradicts is left out: "choose to build track, then forgo the
     # build. Why: a build is worth more to you now", the 30th newcomer run)
@@ -129,7 +140,9 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
         budget=budget, for_points=hinted.for_points, for_margin=hinted.for_margin,
         close=hinted.close is not None, warning=_warning(state, best, history),
         then=tuple(then), runner=None if runner is None or hinted.for_points or hinted.for_margin
-        else (short_move(describe, state, runner[0]), runner[2]))
+        else (short_move(describe, state, runner[0]), runner[2]),
+        since="" if moved is None or before is None
+        else since_words(before[1], moves - before[0], value, moved, names))
 
 
 def measure(chance: float, playouts: int, players: int) -> str:

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from cuberail.bots.analysis import Swing
 
 # when the runner-up rates higher than the hinted move (the move searched most, or the
 # one hinted last and still close): a newcomer read "22% (vs 26% after ...)" as the hint
@@ -51,6 +54,8 @@ class Answer:
     # newcomer run was hinted "choose auction", then "forgo the auction", and took it for
     # the hint turning round
     then: tuple[str, ...] = ()
+    # how the chance moved since the seat's last hint, when it moved much (since_words)
+    since: str = ""
 
     @property
     def plan(self) -> str:
@@ -65,8 +70,9 @@ class Answer:
             return self.plain
         because = f" — {self.why};" if self.why else " —"
         despite = f" {self._despite()};" if self.warning else ""
-        return (f"hint: {self.plan}{because}{despite} {self._chance_words()}{self.measured},"
-                f" {self.budget} of search")
+        since = f" ({self.since})" if self.since else ""
+        return (f"hint: {self.plan}{because}{despite} {self._chance_words()}{since}"
+                f"{self.measured}, {self.budget} of search")
 
     def _despite(self, first: bool = False) -> str:
         """The warning the search overrules: "⚠ despite the warning: ..." ("despite the
@@ -106,7 +112,10 @@ class Answer:
         tail = f"{ready}. {MORE}."
         chance = self._brief_chance()
         bare = f"hint: {self.plan}. {chance}"
-        tries = [f"hint: {self.plan} — {first_phrase(self.why)}. {chance}"] if self.why else []
+        swung = f"{chance} ({self.since})"  # (what moved the chance: before its reason goes)
+        tries = [f"hint: {self.plan} — {first_phrase(self.why)}. {c}"
+                 for c in ([swung, chance] if self.since else [chance]) if self.why]
+        tries += [f"hint: {self.plan}. {swung}"] if self.since else []
         if self.warning:  # said before why: in a row more if need be (WARNED_ROWS)
             despite = self._despite(first=True)
             tries = [f"{t}. {despite}" for t in [*tries, bare]]
@@ -138,6 +147,8 @@ class Answer:
             lines.append(f"{self._despite()} (the search prefers it all the same)")
         lines.append(f"your winning chance after it: about {percent(self.chance)}"
                      f"{self.measured}, in {self.budget} of search")
+        if self.since:
+            lines.append(f"({self.since})")
         if self.for_points:
             lines.append(f"({FOR_POINTS})")
         elif self.for_margin:
@@ -150,6 +161,21 @@ class Answer:
     def _close_call(self) -> bool:
         """A close call as the browser's (within 0.03), or the runner-up rated above."""
         return self.runner is not None and (self.runner[1] > self.chance or self.close)
+
+
+def since_words(before: float, moves: int, now: float, moved: Swing,
+                names: Sequence[str] = ()) -> str:
+    """How the chance moved since the seat's last hint: "down from 43% at your last hint, 12
+    moves ago: Bot 2's chance rose from 30% to 62%" (the rival named by its seat's name,
+    else ``player N``)."""
+    way = "down" if now < before else "up"
+    out = f"{way} from {percent(before)} at your last hint, {moves} move{'s' * (moves != 1)} ago"
+    if moved.rival is None:
+        return out
+    name = names[moved.rival] if moved.rival < len(names) else f"player {moved.rival + 1}"
+    turned = "rose" if now < before else "fell"
+    return (f"{out}: {name}'s chance {turned} from {percent(moved.rival_from)} to"
+            f" {percent(moved.rival_to)}")
 
 
 def plan_words(move: str, then: tuple[str, ...]) -> str:
