@@ -7,15 +7,21 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tablekit import at_table, new_game
+from rich.console import Console
+from tablekit import at_table, new_game, side_panel_fits
+from textual.geometry import Region
 from textual.pilot import Pilot
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from cuberail.cli.table import teach
 from cuberail.cli.table.app import TableApp
 from cuberail.core.actions import Action
 from cuberail.games import get_game
-from cuberail.games.trans_siberian.state import AUCTION, TransSiberianState
+from cuberail.games.trans_siberian.board import COMPANY_IDS
+from cuberail.games.trans_siberian.state import ACTIVE, AUCTION, TURN, TransSiberianState
+from cuberail.terminal.kit import TRACKER_WIDTH, is_danger
+from cuberail.terminal.trans_siberian import table as ts_table
+from cuberail.terminal.trans_siberian import teach as ts_teach
 
 # ----- 1. the opening auction: the winner sets the share value, at most the bid -----------
 
@@ -63,3 +69,88 @@ def test_the_bid_tip_is_in_view_at_80x24(tmp_path: Path) -> None:
     shown = " ".join(at_table(game, check, size=(80, 24)).split())
     assert "at most the bid (TS-2.2)" in shown
     assert "type `b 8` to `b 40`" in shown
+
+
+# ----- 2. nationalization one dividend earlier ----------------------------------------------
+
+
+def _at_risk_turn() -> TransSiberianState:
+    """A seeded phase-2 game at player 1's turn: red, yellow, black and white at or below
+    the nationalization value $40 (the next dividend takes them, and the marker then
+    jumps 12 steps, to $68), blue ($48) and green ($44) above it."""
+    s = get_game("trans-siberian").new_game(4, {})
+    assert isinstance(s, TransSiberianState)
+    rng = random.Random(0)
+    for _ in range(108):
+        acts = s.legal_actions()
+        moves = [a for a in acts if a.kind != "pass"]
+        s.apply(rng.choice(moves if moves and rng.random() < 0.9 else acts))
+    assert s.step == TURN and s.phase == 2 and s.current_player() == 0
+    return s
+
+
+def test_the_companies_at_risk_are_those_the_dividend_after_next_takes_ts_8_2() -> None:
+    """The newcomer saw every company nationalized and "only saw it coming because of the
+    ⚠ line", a dividend too late: the table names the companies the dividend after next
+    would take (as things stand), by the engine's marker step, and the engine agrees once
+    the next dividend is paid."""
+    s = _at_risk_turn()
+    doomed, risky = ts_teach.nationalization_ahead(s), ts_teach.at_risk(s)
+    assert [COMPANY_IDS[c] for c in doomed] == ["red", "yellow", "black", "white"]
+    assert [COMPANY_IDS[c] for c in risky] == ["blue", "green"]
+    after = s.clone()
+    while after.dividends == s.dividends:  # every seat passes to the dividend
+        after.apply(Action("pass", ()))
+    assert isinstance(after, TransSiberianState) and after.nationalization_value() == 68
+    live = [c for c in range(6) if after.status[c] == ACTIVE]
+    assert live == risky and all(after.nationalizes(c) for c in live)
+    assert ts_teach.nationalization_ahead(after) == risky  # now the urgent ⚠
+    assert ts_teach.at_risk(s.clone()) == risky
+    last = s.clone()
+    assert isinstance(last, TransSiberianState)
+    last.opts.dividend_track = s.dividends + 1  # the next dividend ends the game
+    assert ts_teach.at_risk(last) == []
+    assert ts_teach.at_risk(get_game("trans-siberian").new_game(4, {})) == []  # phase 1
+
+
+def test_the_milder_warning_is_a_tip_a_tracker_line_and_a_mark() -> None:
+    """Milder than the ⚠: a tip on a build or buy for a company at risk, a yellow line
+    after the ⚠ one in the tracker (both in the warning's two lines, each within the side
+    panel's width), a ``?`` after its value in the companies' table."""
+    s = _at_risk_turn()
+    tip = ts_teach.warning(s, Action("build", ("blue",)), [])
+    assert tip == ("tip: at risk at the dividend after next: blue ($48) is nationalized"
+                   " then unless it rises above $68")
+    assert teach.is_tip(tip) and not is_danger(tip)
+    assert not teach.is_tip(ts_teach.warning(s, Action("buy", ("yellow",)), []))  # the ⚠
+    lines = ts_teach.tracker(s).plain.splitlines()
+    assert lines[:2] == ["⚠ next dividend: Re Ye Bk Wh ≤$40", "at risk after next: Bu Gr ≤$68"]
+    assert all(len(line) <= TRACKER_WIDTH for line in lines)
+    styles = {str(span.style) for span in ts_teach.tracker(s).spans}
+    assert "bold red" in styles and "yellow" in styles
+    rows = Console(width=60, record=True)
+    rows.print(ts_table.companies(s))
+    text = rows.export_text()
+    assert "$48?" in text and "$44?" in text and "$40!" in text
+    assert all(len(line) <= 76 for line in ts_teach.tracker_line(s).plain.splitlines())
+
+
+def test_the_side_panel_still_fits_with_both_warnings(tmp_path: Path) -> None:
+    """At 120x40 with four players, both warnings and the companies' marks fit the side
+    panel: no scroll."""
+    game = new_game(tmp_path, "trans-siberian", bots="0", players=4)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        side_panel_fits(app)
+        tracker = app.query_one("#tracker", Static)
+        width, height = tracker.size
+        shown = ["".join(seg.text for seg in strip)
+                 for strip in tracker.render_lines(Region(0, 0, width, height))]
+        assert any("at risk after next: Bu Gr ≤$68" in line for line in shown), shown
+
+    rng = random.Random(0)
+    for _ in range(108):
+        acts = game.state.legal_actions()
+        moves = [a for a in acts if a.kind != "pass"]
+        game.apply(rng.choice(moves if moves and rng.random() < 0.9 else acts))
+    at_table(game, check)

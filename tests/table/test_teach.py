@@ -56,7 +56,10 @@ def test_nationalization_comparison_follows_the_option_ts_8_1() -> None:
     assert "is at or below $28" in teach.tracker(at_marker).plain
     below = _ts_in_phase_2(red_value=28, options={"nationalization": "below"})
     assert nationalization_ahead(below) == []  # only strictly below is nationalized
-    assert teach.warning(below, Action("buy", ("red",)), []) == ""
+    # no ⚠: only the milder tip, the marker rising a step at the next dividend (31st run)
+    assert teach.warning(below, Action("buy", ("red",)), []) == (
+        "tip: at risk at the dividend after next: red ($28) is nationalized then unless it"
+        " rises to $32 or more")
     under = _ts_in_phase_2(red_value=24, options={"nationalization": "below"})
     said = teach.warning(under, Action("buy", ("red",)), [])
     assert said == ("red will be nationalized at the next dividend unless its share value"

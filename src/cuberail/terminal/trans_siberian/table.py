@@ -49,16 +49,19 @@ def _status(s: TransSiberianState, c: int) -> str:
 
 
 def companies(state: GameState) -> Table:
-    """Status, share value (``$44!``: nationalized at the next dividend), income, dividend,
-    treasury, shares owned and links of each, a line each under a line of headers."""
+    """Status, share value (``$44!``: nationalized at the next dividend; ``$48?``: at risk
+    at the one after), income, dividend, treasury, shares owned and links of each, a line
+    each under a line of headers."""
     s = _ts(state)
     table = compact_table("co", "st", "val", "inc", "div", "cash", "own", "lnk")
-    doomed = teach.nationalization_ahead(s)
+    doomed, risky = teach.nationalization_ahead(s), teach.at_risk(s)
     for c in range(tsb.NUM_COMPANIES):
         live = s.status[c] == ACTIVE
         value = Text(f"${s.share_value(c)}" if s.value[c] >= 0 else "-")
         if c in doomed:  # TS-8.1: the tracker's first lines say why
             value.append("!", style="bold red")
+        elif c in risky:  # at risk at the dividend after next: the tracker's next lines
+            value.append("?", style="yellow")
         table.add_row(Text(board.COMPANY_SHORT[c], style=board.COMPANY_STYLE[c]), _status(s, c),
                       value, str(s.income[c]),
                       f"${s.dividend_per_share(c)}" if live and s.owned(c) else "-",

@@ -11,6 +11,7 @@ from rich.text import Text
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
+from cuberail.games.trans_siberian.moves import _interturn_marker
 from cuberail.games.trans_siberian.notes import choice_note
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
@@ -88,8 +89,11 @@ def tracker(state: GameState) -> Text:
     over = s.is_terminal()
     paid = f"{s.dividends} dividend{'s' * (s.dividends != 1)}"  # a top value ends it anytime
     out = Text()
-    for line in [] if over else doomed_lines(s):  # first: the panel may not show its end
+    urgent, milder = ([], []) if over else _warning_lines(s)
+    for line in urgent:  # first: the panel may not show its end
         out.append(line + "\n", style="bold red")
+    for line in milder:  # the milder after them, in the warning's two lines
+        out.append(line + "\n", style="yellow")
     out.append(f"game over after {paid};\n " if over else "end: ", style="bold")
     paid_of = f"dividends {s.dividends}/{s.opts.dividend_track}"
     if not over and _all_doomed(s) and _ends_empty(s):  # said louder (the 28th newcomer
@@ -99,6 +103,28 @@ def tracker(state: GameState) -> Text:
     out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
                f"  nat. value ${s.nationalization_value()}")
     return out
+
+
+def _warning_lines(s: TransSiberianState) -> tuple[list[str], list[str]]:
+    """The tracker's two warning lines: the companies the next dividend nationalizes
+    (:func:`doomed_lines`), then those at risk at the one after (:func:`risk_lines`) in the
+    room left; both at once a line each by short names where they fit (else the urgent
+    alone: the ``?`` in the companies' table marks the others)."""
+    urgent = doomed_lines(s)
+    milder = risk_lines(s, 2 - len(urgent))
+    risky = at_risk(s)
+    if urgent and risky and not milder:
+        sign = "<" if s.opts.nat_below else "≤"
+
+        def codes(companies: list[int]) -> str:
+            return " ".join(board.COMPANY_SHORT[c] for c in companies)
+
+        now = [f"⚠ next dividend: {codes(nationalization_ahead(s))}"
+               f" {sign}${s.nationalization_value()}",
+               f"at risk after next: {codes(risky)} {sign}${_next_marker(s)}"]
+        if all(len(line) <= TRACKER_WIDTH for line in now):
+            return now[:1], now[1:]
+    return urgent, milder
 
 
 def doomed_lines(s: TransSiberianState) -> list[str]:
@@ -121,6 +147,52 @@ def doomed_lines(s: TransSiberianState) -> list[str]:
     return [head, f"  the {len(doomed)} marked ! are {value}"]
 
 
+def at_risk(s: TransSiberianState) -> list[int]:
+    """TS-8.1, TS-8.2: companies the next dividend spares but the one after it would
+    nationalize as things stand: their share value above the marker now, at or below where
+    the next phase-2 dividend moves it (the engine's own step, ``_interturn_marker``: one
+    step, or three per company it nationalizes). None when the next dividend ends the game
+    (the dividend track full)."""
+    if s.phase < 2 or s.is_terminal() or s.dividends + 1 >= s.opts.dividend_track:
+        return []
+    doomed = nationalization_ahead(s)
+    after = s.clone()
+    assert isinstance(after, TransSiberianState)
+    after.nat = _interturn_marker(s, len(doomed))
+    return [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0
+            and c not in doomed and after.nationalizes(c)]
+
+
+def _next_marker(s: TransSiberianState) -> int:
+    """The nationalization value after the next dividend (TS-8.2)."""
+    return tsb.SHARE_TRACK[_interturn_marker(s, len(nationalization_ahead(s)))]
+
+
+def _lift(s: TransSiberianState, marker: int) -> str:
+    """What saves a share value from a nationalization value of ``marker`` (TS-8.1)."""
+    return f"to ${marker} or more" if s.opts.nat_below else f"above ${marker}"
+
+
+def risk_lines(s: TransSiberianState, room: int = 2) -> list[str]:
+    """The companies at risk at the dividend after next (:func:`at_risk`), milder than
+    :func:`doomed_lines` and after them, in at most ``room`` lines of the side panel: by
+    name, else by short name; nothing where they do not fit (the choices still say it)."""
+    risky = at_risk(s)
+    if not risky or room <= 0:
+        return []
+    head = "at risk at the dividend after next:"
+    unless = f"unless {'it rises' if len(risky) == 1 else 'they rise'}"
+    for names in (tsb.COMPANY_IDS, board.COMPANY_SHORT):
+        who = ", ".join(f"{names[c]} ${s.share_value(c)}" for c in risky)
+        text = f"{head} {who} {unless} {_lift(s, _next_marker(s))}"
+        for form in (text, text.replace(head, "at risk after next dividend:"),
+                     text.replace(f" {unless}", "")):
+            lines = textwrap.wrap(form, TRACKER_WIDTH, subsequent_indent="  ")
+            if len(lines) <= room:
+                return lines
+    return []
+
+
 def tracker_line(state: GameState) -> Text:
     """The end tracker in a line or two, for a small terminal."""
     s = _ts(state)
@@ -139,6 +211,13 @@ def tracker_line(state: GameState) -> Text:
             if len(out.plain.split("\n")[-1]) + len(warning) <= LINE:
                 break
         out.append(warning, style="bold red")
+    risky = [] if s.is_terminal() else at_risk(s)
+    if risky:  # milder, where the line has room (TS-8.2: the marker after the next dividend)
+        for names in (tsb.COMPANY_IDS, board.COMPANY_SHORT):
+            later = f" · at risk after next: {', '.join(names[c] for c in risky)}"
+            if len(out.plain.split("\n")[-1]) + len(later) <= LINE:
+                out.append(later, style="yellow")
+                break
     return out
 
 
@@ -271,13 +350,27 @@ def warning(state: GameState, action: Action, history: History) -> str:
     doomed = {tsb.COMPANY_IDS[c] for c in nationalization_ahead(s)}
     hit = [str(a) for a in action.args if str(a) in doomed]
     if not hit:
-        return _lockout(s, action)
+        return _lockout(s, action) or _risk_tip(s, action)
     # "unless ...": a build before the dividend can lift a value over the marker (the 30th
     # newcomer run read "red will be nationalized" four times, and red never was)
     nat = s.nationalization_value()
     lift = f"above ${nat}" if not s.opts.nat_below else f"to ${nat} or more"
     return (f"{', '.join(hit)} will be nationalized at the next dividend unless its share"
             f" value rises {lift} (now {_compared(s)} ${nat})")
+
+
+def _risk_tip(s: TransSiberianState, action: Action) -> str:
+    """A buy or build for a company at risk at the dividend after next (:func:`at_risk`):
+    a tip, one dividend before the ⚠ (the 31st newcomer run saw every company nationalized
+    and only the ⚠ line, a dividend too late to change it)."""
+    risky = {tsb.COMPANY_IDS[c]: c for c in at_risk(s)}
+    hit = [str(a) for a in action.args if str(a) in risky]
+    if not hit:
+        return ""
+    values = ", ".join(f"${s.share_value(risky[h])}" for h in hit)
+    verb, rise = ("is", "it rises") if len(hit) == 1 else ("are", "they rise")
+    return (f"tip: at risk at the dividend after next: {', '.join(hit)} ({values}) {verb}"
+            f" nationalized then unless {rise} {_lift(s, _next_marker(s))}")
 
 
 BORDER_NOTE = (
