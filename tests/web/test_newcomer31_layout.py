@@ -4,8 +4,12 @@ desktop it seemed to hide the half-scrolled move under it), ..."""
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
+import pytest
 from test_dividend_notice_room import _box, _meet, _watching
 from webapi import create, finished, play_until
 from webplay import wait_loaded
@@ -126,3 +130,65 @@ def test_a_chicago_express_map_opens_with_chicago_in_sight_at_1366(
     page.wait_for_timeout(300)
     page.locator("#board").scroll_into_view_if_needed()
     _goal_in_sight(page)
+
+
+# ----- 4. "you may click this" unlike every company's colour ---------------------------------
+
+GAMES = Path(__file__).resolve().parents[2] / "src" / "cuberail" / "games"
+
+
+def _lab(rgb: tuple[float, ...]) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (0-255 channels): how far apart two colours look."""
+    def linear(c: float) -> float:
+        c /= 255
+        return ((c + 0.055) / 1.055) ** 2.4 if c > 0.04045 else c / 12.92
+
+    r, g, b = (linear(c) for c in rgb[:3])
+    x = (r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047
+    y = r * 0.2126 + g * 0.7152 + b * 0.0722
+    z = (r * 0.0193 + g * 0.1192 + b * 0.9505) / 1.08883
+
+    def f(v: float) -> float:
+        return float(v ** (1 / 3)) if v > 0.008856 else 7.787 * v + 16 / 116
+
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def _apart(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return float(sum((p - q) ** 2 for p, q in zip(_lab(a), _lab(b), strict=True)) ** 0.5)
+
+
+def _companies(folder: str) -> dict[str, tuple[int, ...]]:
+    face = json.loads((GAMES / folder / "data" / "face.json").read_text(encoding="utf-8"))
+    said = face["companies"]
+    return {k: tuple(int(v["colour"][i:i + 2], 16) for i in (1, 3, 5)) for k, v in said.items()}
+
+
+OUTLINE = """() => {
+  const el = document.querySelector('#board.clickable .target .outline');
+  const s = getComputedStyle(el);
+  return {stroke: s.stroke, dashed: s.strokeDasharray !== 'none', glow: s.filter !== 'none'};
+}"""
+
+
+@pytest.mark.parametrize(("title", "folder", "wanted"), [
+    ("trans-siberian", "trans_siberian", "link "),
+    ("chicago-express", "chicago_express", "place ")])
+def test_the_board_s_moves_are_outlined_in_no_company_s_colour(
+        base_url: str, open_page: Any, title: str, folder: str, wanted: str) -> None:
+    """The links a player may build were outlined thick magenta: beside the red company's
+    links "red owns this" and "you may click this" looked alike. The outline is now far
+    from every company's colour (CIE76 distance over 40; magenta was 31 from red), and
+    dashed or glowing besides."""
+    made = create(base_url, title, ["Ann", "Bob", "Cleo"])
+    view = play_until(base_url, made, lambda v: any(a.startswith(wanted) for a in v["legal"]),
+                      seed=3)
+    page = open_page(1366, 768).page
+    page.goto(made["seats"][view["current_player"]]["invite_url"])
+    wait_loaded(page)
+    page.wait_for_selector("#board.clickable .target .outline")
+    got = page.evaluate(OUTLINE)
+    rgb = tuple(float(n) for n in re.findall(r"[\d.]+", got["stroke"])[:3])
+    near = {name: round(_apart(rgb, colour)) for name, colour in _companies(folder).items()}
+    assert min(near.values()) > 40, (got, near)
+    assert got["dashed"] or got["glow"], got
