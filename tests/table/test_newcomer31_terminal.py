@@ -8,16 +8,19 @@ import random
 from pathlib import Path
 
 from rich.console import Console
-from tablekit import at_table, new_game, side_panel_fits
+from tablekit import at_table, new_game, side_panel_fits, type_text
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from cuberail.cli.table import choices as C
 from cuberail.cli.table import teach
 from cuberail.cli.table.app import TableApp
 from cuberail.core.actions import Action
+from cuberail.core.state import GameState
 from cuberail.games import get_game
 from cuberail.games.trans_siberian.board import COMPANY_IDS
+from cuberail.games.trans_siberian.moves import describe_action
 from cuberail.games.trans_siberian.state import ACTIVE, AUCTION, TURN, TransSiberianState
 from cuberail.terminal.kit import TRACKER_WIDTH, is_danger
 from cuberail.terminal.trans_siberian import table as ts_table
@@ -154,3 +157,59 @@ def test_the_side_panel_still_fits_with_both_warnings(tmp_path: Path) -> None:
         moves = [a for a in acts if a.kind != "pass"]
         game.apply(rng.choice(moves if moves and rng.random() < 0.9 else acts))
     at_table(game, check)
+
+
+# ----- 3. a word typed in an auction: the range, not every amount -------------------------
+
+
+def _menu(s: GameState) -> list[C.Choice]:
+    return C.build(s, describe_action, lambda a: ts_teach.warning(s, a, []))
+
+
+def test_a_word_typed_in_an_auction_at_80x24_names_the_range(tmp_path: Path) -> None:
+    """The newcomer typed `bid` and a company's name in an auction at 80x24: the answer is
+    the bids' range and how one is typed, in one line of the message, not every bid nor
+    the title's whole vocabulary."""
+    said: dict[str, str] = {}
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        for text in ("bid", "red", "b", "bids"):
+            await type_text(pilot, text)
+            await pilot.pause()
+            said[text] = app.message
+
+    at_table(new_game(tmp_path, "trans-siberian", bots="0", players=4), check, size=(80, 24))
+    assert said["bid"] == said["b"] == said["bids"] == "bids $8..$40: type `b 8`, or pass (p)"
+    assert said["red"] == ("'red' is not a move now; allowed now: bids $8..$40: type `b 8`,"
+                          " or pass (p)")
+    assert all(len(text) <= 78 and "$9" not in text for text in said.values())
+
+
+def test_share_values_typed_around_are_said_as_a_range() -> None:
+    """At the share value's choice (a run of amounts that are choices each: not every
+    dollar) a word or a refused amount answers with the values' range, not each value."""
+    s = get_game("trans-siberian").new_game(4, {})
+    for text in ("bid 39", "pass", "pass", "pass", "link moscow-kazan"):
+        s.apply(Action.from_text(text))
+    menu = _menu(s)
+    assert [c.actions[0].kind for c in menu] == ["value"] * 8  # $8 .. $36
+    reply = C.interpret(s, menu, "red")
+    assert isinstance(reply, C.Reply)
+    assert reply.text == ("'red' is not a move now; allowed now: values $8, $12 … $36: type"
+                          " `v 8`")
+    for text in ("pass", "b 12", "bid"):
+        reply = C.interpret(s, menu, text)
+        assert isinstance(reply, C.Reply)
+        assert reply.text.endswith("allowed now: 1-8) values $8, $12 … $36 (`v 8`)"), reply
+    reply = C.interpret(s, menu, "v 9")
+    assert isinstance(reply, C.Reply) and "$20" not in reply.text, reply
+
+
+def test_chicago_express_company_typed_in_an_auction() -> None:
+    """The same in Chicago Express's auctions: a company typed says the bids' range."""
+    s = get_game("chicago-express").new_game(4, {})
+    menu = C.build(s, lambda at, a: a.text())
+    reply = C.interpret(s, menu, "c&o")
+    assert isinstance(reply, C.Reply)
+    assert reply.text == ("'c&o' is not a move now; allowed now: bids $7..$30: type `b 7`,"
+                          " or pass (p)")

@@ -27,13 +27,15 @@ from cuberail.core.state import GameState
 from cuberail.terminal import PlainFace, face_or_plain
 
 from . import numbering, proxy, teach
+from .amounts import AMOUNT_KINDS as AMOUNT_KINDS
+from .amounts import KIND_WORDS
+from .amounts import SHORT as SHORT
+from .amounts import said as _amounts_said
 
 Describe = Callable[[GameState, Action], str]
 COMMANDS = ("help", "hint", "undo", "save", "quit", "board", "log", "routes")
 ALIASES = {"p": "pass", "s": "stop", "f": "forgo", "h": "help", "?": "help",
            "q": "quit", "u": "undo"}
-AMOUNT_KINDS = ("bid", "value")
-SHORT = {"bid": "b", "value": "v"}  # an amount's kind as typed before it: `b 12`
 _TYPED_AMOUNT = re.compile(r"(bid|b|value|v)? ?\$? ?(\d+)")
 _PLAYER = re.compile(r"\bplayer (\d+)\b")  # an engine's seat, from 0
 
@@ -176,12 +178,55 @@ def typed(action: Action) -> str:
 
 def summary(choices: list[Choice], limit: int = 10) -> str:
     """The choices in short: their numbers and typed forms; a link by its places' names
-    (its sentence up to the price), once for all its routes."""
+    (its sentence up to the price), once for all its routes; amounts of one kind that are
+    choices each (share values: not every dollar) as one entry, ``1-8) values $8, $12 …
+    $36 (`v 8`)`` (the 31st newcomer run read every one listed)."""
     lines = [c for c in choices if not c.is_dearer_route]
-    shown = ", ".join(f"{c.base if c.is_route else c.number}) {_short(c)}"
-                      for c in lines[:limit])
-    more = f", ... ({len(lines)} in all)" if len(lines) > limit else ""
+    groups: list[list[Choice]] = []
+    for c in lines:
+        single = _single_amount(c)
+        if single and groups and _single_amount(groups[-1][-1]) == single:
+            groups[-1].append(c)
+        else:
+            groups.append([c])
+    shown = ", ".join(f"{_numbers(group)}) "
+                      + (_amounts_said(_amounts(group)) if len(group) > 1 else _short(group[0]))
+                      for group in groups[:limit])
+    more = f", ... ({len(lines)} in all)" if len(groups) > limit else ""
     return f"allowed now: {shown}{more}"
+
+
+def _single_amount(choice: Choice) -> str:
+    """The kind of a choice that is one amount (``value 12``), else ''."""
+    first = choice.actions[0]
+    single = not choice.is_range and first.kind in AMOUNT_KINDS
+    return first.kind if single and amount_of(first) is not None else ""
+
+
+def _numbers(group: list[Choice]) -> str:
+    first = group[0].base if group[0].is_route else group[0].number
+    return first if len(group) == 1 else f"{first}-{group[-1].number}"
+
+
+def _amount_answer(choices: list[Choice], text: str) -> Reply | None:
+    """A word typed where the choices are amounts (and a pass): the amounts' range and how
+    one is typed, not every amount nor the game's whole vocabulary (the 31st newcomer run,
+    at 80x24, typed `bid` and a company's name in an auction): ``bids $8..$40: type `b 8`,
+    or pass (p)``. A kind's word (`bid`, `b`, `value`) gets that alone, another single
+    word what is allowed so; None elsewhere: a move with arguments keeps the engine's
+    reason, a kind's word not on offer the reason none is."""
+    offered = _amounts(choices)
+    rest = [a for c in choices for a in c.actions if a.kind not in AMOUNT_KINDS]
+    if not offered or any(a.kind != "pass" for a in rest):
+        return None
+    words = text.split()
+    kind = KIND_WORDS.get(words[0].lower().rstrip(":$"))
+    if (kind is None and len(words) > 1) or (kind is not None and kind not in {
+            a.kind for a in offered}):
+        return None
+    said = _amounts_said(offered).replace(" (`", ": type `").replace("`)", "`")
+    head = "" if kind is not None else f"{text!r} is not a move now; allowed now: "
+    return Reply(head + said + (", or pass (p)" if rest else ""))
 
 
 def _short(choice: Choice) -> str:
@@ -295,7 +340,7 @@ def _refused_amount(action: Action, same: list[Action], why: Why | None) -> Repl
                   else f"it is not among {', '.join(f'${v}' for v in values)}")
     run = len(values) == high - low + 1
     allowed = (f"{kind} ${low} to ${high} in whole dollars (`{SHORT[kind]} {low}`)" if run
-               else f"{kind} " + ", ".join(f"${v}" for v in values))
+               else _amounts_said(same))
     return Reply(f"a {kind} of ${amount} is not allowed: {reason}. Allowed: {allowed}"
                  + (", or pass (p)" if kind == "bid" else ""))
 
@@ -474,4 +519,8 @@ def interpret(state: GameState, choices: list[Choice], raw: str,
         return named
     if word in ("p", "pass", "s", "stop", "f", "forgo"):
         return not_offered(ALIASES.get(word, word), choices, absent)
-    return _refusal(state, choices, text, names)
+    kind = KIND_WORDS.get(word)
+    offered = {a.kind for a in _amounts(choices)}
+    if kind is not None and offered and kind not in offered:  # `b` where values are asked
+        return not_offered(kind, choices, absent)
+    return _amount_answer(choices, text) or _refusal(state, choices, text, names)
