@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from test_dividend_notice_room import _box, _meet, _watching
 from webapi import create, finished, play_until
-from webplay import wait_loaded
+from webplay import create_in_lobby, wait_loaded
 
 # ----- 1. the dividend notice ----------------------------------------------------------------
 
@@ -192,3 +192,33 @@ def test_the_board_s_moves_are_outlined_in_no_company_s_colour(
     near = {name: round(_apart(rgb, colour)) for name, colour in _companies(folder).items()}
     assert min(near.values()) > 40, (got, near)
     assert got["dashed"] or got["glow"], got
+
+
+# ----- 5. the lobby: a game's links in sight once it is created ------------------------------
+
+SIGHT = """() => {
+  const whole = (sel) => [...document.querySelectorAll(sel)].every((e) => {
+    const r = e.getBoundingClientRect();
+    return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+  });
+  return {message: whole('#message'), heading: whole('#created-title'),
+    links: whole('#invites a, #invites input'),
+    count: document.querySelectorAll('#invites a').length,
+    focus: document.activeElement.matches('#invites a.invite')
+      && document.activeElement.dataset.seat === '0'};
+}"""
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_the_lobby_shows_the_invite_links_with_its_game_created_message(
+        base_url: str, open_page: Any, players: int) -> None:
+    """After "Create game" (1366x768) the green "Game created: send each player their
+    link." was at the page's top and the links in a box below the fold: the box is under
+    the message now, both in the first screen, the first player's link focused."""
+    page = open_page(1366, 768).page
+    create_in_lobby(page, base_url, "trans-siberian", [{"name": f"P{i}"} for i in range(players)])
+    page.wait_for_timeout(200)
+    at = page.evaluate(SIGHT)
+    assert at == {"message": True, "heading": True, "links": True, "count": players + 1,
+                  "focus": True}, at
+    assert "Game created" in page.locator("#message").inner_text()

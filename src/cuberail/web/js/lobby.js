@@ -167,10 +167,13 @@ async function create(event) {
   }
   showInvites(made, seats);
   say(t(onlyBots(made) ? "lobby.made_bots" : "lobby.made"), "ok");
-  // the way in, in view and focused (it was below the fold, even against bots alone)
+  // the way in, in view and focused (it was below the fold, even against bots alone): the
+  // links under the message that says the game is made, at the page's top (the 31st
+  // newcomer run saw the message there, the links below the fold, centred out of it)
   const way = $("#invites a.invite") || $("#invites a.watch");
-  $("#created").scrollIntoView({ block: "center" });
-  if (way) way.focus();
+  if (way) way.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
+  $("#created").scrollIntoView({ block: "nearest" });
   renderMine();
   if (body.open) renderOpen();
 }
