@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from test_dividend_notice_room import _box, _meet, _watching
+from test_web_guided import PANEL, start_guided
 from webapi import create, finished, play_until
 from webplay import create_in_lobby, wait_loaded
 
@@ -222,3 +223,37 @@ def test_the_lobby_shows_the_invite_links_with_its_game_created_message(
     assert at == {"message": True, "heading": True, "links": True, "count": players + 1,
                   "focus": True}, at
     assert "Game created" in page.locator("#message").inner_text()
+
+
+# ----- 6. the guide's explanation readable in the side column --------------------------------
+
+READ = """() => {
+  const box = document.querySelector('#guide').getBoundingClientRect();
+  const foot = document.querySelector('#guide .guide-buttons').getBoundingClientRect().top;
+  return [...document.querySelectorAll('#guide-body > p')].slice(0, 2).map((p) => {
+    const r = p.getBoundingClientRect();
+    return {words: p.textContent.slice(0, 40), whole: r.top >= box.top && r.bottom <= foot + 1};
+  });
+}"""
+
+
+@pytest.mark.parametrize("title", ["trans-siberian", "chicago-express"])
+def test_the_guide_s_explanation_is_readable_beside_the_moves_at_1366(
+        base_url: str, open_page: Any, title: str) -> None:
+    """The guide's panel in the side column showed two lines of its explanation ("What it
+    is: A company's first share is for sale. In t…"), the rest behind "More ▾": its first
+    parts (what it is, what to click) are whole in sight now, the move buttons and the
+    companies' first rows too."""
+    page = open_page(1366, 768).page
+    start_guided(page, base_url, title)
+    page.wait_for_selector(PANEL)
+    page.wait_for_function("() => document.querySelector('#turn').classList.contains('mine')")
+    page.wait_for_timeout(300)
+    assert "in-side" in (page.get_attribute("#guide", "class") or "")
+    parts = page.evaluate(READ)
+    assert len(parts) == 2 and all(p["whole"] for p in parts), parts
+    for needed in ("#actions button[data-action='pass']", "#companies-title",
+                   "#companies tbody tr"):
+        box = page.locator(needed).first.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 768, (needed, box)
+    assert not _meet(_box(page, "#guide"), _box(page, "#companies table"))

@@ -15,6 +15,19 @@ import { language, refusalText, t } from "./i18n.js";
 import { DESKTOP } from "./media.js";
 
 const BOTS = ["easy", "medium"];  // the guided game's bots: easy ones, else medium ones
+const SHOWN_ROWS = 3;  // the companies' rows kept in sight under the panel
+
+/** The height of a card's top down to its table's SHOWN_ROWS-th body row (the whole card
+ *  when shorter): the part of the companies kept in sight under the guide's panel. Below
+ *  the whole card the panel had some 230 px at 1366x768, two lines of its explanation in
+ *  sight (the 31st newcomer run). */
+function headOf(card) {
+  const rows = card.querySelectorAll("tbody tr");
+  const last = rows[Math.min(SHOWN_ROWS, rows.length) - 1];
+  if (!last) return card.offsetHeight;
+  return Math.min(card.offsetHeight, last.getBoundingClientRect().bottom - card.getBoundingClientRect().top + 8);
+}
+
 const LEAST = 220;  // px: the least height of the panel in the side column (it scrolls inside)
 
 /** The game's remembered facts (seat, token, guided, explained). */
@@ -119,10 +132,13 @@ export class Guide {
     if (inSide) {
       const top = this.box.getBoundingClientRect().top;
       const companies = side.querySelector(".companies-card");
-      let below = 0;  // the cards under the panel, down to the companies' foot
+      let below = 0;  // the cards under the panel, down to the companies' first rows
       for (let el = this.box.nextElementSibling; el; el = el.nextElementSibling) {
+        if (el === companies) {
+          below += headOf(el);
+          break;
+        }
         if (el.offsetHeight) below += el.offsetHeight + parseFloat(getComputedStyle(el).marginBottom);
-        if (el === companies) break;
       }
       const room = window.innerHeight - top - below - 12;
       this.box.style.maxHeight = `${Math.round(Math.max(room, LEAST))}px`;
@@ -266,10 +282,12 @@ export class Guide {
     this.box.replaceChildren(
       h("p", { class: "guide-label" }, t("guide.label")),
       h("h2", { id: "guide-title" }, s.title),
+      // the decision's own words first, what a guided game is after them (first in the
+      // panel, it left two lines of them in sight at 1366x768: the 31st newcomer run)
       h("div", { id: "guide-body" },
-        first && this.texts.intro ? h("p", { class: "guide-intro" }, this.texts.intro) : null,
         part(s.happened ? "guide.happened" : "guide.what", s.what),
-        part("guide.click", s.click), part("guide.why", s.why)),
+        part("guide.click", s.click), part("guide.why", s.why),
+        first && this.texts.intro ? h("p", { class: "guide-intro" }, this.texts.intro) : null),
       h("div", { class: "guide-buttons" },
         h("button", { type: "button", class: "guide-more", hidden: true,
           onclick: () => this.box.scrollBy({ top: this.box.clientHeight * 0.7 }) }, t("guide.more")),
