@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from tablekit import at_table, new_game, side_panel_fits, type_text
 from textual.geometry import Region
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
+from cuberail.cli.play import Game
 from cuberail.cli.table import choices as C
 from cuberail.cli.table import teach
 from cuberail.cli.table.app import TableApp
@@ -213,3 +215,69 @@ def test_chicago_express_company_typed_in_an_auction() -> None:
     assert isinstance(reply, C.Reply)
     assert reply.text == ("'c&o' is not a move now; allowed now: bids $7..$30: type `b 7`,"
                           " or pass (p)")
+
+
+# ----- 4. the end's standings at 80x24 -----------------------------------------------------
+
+
+def _finished(tmp_path: Path, title: str, seed: int = 1) -> Game:
+    game = new_game(tmp_path, title, bots="0", players=4)
+    rng = random.Random(seed)
+    while not game.state.is_terminal():
+        game.apply(rng.choice(game.state.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_the_final_standings_at_80x24_read_whole_and_page(tmp_path: Path, title: str) -> None:
+    """The newcomer's 80x24 end cut a score's words mid-line ("$30 at the start + $78
+    from") in a box half the width: the standings take the log's place too (the log's
+    last lines are the same ranks), each seat's score words on one line; the box says when
+    more is below, PgDn pages it (it raised before: no choice to move to), PgUp comes
+    back, and `log` brings the log back."""
+    game = _finished(tmp_path, title)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        menu = app.query_one("#menu", OptionList)
+        assert not app.query_one("#logbox").display
+        assert menu.size.width >= 76
+        lines = [str(menu.get_option_at_index(i).prompt) for i in range(menu.option_count)]
+        state = app.game.state
+        for seat in range(state.num_players):
+            made = teach.score_words(state, seat) or app._money_lines(state.result().scores)[seat]
+            assert any(line.strip() == made for line in lines), (made, lines)
+        assert menu.max_scroll_y > 0 and menu.border_title.endswith("▼ PgDn for more")
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert menu.scroll_y > 0
+        for _ in range(5):
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert menu.scroll_y == menu.max_scroll_y
+        assert menu.border_title.endswith("▲ PgUp for the top")
+        for _ in range(6):
+            await pilot.press("pageup")
+            await pilot.pause()
+        assert menu.scroll_y == 0
+        await type_text(pilot, "log")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("#logbox").display
+
+    at_table(game, check, size=(80, 24))
+
+
+def test_the_final_standings_at_120x40_keep_the_log(tmp_path: Path) -> None:
+    """At 120x40 the log stays beside the standings; the box says when more is below."""
+    game = _finished(tmp_path, "chicago-express")
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        await pilot.pause()
+        menu = app.query_one("#menu", OptionList)
+        assert app.query_one("#logbox").display
+        more = menu.max_scroll_y > 0
+        assert menu.border_title.endswith("▼ PgDn for more") == more
+        assert menu.border_title.startswith("game over: final standings")
+
+    at_table(game, check)

@@ -110,6 +110,8 @@ class TableInput(TableKeys):
             self._proxy(command.arg)
         else:
             self.screen.remove_class("zoomed")
+            self.log_kept = True  # (the end's standings gave it their place)
+            self._standings_alone()
             self._layout_for(self.size.width, self.size.height)
             self._say("the log shows the last moves; Shift+PgUp/PgDn scroll it")
 

@@ -173,6 +173,10 @@ class TableKeys(TableFlow):
         if self.screen.has_class("zoomed") or menu.max_scroll_y <= 0:
             self.action_log(step)
             return
+        if not self.shown:  # the final standings: no choice to move to, a page of lines
+            menu.scroll_to(y=menu.scroll_y + step * max(menu.scrollable_content_region.height
+                                                        - 1, 1), animate=False)
+            return
         if step > 0:
             menu.action_page_down()  # type: ignore[no-untyped-call]
             if menu.highlighted is None:  # the page ended among the notes under the choices

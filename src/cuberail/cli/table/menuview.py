@@ -73,6 +73,7 @@ class TableMenu(TableLog):
     """Draws the menu of choices (the layer under the board's drawing)."""
 
     numbers: N.Numbers | None = None  # the last menu's numbers (held while placing)
+    log_kept = False  # `log` typed: the log stays beside the final standings when narrow
 
     # ----- the menu ------------------------------------------------------------------------
 
@@ -221,7 +222,21 @@ class TableMenu(TableLog):
             return
         self._title_menu()
 
+    def _standings_alone(self) -> None:
+        """At the end on a narrow terminal the final standings take the log's place too,
+        unless `log` asked for it: beside the log their score lines broke every few
+        words and the box cut them mid-line ("$30 at the start + $78 from", the 31st
+        newcomer run at 80x24); the log's last lines are the same ranks. Drawn again
+        once the box has its new width."""
+        alone = (not self.menu and self.game.state.is_terminal() and not self.log_kept
+                 and self.screen.has_class("narrow"))
+        log = self.query_one("#logbox")
+        if log.display == alone:
+            log.display = not alone
+            self.call_after_refresh(self._draw_menu)
+
     def _draw_menu(self) -> None:
+        self._standings_alone()
         menu = self.query_one("#menu", OptionList)
         menu.clear_options()
         options = [Option(prompt, id=i) for i, prompt in self._prompts()]
@@ -332,8 +347,10 @@ class TableMenu(TableLog):
     def _title_menu(self) -> None:
         """The menu's border names how to reach choices that do not fit."""
         menu = self.query_one("#menu", OptionList)
-        if not self.menu and self.game.state.is_terminal():
-            menu.border_title = "game over: final standings"
+        if not self.menu and self.game.state.is_terminal():  # more below or above: said
+            more = ("" if menu.max_scroll_y <= 0 else " ▲ PgUp for the top"
+                    if menu.scroll_y >= menu.max_scroll_y else " ▼ PgDn for more")
+            menu.border_title = f"game over: final standings{more}"
             return
         if not self.menu:
             menu.border_title = ("waiting for a bot" if self.thinking else "waiting"
