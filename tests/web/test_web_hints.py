@@ -1,7 +1,8 @@
 """Hints switchable per game (issue 29), in Chromium: the lobby's "Hints allowed" box (on
-by default) sets the table option; the game page shows a Hint button next to the move
-controls only on your turn in a game that allows hints, and clicking it shows the
-suggested move's sentence. A game created with hints off has no button for anyone."""
+by default for one person against bots, off for two or more people) sets the table
+option; the game page shows a Hint button next to the move controls only on your turn in
+a game that allows hints, and clicking it shows the suggested move's sentence. A game
+created with hints off has no button for anyone."""
 
 from __future__ import annotations
 
@@ -216,3 +217,61 @@ def test_a_hint_asked_too_fast_is_asked_again_after_the_wait(base_url: str,
     expected = [p for p in watched.problems if "429" in p]  # the refusal made on purpose
     assert len(expected) == 2, watched.problems  # (its answer, and the console's line)
     watched.problems[:] = [p for p in watched.problems if p not in expected]
+
+
+def test_the_lobby_offers_hints_to_one_person_not_to_friends(base_url: str,
+                                                             open_page: Any) -> None:
+    """The 31st newcomer run found every game offered hints by default. "Hints allowed"
+    is ticked for one person against bots (a game to learn in) and unticked once two or
+    more seats are people (a fair game between friends); a box the player ticked or
+    unticked keeps their choice."""
+    page = open_page().page
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("body[data-ready='1']")
+    box = page.locator("#hints-allowed")
+    page.select_option("#title", "chicago-express")
+    kinds = page.locator(".seat-bot")
+    assert kinds.nth(0).input_value() == "" and box.is_checked()  # one person, bots
+    kinds.nth(1).select_option("")  # a second person
+    assert not box.is_checked()
+    kinds.nth(1).select_option("medium")
+    assert box.is_checked()
+    kinds.nth(1).select_option("")
+    box.check()  # the players' own choice
+    kinds.nth(2).select_option("")
+    assert box.is_checked()
+    assert "off by default when two or more people play" in (
+        page.locator("label.hints-choice").text_content() or "")
+    game_id = click_create(page)["id"]
+    assert get_json(f"{base_url}/api/games/{game_id}")["hints"] is True
+
+
+@pytest.mark.parametrize(("since", "said"), [
+    ({"chance": 0.43, "moves": 12, "rival": {"seat": 1, "name": "Bob", "from": 0.3,
+                                             "to": 0.62}},
+     "Down from 43% at your last hint, 12 moves ago. Bob's chance rose from 30% to 62%."),
+    ({"chance": 0.02, "moves": 1, "rival": None},
+     "Up from 2% at your last hint, a move ago."),
+])
+def test_a_hint_says_what_moved_the_chance_since_the_last(base_url: str, open_page: Any,
+                                                          since: dict[str, Any],
+                                                          said: str) -> None:
+    """The 31st newcomer run read its chance go 32% → 1% → 96% with nothing saying why.
+    When the server's hint says how the chance moved since the seat's last hint
+    (``since``: tests/server/test_hints.py), the page says it after the chance. The
+    server's real answer here, with ``since`` and the chance set."""
+    made = create(base_url, hints=True)
+    page = seat_page(open_page, made, on_turn(base_url, made))
+    chance = 0.10 if since["chance"] > 0.1 else 0.5
+
+    def with_since(route: Any) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, json={**answer.json(), "chance": chance,
+                                             "since": since})
+
+    page.route(re.compile(r"/api/games/[^/]+/hint"), with_since)
+    page.locator("#hint").click()
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
+    text = page.locator("#hint-text").text_content() or ""
+    chance_words = f"Your winning chance after it: about {round(100 * chance)}%. "
+    assert chance_words + said in text, text

@@ -87,6 +87,22 @@ export class Hint {
   }
 }
 
+/** How the chance moved since the seat's last hint, when by 15 points or more, and whose
+ *  chance moved most the other way (the 31st newcomer run read 32% → 1% → 96% with nothing
+ *  saying why, and stopped trusting the hint). */
+function sinceText(since, chance) {
+  const down = chance < since.chance;
+  const out = [t(down ? "game.hint_since_down" : "game.hint_since_up",
+                 { percent: Math.round(100 * since.chance), n: since.moves })];
+  const rival = since.rival;
+  if (rival) {
+    out.push(t(down ? "game.hint_since_rose" : "game.hint_since_fell",
+               { name: rival.name, from: Math.round(100 * rival.from),
+                 to: Math.round(100 * rival.to) }));
+  }
+  return out.join(" ");
+}
+
 /** A hint's line: the move (by the search, or the medium bot while the engine is busy),
  *  the mover's winning chance after it when searched, the runner-up when it does about as
  *  well (a close call: a newcomer followed a hint that passed every setup auction, where
@@ -99,6 +115,7 @@ export function hintText(data) {
   const parts = [t(says, { move: data.sentence })];
   if (typeof data.chance === "number") {
     parts.push(t("game.hint_chance", { percent: Math.round(100 * data.chance) }));
+    if (data.since) parts.push(sinceText(data.since, data.chance));
   }
   if (data.close && typeof data.close.chance === "number") {
     parts.push(t("game.hint_close", { move: data.close.sentence,

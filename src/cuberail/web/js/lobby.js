@@ -92,9 +92,22 @@ function allBots() {
   return kinds.length > 0 && kinds.every(Boolean);
 }
 
-/** The pause between bot moves: asked only for a game of bots alone (to watch it). */
+/** The pause between bot moves: asked only for a game of bots alone (to watch it); and
+ *  the hints' default (suggestHints). */
 function showBotDelay() {
   $("#bot-delay-box").hidden = !allBots();
+  suggestHints();
+}
+
+let hintsTouched = false;  // the player ticked or unticked "Hints allowed" themselves
+
+/** "Hints allowed" by default for one person against bots (a game to learn in), not for
+ *  two or more people (a fair game between friends: the 31st newcomer run found every game
+ *  offered hints by default); the player's own choice is kept. */
+function suggestHints() {
+  if (hintsTouched) return;
+  const people = [...document.querySelectorAll(".seat-bot")].filter((s) => !s.value).length;
+  $("#hints-allowed").checked = people <= 1;
 }
 
 function renderTitle() {
@@ -344,6 +357,7 @@ async function main() {
   $("#title").addEventListener("change", renderTitle);
   $("#players").addEventListener("input", renderSeats);
   $("#seats").addEventListener("change", showBotDelay);
+  $("#hints-allowed").addEventListener("change", () => { hintsTouched = true; });
   $("#create").addEventListener("submit", create);
   $("#join").addEventListener("submit", join);
   $("#open-refresh").addEventListener("click", renderOpen);
