@@ -120,7 +120,7 @@ def test_the_companies_at_risk_are_those_the_dividend_after_next_takes_ts_8_2() 
 
 def test_the_milder_warning_is_a_tip_a_tracker_line_and_a_mark() -> None:
     """Milder than the ⚠: a tip on a build or buy for a company at risk, a yellow line
-    after the ⚠ one in the tracker (both in the warning's two lines, each within the side
+    after the ⚠ ones in the tracker (in the row a fifth player would take, within the side
     panel's width), a ``?`` after its value in the companies' table."""
     s = _at_risk_turn()
     tip = ts_teach.warning(s, Action("build", ("blue",)), [])
@@ -129,7 +129,9 @@ def test_the_milder_warning_is_a_tip_a_tracker_line_and_a_mark() -> None:
     assert teach.is_tip(tip) and not is_danger(tip)
     assert not teach.is_tip(ts_teach.warning(s, Action("buy", ("yellow",)), []))  # the ⚠
     lines = ts_teach.tracker(s).plain.splitlines()
-    assert lines[:2] == ["⚠ next dividend: Re Ye Bk Wh ≤$40", "at risk after next: Bu Gr ≤$68"]
+    assert lines[:3] == ["⚠ nationalized at the next dividend:",  # as it was: urgent first
+                         "  the 4 marked ! are at or below $40",
+                         "at risk after next: Bu Gr ≤$68"]  # the room a fifth seat takes
     assert all(len(line) <= TRACKER_WIDTH for line in lines)
     styles = {str(span.style) for span in ts_teach.tracker(s).spans}
     assert "bold red" in styles and "yellow" in styles

@@ -106,25 +106,28 @@ def tracker(state: GameState) -> Text:
 
 
 def _warning_lines(s: TransSiberianState) -> tuple[list[str], list[str]]:
-    """The tracker's two warning lines: the companies the next dividend nationalizes
+    """The tracker's warning lines: the companies the next dividend nationalizes
     (:func:`doomed_lines`), then those at risk at the one after (:func:`risk_lines`) in the
-    room left; both at once a line each by short names where they fit (else the urgent
-    alone: the ``?`` in the companies' table marks the others)."""
+    room left: two lines with five players (the side panel's 19 rows at 120x40), a line
+    more for each seat fewer. With no room left both at once a line each by short names
+    where they fit, else the urgent alone (the ``?`` in the companies' table marks the
+    others)."""
     urgent = doomed_lines(s)
-    milder = risk_lines(s, 2 - len(urgent))
+    room = 2 + max(0, 5 - s.num_players) - len(urgent)
+    milder = risk_lines(s, room)
     risky = at_risk(s)
     if urgent and risky and not milder:
         sign = "<" if s.opts.nat_below else "≤"
-
-        def codes(companies: list[int]) -> str:
-            return " ".join(board.COMPANY_SHORT[c] for c in companies)
-
-        now = [f"⚠ next dividend: {codes(nationalization_ahead(s))}"
+        now = [f"⚠ next dividend: {_codes(nationalization_ahead(s))}"
                f" {sign}${s.nationalization_value()}",
-               f"at risk after next: {codes(risky)} {sign}${_next_marker(s)}"]
+               f"at risk after next: {_codes(risky)} {sign}${_next_marker(s)}"]
         if all(len(line) <= TRACKER_WIDTH for line in now):
             return now[:1], now[1:]
     return urgent, milder
+
+
+def _codes(companies: list[int]) -> str:
+    return " ".join(board.COMPANY_SHORT[c] for c in companies)
 
 
 def doomed_lines(s: TransSiberianState) -> list[str]:
@@ -190,6 +193,11 @@ def risk_lines(s: TransSiberianState, room: int = 2) -> list[str]:
             lines = textwrap.wrap(form, TRACKER_WIDTH, subsequent_indent="  ")
             if len(lines) <= room:
                 return lines
+    sign = "<" if s.opts.nat_below else "≤"
+    for line in (f"at risk after next: {_codes(risky)} {sign}${_next_marker(s)}",
+                 f"at risk after next: the {len(risky)} marked ?"):
+        if len(line) <= TRACKER_WIDTH:
+            return [line]
     return []
 
 
