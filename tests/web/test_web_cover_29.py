@@ -23,6 +23,8 @@ def test_the_dividend_notice_covers_neither_the_moves_nor_the_decision(
     notice = _box(page, "#toast")
     assert notice["y"] >= 0 and notice["y"] + notice["height"] <= 768, notice
     for covered in ("#log-title", "#log", "#actions", "#players table", "#companies-title"):
+        if covered == "#actions" and page.locator(covered).is_hidden():
+            continue  # (a watcher's move card has nothing in it: not shown)
         assert not _meet(notice, _box(page, covered)), (covered, notice)
     # what lies under its middle is the notice itself (nothing over it, it over nothing)
     top = page.evaluate("""() => {

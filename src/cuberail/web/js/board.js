@@ -78,6 +78,7 @@ export function insertBoard(box, svgText, clickable) {
   // A zoomed or phone-sized board scrolls: with no target to Tab to, the frame itself
   // takes the focus, so that the arrow keys scroll it.
   box.tabIndex = targets ? -1 : 0;
+  if (first && PHONE.matches) scale = Math.max(scale, phoneReadable(box, svg));
   applyScale(box);
   box.scrollLeft = left;
   box.scrollTop = top;
@@ -117,6 +118,19 @@ export function markForgoes(box, button) {
 }
 
 const MOST = 4;  // the closest zoom
+const PHONE_READ_PX = 9;  // a phone's least label size on screen when its map first opens
+
+/** A phone's zoom at which the drawing's smallest label is PHONE_READ_PX on screen (at
+ *  most MOST): its map opens so (the 31st newcomer run found a phone's labels 5 px at
+ *  PHONE_SCALE, "can't be read"); the moves of a decision then zoom to fit them
+ *  (fittingScale), and the player's own zoom is kept. */
+function phoneReadable(box, svg) {
+  const sizes = [...svg.querySelectorAll(LABELS)]
+    .map((el) => parseFloat(el.getAttribute("font-size"))).filter((n) => n > 0);
+  const view = svg.viewBox && svg.viewBox.baseVal;
+  if (!sizes.length || !view || !view.width || !box.clientWidth) return PHONE_SCALE;
+  return Math.min(MOST, (PHONE_READ_PX * view.width) / Math.min(...sizes) / box.clientWidth);
+}
 
 /** The box around the board's targets (or the elements `selector` finds), in fractions
  *  of the drawing ({x, y, w, h}). */

@@ -17,6 +17,7 @@ import { wireSettings } from "./menu.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
   useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
+import { PHONE } from "./media.js";
 import { moneyStory, renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, watch } from "./net.js";
@@ -67,8 +68,12 @@ async function showBoard(at, clickable) {
   const answer = await api.board(G.id, at, language());  // drawn in the page's language
   if (ticket !== G.drawn) return;  // a newer position is on its way
   if (answer.ok && typeof answer.data === "string") {
+    const first = !box.querySelector("svg");
     insertBoard(box, answer.data, clickable && myTurn());
     if (at === undefined) markLast(box, G.view.last, G.view.last?.seat === G.seat);
+    // a phone's first view while others move opens where the last move was made (the 31st
+    // newcomer run's opened on the start, not where the others built)
+    if (first && at === undefined && PHONE.matches && G.view.last) revealPlaces(box, [G.view.last.action]);
     G.boardKey = key;
     renderShareStrip($("#share-strip"), box, at === undefined ? G.view.state : G.shown);
   } else if (!answer.network) {  // no network: the banner says so
@@ -129,6 +134,11 @@ function renderPanels(view, state, live) {
   $("#turn").classList.toggle("offline", offline);
   $("#turn").hidden = live && view.over;  // the end banner says it
   $("#actions-title").textContent = mine ? t("game.moves") : t("game.status");
+  // a card with nothing in it goes (the 31st newcomer run found "Game status" above an
+  // empty box while others moved: the turn line says whom the game waits for)
+  $("#actions").hidden = !mine && !$("#auction").childElementCount
+    && !$("#move-list").textContent.trim()
+    && ["#undo", "#undo-why", "#hint", "#hint-text"].every((id) => $(id).hidden);
   helpOnce();
 }
 
