@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.console import Console
@@ -283,3 +284,24 @@ def test_the_final_standings_at_120x40_keep_the_log(tmp_path: Path) -> None:
         assert menu.border_title.startswith("game over: final standings")
 
     at_table(game, check)
+
+
+def test_a_finished_game_marks_no_value_as_nationalized_next() -> None:
+    """At the end no dividend is coming: the companies table's "!" (nationalized at the
+    next dividend) and the at-risk "?" mark nothing, even for a company whose share value
+    is at the nationalization value when the game ends (set so here: seeded games of
+    medium bots end with none there)."""
+    from cuberail.bots.registry import make_bot
+    from cuberail.games.trans_siberian.state import ACTIVE
+    from cuberail.terminal.trans_siberian import teach as ts_teach
+
+    state = get_game("trans-siberian").new_game(4)
+    bots = [make_bot("medium", seat) for seat in range(4)]
+    while not state.is_terminal():
+        state.apply(bots[state.current_player()].choose(state.clone()))
+    s = cast(TransSiberianState, state)
+    live = min((c for c in range(len(s.status)) if s.status[c] == ACTIVE and s.value[c] >= 0),
+               key=lambda c: s.value[c])  # (not the one whose top value may end the game)
+    s.value[live] = s.nat  # at the marker: the next dividend would take it, were one coming
+    assert s.is_terminal() and s.phase == 2 and s.nationalizes(live)
+    assert ts_teach.nationalization_ahead(s) == [] and ts_teach.at_risk(s) == []

@@ -338,7 +338,7 @@ def _nationalized_parts(b: TransSiberianState, a: TransSiberianState) -> list[Sa
             if a.status[c] == NATIONALIZED and b.status[c] != NATIONALIZED]
 
 
-def _interturn_marker(b: TransSiberianState, gone: int) -> int:
+def interturn_marker(b: TransSiberianState, gone: int) -> int:
     """TS-6.2, TS-6.3, TS-8.2: the nationalization marker's index after the interturn
     (before any phase-2 auction that follows it in the same action)."""
     if b.phase == 1:
@@ -357,7 +357,7 @@ def _interturn_events(b: TransSiberianState, a: TransSiberianState) -> list[Said
     out = [_dividend_parts(b, a), *gone]
     if a.phase > b.phase:
         out.append(Said("ts.ev_phase2", {"value": PHASE2_VALUE}))
-    marker = _interturn_marker(b, len(gone))
+    marker = interturn_marker(b, len(gone))
     if marker == b.nat:
         return out
     if gone:  # TS-8.2
@@ -374,7 +374,7 @@ def event_parts(before: GameState, after: GameState) -> list[Said]:
     words data: catalog keys and values, players as seat values (:func:`seat`)."""
     b, a = _ts(before), _ts(after)
     out = _interturn_events(b, a)  # an interturn comes first: phase 2's auctions follow it
-    marker = b.nat if a.dividends == b.dividends else _interturn_marker(
+    marker = b.nat if a.dividends == b.dividends else interturn_marker(
         b, len(_nationalized_parts(b, a)))
     out += _auction_events(b, a, marker)
     if a.is_terminal():

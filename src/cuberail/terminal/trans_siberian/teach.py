@@ -11,7 +11,7 @@ from rich.text import Text
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
-from cuberail.games.trans_siberian.moves import _interturn_marker
+from cuberail.games.trans_siberian.moves import interturn_marker
 from cuberail.games.trans_siberian.notes import choice_note
 from cuberail.games.trans_siberian.state import (
     ACTIVE,
@@ -153,7 +153,7 @@ def doomed_lines(s: TransSiberianState) -> list[str]:
 def at_risk(s: TransSiberianState) -> list[int]:
     """TS-8.1, TS-8.2: companies the next dividend spares but the one after it would
     nationalize as things stand: their share value above the marker now, at or below where
-    the next phase-2 dividend moves it (the engine's own step, ``_interturn_marker``: one
+    the next phase-2 dividend moves it (the engine's own step, ``interturn_marker``: one
     step, or three per company it nationalizes). None when the next dividend ends the game
     (the dividend track full)."""
     if s.phase < 2 or s.is_terminal() or s.dividends + 1 >= s.opts.dividend_track:
@@ -161,14 +161,14 @@ def at_risk(s: TransSiberianState) -> list[int]:
     doomed = nationalization_ahead(s)
     after = s.clone()
     assert isinstance(after, TransSiberianState)
-    after.nat = _interturn_marker(s, len(doomed))
+    after.nat = interturn_marker(s, len(doomed))
     return [c for c in range(tsb.NUM_COMPANIES) if s.status[c] == ACTIVE and s.value[c] >= 0
             and c not in doomed and after.nationalizes(c)]
 
 
 def _next_marker(s: TransSiberianState) -> int:
     """The nationalization value after the next dividend (TS-8.2)."""
-    return tsb.SHARE_TRACK[_interturn_marker(s, len(nationalization_ahead(s)))]
+    return tsb.SHARE_TRACK[interturn_marker(s, len(nationalization_ahead(s)))]
 
 
 def _lift(s: TransSiberianState, marker: int) -> str:
@@ -253,8 +253,9 @@ def nationalization_ahead(s: TransSiberianState) -> list[int]:
     """TS-8.1: companies that the next (phase 2) interturn will nationalize as things stand.
 
     The engine decides (``nationalizes``: at or below the marker, or only below with the
-    option ``nationalization=below``); the table only asks it."""
-    if s.phase < 2:
+    option ``nationalization=below``); the table only asks it. None once the game is
+    over (the end's companies table marked values "!" as if a dividend were coming)."""
+    if s.phase < 2 or s.is_terminal():
         return []
     return [c for c in range(tsb.NUM_COMPANIES)
             if s.status[c] == ACTIVE and s.value[c] >= 0 and s.nationalizes(c)]
