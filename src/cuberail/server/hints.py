@@ -27,6 +27,10 @@ about as well).
   the hinted move, the next position's search is given the plan's move
   (:func:`planned_here`) and hints it again while it rates it within 0.03 of its own
   choice (the 25th newcomer run was hinted "choose auction", then "forgo the auction").
+- **What moved the chance.** ``since`` says, when the chance moved 15 points or more
+  since the seat's last hint that the server keeps (:func:`since_last`), that hint's
+  chance, the moves since and the rival whose chance moved most the other way (the 31st
+  newcomer run read 32% → 1% → 96% with nothing saying why).
 - **A table option.** A game created with ``hints: false`` answers no hint to anyone
   while it runs (403 naming the option); the option is stored with the game, shown in
   its view and kept by its rematch and its exported record (``no_hints``, as
