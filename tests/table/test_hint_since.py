@@ -76,3 +76,17 @@ def test_the_brief_line_keeps_the_swing_within_its_rows() -> None:
     assert len(textwrap.wrap(brief, 118)) <= ROWS
     narrow = said.brief(". Enter plays it (`b 8` is typed)", 80)
     assert len(textwrap.wrap(narrow, 78)) <= ROWS  # the reason or the swing gives way
+
+
+def test_the_terminal_hint_searches_the_browsers_budget() -> None:
+    """The 32nd newcomer run followed every Trans-Siberian F3 hint and came last: one
+    second of search on a machine loaded by other work is a few hundred iterations. The
+    terminal's hint now searches the browser's budget (at most SECONDS)."""
+    from cuberail.cli.play import Game
+    from cuberail.server.hints import SEARCH_ITERATIONS
+
+    assert Game.hint_iterations == hints.ITERATIONS == SEARCH_ITERATIONS == 2000
+    state = get_game("chicago-express").new_game(3)
+    found = hints.answer(state, lambda s, a: a.text(), seed=3)
+    assert found.budget == "2000 iterations", found.budget
+    assert hints.answer(state, lambda s, a: a.text(), seed=3) == found  # reproducible

@@ -148,7 +148,8 @@ def _hint(value: float, visits: int, players: int = 4) -> str:
                      {best: (visits, value), other: (visits // 3, value / 2)}, visits * 2)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(analysis, "estimate", lambda *_: found)
-        return hints.hint(state, face("chicago-express").describe_action, seconds=1.0)
+        return hints.hint(state, face("chicago-express").describe_action, seconds=1.0,
+                          iterations=None)
 
 
 def test_the_hint_says_how_sure_its_winning_chance_is() -> None:

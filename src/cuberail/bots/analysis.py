@@ -40,6 +40,7 @@ WON = 0.95  # ... and one whose preferred move leaves more plays for the margin
 CLOSE = 0.03  # a runner-up whose chance is this near the hinted move's is a close call
 PLAN = 3  # the most of the mover's own next moves a hint's plan names
 TIE_BREAK = 3  # a close call's blended search has this fraction of the budget (1/3)
+HINT_ITERATIONS = 2000  # a hint's search, in the browser and the terminal alike
 SWING = 0.15  # a hint's chance this far from the seat's last hint's says what changed
 RIVAL = 0.08  # ... naming the rival whose chance moved most the other way, this much at least
 

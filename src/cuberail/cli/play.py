@@ -59,8 +59,8 @@ class Game:
     view: ModuleType | PlainFace  # the title's terminal face (render, describe_action...)
     patience: int | None = None  # see PATIENCE; None on a terminal
     idle: int = 0  # lines since the last move that were not moves
-    hint_seconds: float = hints.SECONDS  # the search budget of `hint`
-    hint_iterations: int | None = None  # a fixed budget instead (reproducible, for tests)
+    hint_seconds: float = hints.SECONDS  # the most a `hint` searches
+    hint_iterations: int | None = hints.ITERATIONS  # its budget (None: it runs the seconds)
     hint_memory: hints.Memory = field(default_factory=hints.Memory)  # this game's hints
     before: GameState = field(init=False, repr=False)  # the state before the last move
 

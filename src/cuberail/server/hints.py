@@ -59,7 +59,7 @@ from typing import Annotated, Any, NamedTuple
 
 from fastapi import APIRouter, Query
 
-from cuberail.bots.analysis import Swing, hint_search, plan_positions, swing
+from cuberail.bots.analysis import HINT_ITERATIONS, Swing, hint_search, plan_positions, swing
 from cuberail.bots.heuristic import heuristic_reason, reason_fits
 from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
@@ -74,7 +74,7 @@ from cuberail.server.schemas import HintReply, errors
 from cuberail.terminal.kit import dangers
 
 HINT_BOT = "medium"  # the fast heuristic: the answer when the search cannot run in time
-SEARCH_ITERATIONS = 2000  # 0.05-0.5 s a position (compiled; the titles differ ten times;
+SEARCH_ITERATIONS = HINT_ITERATIONS  # 0.05-0.5 s a position (compiled; the titles differ ten times;
 # twice from a lost position, hint_search)
 SEARCH_SECONDS = 5.0  # the most a hint waits for a bot worker and its search
 LOOK_BACK = 80  # the positions looked back through for the seat's last hint

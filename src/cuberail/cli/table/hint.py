@@ -41,7 +41,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 
-from cuberail.bots.analysis import hint_search, plan_positions, runner_up, swing
+from cuberail.bots.analysis import HINT_ITERATIONS, hint_search, plan_positions, runner_up, swing
 from cuberail.bots.heuristic import heuristic_reason, reason_fits, reason_words
 from cuberail.cli.table.hintwords import Answer, percent, since_words
 from cuberail.core.actions import Action
@@ -52,7 +52,14 @@ from cuberail.terminal.kit import Payout, TableKit, dangers, find_table
 
 Describe = Callable[[GameState, Action], str]
 Moves = Sequence[tuple[int, Action]]  # (seat, move) of the moves so far
-SECONDS = 1.0  # the default budget of a hint: long enough to be useful, short to wait for
+# A hint searches HINT_ITERATIONS iterations, as the browser's (well under a second compiled:
+# 0.34 s a Trans-Siberian search on a loaded machine, benchmarks/hint_noise.py), at most
+# SECONDS. It searched one second: on a machine loaded by other work that was a few hundred
+# iterations, and the 32nd newcomer run, following every Trans-Siberian hint, came last
+# (a seat playing the hint from the first move wins 0.40 at 350 iterations, 0.75 at 1,000:
+# docs/bots.md).
+SECONDS = 5.0
+ITERATIONS = HINT_ITERATIONS
 OFF = "hints are off in this game"  # the answer in a game played with --no-hints
 KEPT = 64  # positions whose hint is remembered
 
@@ -71,19 +78,19 @@ class Memory:
 
 
 def hint(state: GameState, describe: Describe, seconds: float | None = SECONDS,
-         iterations: int | None = None, seed: int = 0, memory: Memory | None = None) -> str:
+         iterations: int | None = ITERATIONS, seed: int = 0, memory: Memory | None = None) -> str:
     """One line: the preferred move, why, the mover's chance after it and after the
     runner-up (:attr:`Answer.line <cuberail.cli.table.hintwords.Answer.line>`).
 
     ``state`` is not changed. A budget of ``iterations`` (when given) makes the answer
-    reproducible for a seed; else the search runs for ``seconds``. The same position
-    (and budget) answers the same line.
+    reproducible for a seed, unless ``seconds`` (when given too) runs out first; else the
+    search runs for ``seconds``. The same position (and budget) answers the same line.
     """
     return answer(state, describe, seconds, iterations, seed, memory).line
 
 
 def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS,
-           iterations: int | None = None, seed: int = 0,
+           iterations: int | None = ITERATIONS, seed: int = 0,
            memory: Memory | None = None, history: Moves = (),
            names: Sequence[str] = ()) -> Answer:
     """The hint's answer (as :func:`hint`), to be said whole, briefly or in detail; with
@@ -96,8 +103,6 @@ def answer(state: GameState, describe: Describe, seconds: float | None = SECONDS
     legal = state.legal_actions()
     if len(legal) == 1:
         return Answer("", plain=f"hint: {describe(state, legal[0])} (the only legal move)")
-    if iterations is not None:
-        seconds = None
     memory = memory if memory is not None else Memory()  # (none: nothing remembered)
     key = (_position(state), seconds, iterations)
     if key not in memory.answers:
@@ -130,7 +135,7 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     memory.seen[seat] = (moves, value, tuple(found.chances))
     moved = (swing(seat, before[1], before[2], value, found.chances)
              if before is not None and moves > before[0] and history else None)
-    budget = f"{seconds:g} s" if seconds is not None else f"{found.iterations} iterations"
+    budget = f"{found.iterations} iterations" if iterations is not None else f"{seconds:g} s"
     # (a reason the plan contradicts is left out: "choose to build track, then forgo the
     # build. Why: a build is worth more to you now", the 30th newcomer run)
     why = reason(state, best) if not steps or reason_fits(*steps[0]) else ""
