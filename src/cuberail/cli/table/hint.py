@@ -53,11 +53,11 @@ from cuberail.terminal.kit import Payout, TableKit, dangers, find_table
 Describe = Callable[[GameState, Action], str]
 Moves = Sequence[tuple[int, Action]]  # (seat, move) of the moves so far
 # A hint searches HINT_ITERATIONS iterations, as the browser's (well under a second compiled:
-# 0.34 s a Trans-Siberian search on a loaded machine, benchmarks/hint_noise.py), at most
-# SECONDS. It searched one second: on a machine loaded by other work that was a few hundred
-# iterations, and the 32nd newcomer run, following every Trans-Siberian hint, came last
-# (a seat playing the hint from the first move wins 0.40 at 350 iterations, 0.75 at 1,000:
-# docs/bots.md).
+# 0.34 s a search of the slower title on a loaded machine, benchmarks/hint_noise.py), at
+# most SECONDS. It searched one second: on a machine loaded by other work that was a few
+# hundred iterations, and the 32nd newcomer run, following every hint of the slower title,
+# came last (a seat playing its hint from the first move wins 0.40 at 350 iterations, 0.75
+# at 1,000: docs/bots.md).
 SECONDS = 5.0
 ITERATIONS = HINT_ITERATIONS
 OFF = "hints are off in this game"  # the answer in a game played with --no-hints
