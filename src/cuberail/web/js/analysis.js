@@ -24,6 +24,8 @@ function s(tag, attrs = {}, text) {
 const points = (x) => String(Math.round(100 * x));
 const STRETCH = 0.2;  // a seat's largest fall over a run of moves that the summary names
 const FELL = 0.1;  // a fall in a seat's chance on another's move that the summary names
+const SMALL = 0.05;  // a seat's small losses (each under an inaccuracy) the summary adds up
+const NOISE = 2;  // a loss counts beyond this many standard errors (the flags' own rule)
 
 export class AnalysisView {
   /** `box`: the #analysis section; `logList`: the move log's <ol>; `nameOf(seat)`;
@@ -181,7 +183,21 @@ export class AnalysisView {
     return this.data.summary.seats.map((row) => h("li", {},
       h("strong", {}, this.nameOf(row.seat)), ": ",
       t("analysis.counts", { blunders: row.blunders, mistakes: row.mistakes, inaccuracies: row.inaccuracies }),
-      this.fellParts(row.seat), this.stretchParts(row.seat)));
+      this.fellParts(row.seat), this.stretchParts(row.seat), this.smallParts(row.seat)));
+  }
+
+  /** A seat's own moves that fell short of the search's choice by more than its noise but
+   *  less than an inaccuracy, when they add up to SMALL (the 32nd newcomer run played most
+   *  moves at random and read "blunders 0 · mistakes 1" while its chance fell from 41% to
+   *  0%): how many, and their points in all. [] when fewer add up to less. */
+  smallParts(seat) {
+    const small = this.data.entries.filter((e) => e.seat === seat && !e.forced && !e.flag
+      && e.loss > NOISE * (e.noise || 0) && e.loss > 0);
+    const total = small.reduce((sum, e) => sum + e.loss, 0);
+    if (small.length < 3 || total < SMALL) return [];
+    const moves = this.data.entries.filter((e) => e.seat === seat && !e.forced).length;
+    return [h("div", { class: "small-losses" }, t("analysis.small", {
+      n: small.length, moves, points: points(total) }))];
   }
 
   /** The run of moves over which a seat's chance fell most, from a high to a later low
