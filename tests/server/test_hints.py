@@ -395,3 +395,27 @@ def test_a_small_change_or_no_rival_moving_names_nobody(
     _round(client, game, seat)
     fell = ask(client, game, seat).json()["since"]  # 0.60 → 0.20: each rival +0.2 or so
     assert fell["chance"] == 0.6 and fell["rival"]["from"] == 0.2, fell
+
+
+def test_a_plan_that_forgoes_the_action_it_chooses_says_why(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The 32nd newcomer run read "choose to auction a share … Then, as the search plans
+    it: forgo the auction" with no reason. Where the heuristic's reason does not fit such
+    a plan, the hint gives the title's reason for it (the gauge moved on without
+    spending: cuberail.bots.heuristic.plan_reason)."""
+    game = new_game(client, 3)
+    seen = view(client, game["id"])
+    while "choose auction" not in seen["legal"]:
+        assert move(client, game, seen["current_player"], seen["legal"][0],
+                    seen["index"]).status_code == 200
+        seen = view(client, game["id"])
+
+    def searched(state: Any, seed: int, planned: str | None = None) -> Any:
+        return hints_module.Searched("choose auction", 0.3, "search", then=("forgo",),
+                                     chances=(0.3, 0.3, 0.4))
+
+    monkeypatch.setattr(hints_module, "searched", searched)
+    monkeypatch.setattr(hints_module, "reason_fits", lambda *_: False)
+    hint = ask(client, game, seen["current_player"]).json()
+    assert hint["then"] == ["forgo the auction"], hint
+    assert hint["reason"].startswith("choosing it only to forgo it "), hint

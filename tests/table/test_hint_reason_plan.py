@@ -59,3 +59,54 @@ def test_the_terminal_hint_leaves_out_a_reason_its_plan_contradicts(
     monkeypatch.setattr(hints, "reason", lambda s, a: "a build is worth more to you now")
     line = hints.hint(state, face("chicago-express").describe_action, iterations=40)
     assert ("a build is worth more to you now" in line) == fits, line
+
+
+# ----- the 32nd newcomer run: "choose to auction a share … then forgo the auction" -------
+
+
+def at_choice(gauges: tuple[int, int, int]) -> Any:
+    """A CE position at a turn's choice of action (CE-3), its gauges set as given (none
+    full beyond its size)."""
+    from cuberail.games.chicago_express.state import CHOOSE
+
+    rng = random.Random(5)
+    state = get_game("chicago-express").new_game(3)
+    while state.step != CHOOSE:
+        state.apply(rng.choice(state.legal_actions()))
+    state.gauges = list(gauges)
+    state.red = sum(1 << g for g in range(3) if gauges[g] >= state.gauge_size(g))
+    return state
+
+
+@pytest.mark.parametrize(("gauges", "key", "after"), [
+    ((0, 0, 0), "ce.why.plan_forgo", 1),  # the auction gauge 1/3: on, without spending
+    ((2, 0, 0), "ce.why.plan_forgo_full", 3),  # 3/3: one more full gauge brings it
+    ((2, 4, 0), "ce.why.plan_forgo_dividend", 3),  # the second full: the dividend (CE-8)
+])
+def test_an_action_chosen_only_to_be_forgone_says_why(gauges: tuple[int, int, int], key: str,
+                                                       after: int) -> None:
+    """CE-3.1, CE-8: choosing an action and forgoing it moves its gauge on without
+    spending; two full gauges bring the general dividend."""
+    from cuberail.bots.heuristic import plan_reason
+
+    state = at_choice(gauges)
+    auction, forgo = Action.from_text("choose auction"), Action.from_text("forgo")
+    said = plan_reason(state, auction, forgo)
+    assert said is not None and said.key == key and said.values["after"] == after, said
+    assert said.values["size"] == 3
+    assert plan_reason(state, auction, Action.from_text("share PRR")) is None  # not forgone
+    assert plan_reason(get_game("trans-siberian").new_game(3),
+                       Action.from_text("pass"), forgo) is None  # (a title without one)
+
+
+def test_the_terminal_hint_says_why_it_chooses_an_action_to_forgo_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    state = at_choice((2, 4, 0))
+    auction = Action.from_text("choose auction")
+    found = analysis.Estimate([0.3] * 3, auction, 0.3, {auction: (40, 0.3)}, 40)
+    made = analysis.Hinted(auction, 0.3, found, then=(Action.from_text("forgo"),))
+    monkeypatch.setattr(hints, "hint_search", lambda *_, **__: made)
+    monkeypatch.setattr(hints, "reason_fits", lambda *_: False)
+    line = hints.hint(state, face("chicago-express").describe_action, iterations=40)
+    assert ("choosing it only to forgo it fills its gauge (3/3), the second full one: the"
+            " general dividend comes at the start of the next turn") in line, line

@@ -53,6 +53,18 @@ def reason_fits(at: GameState, planned: Action) -> bool:
     return bool(heuristic_for(at.title, 0).choose(at.clone()).kind == planned.kind)
 
 
+def plan_reason(state: GameState, action: Action, then: Action) -> Said | None:
+    """Why a hint's plan plays ``action`` in ``state`` and then ``then``, where the
+    heuristic's own reason does not fit the plan (:func:`reason_fits`): its bot's
+    ``plan_reason(state, action, then)`` (None for a title whose heuristic gives none). A
+    hint said "choose to auction a share … Then, as the search plans it: forgo the
+    auction" with no reason (the 32nd newcomer run: why choose it only to forgo it?)."""
+    found = kit_for(state.title)
+    why = getattr(found.heuristic(None), "plan_reason", None) if found is not None else None
+    said = why(state, action, then) if why is not None else None
+    return said if isinstance(said, Said) else None
+
+
 def reason_packages(title: str) -> tuple[str, ...]:
     """The packages whose catalogs (``data/words-LANG.json``) hold the words of
     :func:`heuristic_reason`: the heuristic's own package, when it has one."""

@@ -60,7 +60,7 @@ from typing import Annotated, Any, NamedTuple
 from fastapi import APIRouter, Query
 
 from cuberail.bots.analysis import HINT_ITERATIONS, Swing, hint_search, plan_positions, swing
-from cuberail.bots.heuristic import heuristic_reason, reason_fits
+from cuberail.bots.heuristic import heuristic_reason, plan_reason, reason_fits
 from cuberail.bots.heuristic import reason_words as heuristic_words
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
@@ -197,6 +197,16 @@ def reason_of(title: str, state: GameState, action: Action) -> Said | None:
     return found if isinstance(found, Said) else None
 
 
+def plan_reason_of(state: GameState, action: Action, then: Action) -> Said | None:
+    """The reason for a plan the heuristic's reason does not fit (an action chosen only to
+    be forgone: :func:`cuberail.bots.heuristic.plan_reason`), None when it gives none or
+    fails."""
+    try:
+        return plan_reason(state, action, then)
+    except Exception:  # a bot bug must not break the hint
+        return None
+
+
 @lru_cache(maxsize=32)
 def reason_words(lang: str, title: str) -> Words:
     """The page's words in ``lang`` and the words of the title's bot reasons."""
@@ -232,7 +242,7 @@ def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: 
     plan = list(plan_positions(state, action, [Action.from_text(text) for text in then]))
     said, why = sentence_of(title, state, action), reason_of(title, state, action)
     if plan and not reason_fits(*plan[0]):  # (the heuristic's reason, not the plan's)
-        why = None
+        why = plan_reason_of(state, action, plan[0][1])
     runner = None if close is None else {
         "action": close[0].text(), "chance": round(close[1], 3),
         "sentence": words.render(named(sentence_of(title, state, close[0]), names))}

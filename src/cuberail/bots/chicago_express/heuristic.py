@@ -134,6 +134,14 @@ class CEHeuristic(Bot):
 
         return reason(self, state, action) if isinstance(state, ChicagoExpressState) else None
 
+    def plan_reason(self, state: GameState, action: Action, then: Action) -> Said | None:
+        """Why a plan plays ``action`` and then ``then`` when this bot would not
+        (:func:`.reasons.plan_reason`: an action chosen only to be forgone)."""
+        from cuberail.bots.chicago_express.reasons import plan_reason
+
+        return (plan_reason(state, action, then) if isinstance(state, ChicagoExpressState)
+                else None)
+
     # ----- valuing shares (CE-4, CE-8) ---------------------------------------------
 
     def share_surplus(self, s: ChicagoExpressState, player: int, company: int, price: int) -> float:

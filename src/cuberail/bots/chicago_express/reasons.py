@@ -26,6 +26,24 @@ from cuberail.games.chicago_express.state import (
 )
 
 _INDEX = {c.id: i for i, c in enumerate(COMPANIES)}
+_GAUGE = {a.args[0]: g for g, a in enumerate(A.CHOOSE)}
+
+
+def plan_reason(s: ChicagoExpressState, action: Action, then: Action) -> Said | None:
+    """CE-3, CE-8: an action chosen only to be forgone (the search's plan "choose to
+    auction a share, then forgo the auction" read as a contradiction to the 32nd
+    newcomer run): choosing it moves its gauge on without spending, and two full gauges
+    bring the general dividend; None for any other plan."""
+    if s.step != CHOOSE or action.kind != "choose" or then != A.FORGO:
+        return None
+    gauge = _GAUGE[action.args[0]]
+    after, size = s.gauges[gauge] + 1, s.gauge_size(gauge)
+    values: dict[str, Value] = {"after": after, "size": size}
+    if after < size:
+        return Said("ce.why.plan_forgo", values)
+    full_before = s.red_gauges() - (1 if s.red >> gauge & 1 else 0)
+    return Said("ce.why.plan_forgo_dividend" if full_before >= 1 else "ce.why.plan_forgo_full",
+                values)
 
 
 def reason(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said | None:

@@ -42,7 +42,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from cuberail.bots.analysis import HINT_ITERATIONS, hint_search, plan_positions, runner_up, swing
-from cuberail.bots.heuristic import heuristic_reason, reason_fits, reason_words
+from cuberail.bots.heuristic import heuristic_reason, plan_reason, reason_fits, reason_words
 from cuberail.cli.table.hintwords import Answer, percent, since_words
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
@@ -138,7 +138,8 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     budget = f"{found.iterations} iterations" if iterations is not None else f"{seconds:g} s"
     # (a reason the plan contradicts is left out: "choose to build track, then forgo the
     # build. Why: a build is worth more to you now", the 30th newcomer run)
-    why = reason(state, best) if not steps or reason_fits(*steps[0]) else ""
+    why = (reason(state, best) if not steps or reason_fits(*steps[0])
+           else _plan_reason(state, best, steps[0][1]))
     return Answer(
         short_move(describe, state, best), why=why, chance=value,
         even=1 / state.num_players, measured=measure(value, visits, state.num_players),
@@ -192,6 +193,17 @@ def reason(state: GameState, action: Action) -> str:
         return said
     parts = (_bot_reason(state, action), _dividend_change(state, action, kit.payouts))
     return "; ".join(part for part in parts if part)
+
+
+def _plan_reason(state: GameState, action: Action, then: Action) -> str:
+    """Why a plan plays ``action`` and then ``then`` where the heuristic's reason does not
+    fit it, in English (:func:`cuberail.bots.heuristic.plan_reason`: an action chosen only
+    to be forgone), or ''."""
+    try:
+        said = plan_reason(state, action, then)
+    except CuberailError:
+        return ""
+    return "" if said is None else _reason_words(state.title).render(said)
 
 
 def _warning(state: GameState, action: Action, history: Moves) -> str:
