@@ -238,3 +238,10 @@ def test_ts_teaching_says_the_nationalization_value_climbs_and_can_take_every_co
                        ("de", "steigt")):
         said = json.loads((data / f"rules-{lang}.json").read_text(encoding="utf-8"))["win"]
         assert word in said and " 3 " in said, (lang, said)
+
+
+def test_a_count_past_the_three_that_end_the_game_reads_as_met() -> None:
+    """CE-9.1: the 32nd newcomer run read "sold out 4/3" at the end as an error."""
+    from cuberail.terminal.chicago_express.teach import _of3
+
+    assert [_of3(n) for n in (0, 2, 3, 4)] == ["0/3", "2/3", "3 ✓", "4 ✓"]

@@ -60,6 +60,13 @@ def _end_counts(s: ChicagoExpressState) -> tuple[int, int, int, int]:
     return sold_out, no_locos, s.track[ceb.DETROIT], ceb.HEXES[ceb.DETROIT].track_max
 
 
+def _of3(count: int) -> str:
+    """A count of companies against the 3 that end the game (CE-9.1): ``2/3``; from 3 on
+    the count and a tick, ``4 ✓`` (the 32nd newcomer run read "sold out 4/3" as an
+    error)."""
+    return f"{count}/3" if count < 3 else f"{count} ✓"
+
+
 def tracker(state: GameState) -> Text:
     """How close the game is to its end, condition by condition, in lines of at most
     :data:`cuberail.terminal.kit.TRACKER_WIDTH` characters (none wraps at 120 columns)."""
@@ -69,8 +76,8 @@ def tracker(state: GameState) -> Text:
     head = (f"game over after general dividend #{s.dividends};\n" if over
             else "ends at a dividend when one holds:\n")
     out = Text(head, style="bold")
-    out.append(f" sold out {sold_out}/3", style=_mark(sold_out >= 3))
-    out.append(f"  no locos {no_locos}/3\n", style=_mark(no_locos >= 3))
+    out.append(f" sold out {_of3(sold_out)}", style=_mark(sold_out >= 3))
+    out.append(f"  no locos {_of3(no_locos)}\n", style=_mark(no_locos >= 3))
     out.append(f" houses {s.houses} (ends at 3)", style=_mark(s.houses <= 3))
     out.append(f"  Detroit {detroit}/{top}", style=_mark(detroit >= top))
     gauges = [f"{name} {s.gauges[g]}/{s.gauge_size(g)}"
@@ -86,8 +93,8 @@ def tracker_line(state: GameState) -> Text:
     s = _ce(state)
     sold_out, no_locos, detroit, top = _end_counts(s)
     out = Text("end at a dividend: ", style="bold")
-    out.append(f"sold out {sold_out}/3", style=_mark(sold_out >= 3))
-    out.append(f" · no locos {no_locos}/3", style=_mark(no_locos >= 3))
+    out.append(f"sold out {_of3(sold_out)}", style=_mark(sold_out >= 3))
+    out.append(f" · no locos {_of3(no_locos)}", style=_mark(no_locos >= 3))
     out.append(f" · houses {s.houses} (≤3)", style=_mark(s.houses <= 3))
     out.append(f" · Detroit {detroit}/{top}", style=_mark(detroit >= top))
     gauges = " ".join(f"{name} {s.gauges[g]}/{s.gauge_size(g)}"
