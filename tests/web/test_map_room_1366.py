@@ -112,15 +112,14 @@ def test_the_map_keeps_its_room_at_auctions_and_turn_choices(base_url: str, open
     assert checked == names, checked
 
 
-def test_a_chicago_express_game_opens_readable_with_chicago_in_sight(
+def test_a_chicago_express_game_opens_readable_where_the_companies_start(
         base_url: str, open_page: Any) -> None:
     """Its first decision is an auction (no move on the map): the readable map opens with
     room to read it. It opened on its west edge, Chicago (the eleventh newcomer run's
-    wish); the twelfth, fourteenth and fifteenth asked for the companies' start hexes (the
-    east coast) instead, and it opened there, Chicago behind a mark; the 31st found the
-    goal of the game out of sight: it opens with Chicago in sight again, the map from it
-    toward the east (test_newcomer31_layout). Scrolled away, the mark at the frame's west
-    edge points to Chicago, and a click brings it back."""
+    wish); the twelfth, fourteenth and fifteenth found the companies' start hexes (CE-1.1,
+    the east coast: the first auctions' companies) off the right edge and asked for them,
+    so it now opens there (test_web_newcomer6), and Chicago is one click away ("Whole
+    map", test_whole_map_shows_every_row_at_1366)."""
     made = create(base_url, "chicago-express", NAMES)
     page = open_page(width=WIDTH, height=HEIGHT).page
     page.goto(made["seats"][0]["invite_url"])
@@ -129,16 +128,11 @@ def test_a_chicago_express_game_opens_readable_with_chicago_in_sight(
     page.wait_for_timeout(150)
     roomy(page, "the first auction")
     at = page.evaluate(CHICAGO)
-    (left, top, right, bottom), (x0, y0, x1, y1) = at["hex"], at["shown"]
-    assert x0 <= left and right <= x1 and y0 <= top and bottom <= y1, at  # in this opening
-    assert page.locator(".board-area > .offscreen").count() == 0  # in sight: no mark
-    page.evaluate("() => { const b = document.querySelector('#board');"
-                  " b.scrollLeft = b.scrollWidth; }")  # the player scrolls east
-    mark = page.locator(".board-area > .offscreen")
-    mark.wait_for()
-    at = page.evaluate(CHICAGO)
     (left, _, right, _), (x0, _, x1, _) = at["hex"], at["shown"]
-    assert right < x0 or left > x1, at  # the west is out of the frame now
+    assert right < x0 or left > x1, at  # the west is out of this opening's frame
+    # the 24th run "expected to see" Chicago when the page opens: a mark at the frame's
+    # west edge points to it, and a click on it brings it into the frame
+    mark = page.locator(".board-area > .offscreen")
     assert mark.count() == 1 and mark.inner_text().startswith("◀ Chicago"), mark.all_inner_texts()
     assert "Chicago is not in view" in (mark.get_attribute("title") or "")
     box = mark.bounding_box()

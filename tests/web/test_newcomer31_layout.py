@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from test_dividend_notice_room import _box, _meet, _watching
 from test_web_guided import PANEL, start_guided
-from webapi import create, finished, play_until
+from webapi import create, play_until
 from webplay import create_in_lobby, wait_loaded
 
 # ----- 1. the dividend notice ----------------------------------------------------------------
@@ -82,55 +82,6 @@ def test_a_phone_shows_the_timing_and_dividend_counters_whole(base_url: str,
     assert [f["words"] for f in found if not f["seen"]] == [], found
     listed = page.locator("#share-counters li")
     assert listed.count() == 2 and "1/" in listed.nth(1).inner_text()  # the dividend paid
-
-
-# ----- 3. the goal of the game in the desktop's first view ------------------------------------
-
-GOAL = """() => {
-  const box = document.querySelector('#board'), svg = box.querySelector('svg');
-  const f = box.getBoundingClientRect();
-  const [left, top] = [f.left + box.clientLeft, f.top + box.clientTop];
-  const shown = [left, top, left + box.clientWidth, Math.min(top + box.clientHeight, innerHeight)];
-  const goals = [...svg.querySelectorAll('[data-goal]')].map((g) => {
-    const r = g.getBoundingClientRect();
-    return [g.dataset.goal, [r.left, r.top, r.right, r.bottom]];
-  });
-  const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-  const px = Math.min(...[...svg.querySelectorAll('text.place-name, text.value')]
-    .map((t) => parseFloat(t.getAttribute('font-size')) * k));
-  return {shown, goals, px, marks: document.querySelectorAll('.board-area > .offscreen').length};
-}"""
-
-
-def _goal_in_sight(page: Any) -> None:
-    at = page.evaluate(GOAL)
-    (x0, y0, x1, y1) = at["shown"]
-    assert [name for name, _ in at["goals"]] == ["Chicago"], at
-    for _, (left, top, right, bottom) in at["goals"]:
-        assert x0 <= left and right <= x1 and y0 <= top and bottom <= y1, at
-    assert at["marks"] == 0, at  # no "◀ Chicago" mark: it is in the frame
-    assert at["px"] >= 10.95, at  # the labels still readable
-
-
-def test_a_chicago_express_map_opens_with_chicago_in_sight_at_1366(
-        base_url: str, open_page: Any) -> None:
-    """The map opened on the east coast, "◀ Chicago" at its west edge, at the start and at
-    the end: the goal of the game (the drawing's [data-goal]) is in the first view."""
-    made = create(base_url, "chicago-express", ["Ann", "Bob", "Cleo"])
-    page = open_page(1366, 768).page
-    page.goto(made["seats"][0]["invite_url"])
-    wait_loaded(page)
-    page.wait_for_selector("#actions button[data-action^='bid ']")
-    page.wait_for_timeout(150)
-    _goal_in_sight(page)
-    play_until(base_url, made, finished, seed=2, limit=3000)
-    page = open_page(1366, 768).page
-    page.goto(made["seats"][0]["invite_url"])
-    wait_loaded(page)
-    page.wait_for_selector("#end-banner:not([hidden])")
-    page.wait_for_timeout(300)
-    page.locator("#board").scroll_into_view_if_needed()
-    _goal_in_sight(page)
 
 
 # ----- 4. "you may click this" unlike every company's colour ---------------------------------

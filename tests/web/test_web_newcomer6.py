@@ -89,7 +89,7 @@ def test_a_desktop_opens_with_the_whole_map_in_its_frame(base_url: str, open_pag
 
 
 
-@pytest.mark.parametrize("size", [PHONE])
+@pytest.mark.parametrize("size", [PHONE, (1366, 768)])
 def test_the_chicago_express_map_opens_where_the_companies_start(
         base_url: str, open_page: Any, size: tuple[int, int]) -> None:
     """The first decisions are auctions (CE-2): no move on the map, whose west end (Chicago)
@@ -97,9 +97,7 @@ def test_the_chicago_express_map_opens_where_the_companies_start(
     drawing marks where a game starts ([data-home]); a board first shown without moves
     opens on it. At 1366x768 too (the desktop opened on the west: the twelfth, fourteenth,
     fifteenth and eighteenth newcomer runs found New York, Philadelphia and Baltimore off
-    the right edge at the first auction). The 31st run at 1366x768 found the goal, Chicago,
-    out of sight: a desktop opens with it in sight now (test_newcomer31_layout); a phone's
-    frame, a third of the map wide, still opens on the start hexes."""
+    the right edge at the first auction)."""
     made = create(base_url, "chicago-express", NAMES)
     page = _page(open_page, made["seats"][0]["invite_url"], size)
     page.locator("#board").scroll_into_view_if_needed()

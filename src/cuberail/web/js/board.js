@@ -6,8 +6,8 @@
 import { h } from "./dom.js";
 import { currentTitle } from "./face.js";
 import { t } from "./i18n.js";
-import { DESKTOP, PHONE } from "./media.js";
-import { markOffscreen, openOnGoal, wireOffscreen } from "./offscreen.js";
+import { PHONE } from "./media.js";
+import { markOffscreen, wireOffscreen } from "./offscreen.js";
 
 const PHONE_SCALE = 1.8;  // a phone's board: wide enough to tap a hex
 let scale = PHONE.matches ? PHONE_SCALE : 1;
@@ -96,11 +96,9 @@ export function insertBoard(box, svgText, clickable) {
  *  fourteenth, fifteenth and eighteenth found the start spaces of the first auctions'
  *  companies off-screen and asked for them. "Whole map" shows both. (Reverted once: a
  *  bid typed at once lost its keys; the cause was the live snapshot's redraw of the
- *  auction panel, mended since.) A desktop's opening has the drawing's goal in sight
- *  ([data-goal]; the 31st run, 1366x768, found it behind a mark): openOnGoal. */
+ *  auction panel, mended since.) */
 function showHome(box) {
   if (box.querySelector(".target")) return;
-  if (DESKTOP.matches && openOnGoal(box)) return;  // a desktop: the goal in sight too
   const spot = targetsBox(box, "[data-home]");
   if (spot) centre(box, spot, false);
 }

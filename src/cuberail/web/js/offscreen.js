@@ -75,38 +75,6 @@ function bring(box, name) {
   markOffscreen(box);
 }
 
-const MARGIN = 12;  // px between a place the opening shows and the frame's edge
-
-/** A desktop's board first shown without moves opens with the places of note in its frame
- *  (the 31st newcomer run, 1366x768: the map opened on its start spaces, its goal at the
- *  other end, behind a mark): with the start spaces too ([data-home]) when they fit
- *  together; else the goal at the frame's edge away from them, the frame showing the map
- *  from it toward them. False when the drawing marks no place of note. */
-export function openOnGoal(box) {
-  const goal = span(box.querySelectorAll("svg [data-goal]"));
-  if (!goal) return false;
-  const home = span(box.querySelectorAll("svg [data-home]")) || goal;
-  const frame = inner(box);
-  const along = (low, high, start, size) => {  // the scroll along one axis
-    const [a, b] = [Math.min(goal[low], home[low]), Math.max(goal[high], home[high])];
-    if (b - a <= size - 2 * MARGIN) return (a + b) / 2 - (start + size / 2);
-    return home[low] + home[high] >= goal[low] + goal[high] ? goal[low] - MARGIN - start
-      : goal[high] + MARGIN - (start + size);
-  };
-  box.scrollLeft += along("left", "right", frame.left, frame.width);
-  box.scrollTop += along("top", "bottom", frame.top, frame.height);
-  markOffscreen(box);
-  return true;
-}
-
-/** The box around `elements` on screen (null: none drawn). */
-function span(elements) {
-  const rects = [...elements].map((el) => el.getBoundingClientRect()).filter((r) => r.width || r.height);
-  if (!rects.length) return null;
-  return { left: Math.min(...rects.map((r) => r.left)), right: Math.max(...rects.map((r) => r.right)),
-    top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
-}
-
 /** Keep the marks up to date as the frame scrolls or the window changes size. */
 export function wireOffscreen(box) {
   let queued = false;
