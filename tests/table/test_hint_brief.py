@@ -136,7 +136,10 @@ def test_a_warned_move_is_hinted_with_its_warning_in_every_length() -> None:
         assert len(textwrap.wrap(brief, width - 2)) <= WARNED_ROWS, brief
     tip = Answer("set red's share value to $8", chance=0.3, budget="1 s",
                  warning="tip: at or below the nationalization value $24")
-    assert "Despite the tip: at or below the nationalization value $24" in tip.brief(READY)
+    # a tip is said as it is (the 33rd newcomer run read "Despite the tip: the winner sets
+    # red's share value, at most the bid" as the hint going against advice)
+    assert "Tip: at or below the nationalization value $24" in tip.brief(READY)
+    assert "despite" not in tip.brief(READY).lower() and "despite" not in tip.detail()
 
 
 def test_the_hint_of_a_share_value_at_the_nationalization_value_carries_its_tip() -> None:
@@ -156,4 +159,4 @@ def test_the_hint_of_a_share_value_at_the_nationalization_value_carries_its_tip(
         patch.setattr(analysis, "estimate", lambda *_: found)
         said = hints.answer(state, face("trans-siberian").describe_action, iterations=40)
     assert said.warning == tip
-    assert f"despite the tip: {tip[len('tip: '):]}" in said.line, said.line
+    assert f"; {tip};" in said.line, said.line

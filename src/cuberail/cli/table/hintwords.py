@@ -75,12 +75,14 @@ class Answer:
                 f"{self.measured}, {self.budget} of search")
 
     def _despite(self, first: bool = False) -> str:
-        """The warning the search overrules: "⚠ despite the warning: ..." ("despite the
-        tip: ..."); ``first``: to start a sentence."""
-        tip = self.warning.startswith("tip: ")
-        word = "Despite" if first else "despite"
-        return (f"{word} the tip: {self.warning[len('tip: '):]}" if tip
-                else f"⚠ {word} the warning: {self.warning}")
+        """The warning the search overrules: "⚠ despite the warning: ..."; a tip (advice,
+        or a rule the decision turns on) is said as it is, "tip: ...": the 33rd newcomer
+        run read "Despite the tip: the winner sets red's share value, at most the bid" at
+        every opening auction, as if the hint went against advice. ``first``: to start a
+        sentence."""
+        if self.warning.startswith("tip: "):
+            return f"{'Tip' if first else 'tip'}: {self.warning[len('tip: '):]}"
+        return f"⚠ {'Despite' if first else 'despite'} the warning: {self.warning}"
 
     def _chance_words(self) -> str:
         chance = f"your winning chance about {percent(self.chance)}"
@@ -144,7 +146,8 @@ class Answer:
         if self.why:
             lines.append(f"why: {self.why}")
         if self.warning:
-            lines.append(f"{self._despite()} (the search prefers it all the same)")
+            tip = self.warning.startswith("tip: ")
+            lines.append(self._despite() + ("" if tip else " (the search prefers it all the same)"))
         lines.append(f"your winning chance after it: about {percent(self.chance)}"
                      f"{self.measured}, in {self.budget} of search")
         if self.since:
