@@ -97,7 +97,9 @@ def tracker(state: GameState) -> Text:
     out.append(f"game over after {paid};\n " if over else "end: ", style="bold")
     paid_of = f"dividends {s.dividends}/{s.opts.dividend_track}"
     if not over and _all_doomed(s) and _ends_empty(s):  # said louder (the 28th newcomer
-        out.append(f"{paid_of}; the next ends it\n", style="bold red")  # run: "the rug")
+        # (run: "the rug"; "dividends 3/6; the next ends it" did not say why one dividend
+        # goes from 3 of 6 to the end: the 33rd newcomer run)
+        out.append("next dividend nationalizes all\n", style="bold red")
     else:
         out.append(f"{paid_of}  {top}\n")
     out.append(f" phase {s.phase}  timing {s.timing}/{s.opts.timing}"
