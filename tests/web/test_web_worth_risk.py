@@ -63,3 +63,21 @@ def test_in_phase_1_no_worth_is_said_at_risk(base_url: str, open_page: Any) -> N
     wait_loaded(page)
     page.wait_for_selector("#players table")
     assert page.locator("#players .at-risk").count() == 0
+
+
+def test_a_share_that_counts_nothing_says_why_under_the_net_worth(base_url: str,
+                                                                   open_page: Any) -> None:
+    """The 33rd newcomer run read "Bob  $0  red 1  Net worth $0" with nothing saying why:
+    a private company's share (one share owned) counts nothing. Under the net worth the
+    page says it as the end banner does: "red 1: $0 (not public)"."""
+    made = create(base_url, "trans-siberian", ["Ann", "Bob", "Cleo", "Dan"])
+    view = play_until(base_url, made, lambda v: any(
+        p["shares"] for p in v["state"]["players"]), seed=5)
+    holder = next(p for p in view["state"]["players"] if p["shares"])
+    company, n = next(iter(holder["shares"].items()))
+    assert not next(c for c in view["state"]["companies"] if c["id"] == company)["public"]
+    page = open_page(1366, 768).page
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    row = page.locator(f"table.players tr[data-seat='{holder['seat']}']")
+    assert row.locator(".idle-shares").inner_text() == f"{company} {n}: $0 (not public)"

@@ -65,7 +65,8 @@ export function renderPlayers(box, view, state, mySeat) {
     return h("tr", { class: p.seat === state.current_player ? "to-move" : "", dataset: { seat: p.seat } },
       h("th", { scope: "row" }, h("span", { class: "name", title: name }, name), " ", marks),
       h("td", { class: "num" }, `$${p.cash}`), h("td", {}, shares),
-      scored ? h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`, riskNote(p)) : null);
+      scored ? h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`, riskNote(p),
+        idleNote(p, state.companies || [])) : null);
   });
   box.replaceChildren(table(["game.player", "game.cash", "game.shares",
     ...(scored ? ["game.worth"] : [])], rows, "players"));
@@ -80,6 +81,21 @@ function riskNote(p) {
   if (typeof amount !== "number" || amount <= 0) return null;
   return h("span", { class: "at-risk", title: t("game.worth_at_risk_title", { amount }) },
     t("game.worth_at_risk", { amount }));
+}
+
+/** Under a player's net worth, the shares it counts at $0 and why (the face's
+ *  `final.parts`, as the end banner says them: "red 1: $0 (not public)"): the 33rd
+ *  newcomer run read "red 1 … Net worth $0" with nothing beside it saying why. */
+function idleNote(p, companies) {
+  const parts = currentFace().final?.parts;
+  if (!parts) return null;
+  const idle = Object.entries(pick(p, parts.holdings) || {}).filter(([, n]) => n).flatMap(([id, n]) => {
+    const company = companies.find((c) => c.id === id);
+    if (!company || pick(company, parts.counts)) return [];
+    const why = (parts.idle || []).find((x) => holds(x.when, company));
+    return [t("endb.idle_part", { company: companyName(id), n, why: why ? t(why.say) : "" })];
+  });
+  return idle.length ? h("span", { class: "idle-shares" }, idle.join(", ")) : null;
 }
 
 /** Nationalization: the snapshot's `nationalization` {value, comparison, phase2_value};
