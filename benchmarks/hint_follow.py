@@ -5,6 +5,7 @@
     python3 benchmarks/hint_follow.py --title chicago-express --iterations 500
     python3 benchmarks/hint_follow.py --from-start --iterations 350   # every move a hint
     python3 benchmarks/hint_follow.py --plan --title ce --from-start  # the plan kept or not
+    python3 benchmarks/hint_follow.py --avoid --from-start  # warned moves avoided by 0.03 or 0.10
 
 One seat plays the medium bot's moves until the opening auctions are over (a newcomer
 makes their own opening; ``--from-start``: no, every move a hint), then every hint; the
@@ -28,13 +29,21 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from cuberail.bots.analysis import analysis_bot, estimate, hint_search, plan_positions
+from cuberail.bots.analysis import (
+    AVOID,
+    CLOSE,
+    analysis_bot,
+    estimate,
+    hint_search,
+    plan_positions,
+)
 from cuberail.bots.arena import play_seated
 from cuberail.bots.base import Bot
 from cuberail.bots.registry import make_bot
 from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.games import get_game
+from cuberail.terminal.kit import dangers
 
 # the step that follows a title's opening auctions (its STEP_NAMES' "turn", "choose action")
 OPENED = {"trans-siberian": 3, "chicago-express": 1}
@@ -48,9 +57,12 @@ class HintSeat(Bot):
     name = "hint"
 
     def __init__(self, seed: int, new: bool, iterations: int, opened: int,
-                 from_start: bool = False, plan: bool = False) -> None:
+                 from_start: bool = False, plan: bool = False, avoid: bool = False) -> None:
         self.seed, self.new, self.iterations, self.step = seed, new, iterations, opened
         self.plan = plan  # both variants hint_search's; the new one keeps its plan
+        # both variants hint_search's avoiding the table's warned moves: the new one by
+        # AVOID, the old by CLOSE
+        self.avoid = avoid
         self.plans: dict[str, Action] = {}
         self.medium = make_bot("medium", seed)
         self.opened = from_start
@@ -65,6 +77,11 @@ class HintSeat(Bot):
             return self.medium.choose(state)
         if self.plan:
             return self._planned(state)
+        if self.avoid:
+            hinted = hint_search(state, None, self.iterations, self.seed,
+                                 avoid=dangers(state), margin=AVOID if self.new else CLOSE)
+            assert hinted.best is not None
+            return hinted.best
         if not self.new:
             found = estimate(state.clone(), analysis_bot(None, self.iterations, self.seed))
             assert found.best is not None
@@ -88,15 +105,15 @@ def _key(state: GameState) -> str:
     return json.dumps(state.to_json(), sort_keys=True, default=str)
 
 
-def one(job: tuple[str, int, bool, list[str], int, bool, bool]) -> dict[str, Any]:
-    title, i, new, opponents, iterations, from_start, plan = job
+def one(job: tuple[str, int, bool, list[str], int, bool, bool, bool]) -> dict[str, Any]:
+    title, i, new, opponents, iterations, from_start, plan, avoid = job
     info = get_game(title)
     seat = i % (len(opponents) + 1)
     names = list(opponents)
     names.insert(seat, "hint")
     seeds = [1000 * i + s for s in range(len(names))]
     players: list[Bot] = [HintSeat(sd, new, iterations, OPENED.get(title, -1), from_start,
-                                   plan)
+                                   plan, avoid)
                           if n == "hint"
                           else make_bot(n, sd)
                           for n, sd in zip(names, seeds, strict=True)]
@@ -123,10 +140,13 @@ def main() -> None:
                         help="the hint seat plays every move by the hint, its opening too")
     parser.add_argument("--plan", action="store_true",
                         help="compare hint_search with and without keeping its plan")
+    parser.add_argument("--avoid", action="store_true",
+                        help="compare hint_search avoiding the table's warned moves within"
+                        " CLOSE (0.03) of the hint and within AVOID (0.10)")
     args = parser.parse_args()
     opponents = args.opponents.split(",")
-    jobs = [(args.title, i, new, opponents, args.iterations, args.from_start, args.plan)
-            for i in range(args.games) for new in (False, True)]
+    jobs = [(args.title, i, new, opponents, args.iterations, args.from_start, args.plan,
+             args.avoid) for i in range(args.games) for new in (False, True)]
     with ProcessPoolExecutor(args.jobs) as pool:
         results = list(pool.map(one, jobs))
     by = {new: sorted((r for r in results if r["new"] == new), key=lambda r: r["game"])
@@ -134,8 +154,9 @@ def main() -> None:
     print("| hint | win share | mean rank | mean score | score / top | played for points |")
     print("|---|---|---|---|---|---|")
     for new, rows in by.items():
-        name = ("plan kept" if new else "hint_search") if args.plan else (
-            "hint_search" if new else "win-only")
+        name = (("plan kept" if new else "hint_search") if args.plan
+                else (f"avoid {AVOID}" if new else f"avoid {CLOSE}") if args.avoid
+                else ("hint_search" if new else "win-only"))
         print(f"| {name} | {statistics.mean(r['won'] for r in rows):.3f}"
               f" | {statistics.mean(r['rank'] for r in rows):.3f}"
               f" | {statistics.mean(r['score'] for r in rows):.1f}"
@@ -143,7 +164,8 @@ def main() -> None:
               f" | {sum(r['points'] for r in rows)} |")
     better = sum(n["rank"] < o["rank"] for o, n in zip(by[False], by[True], strict=True))
     worse = sum(n["rank"] > o["rank"] for o, n in zip(by[False], by[True], strict=True))
-    newer = "keeping the plan" if args.plan else "hint_search"
+    newer = ("keeping the plan" if args.plan else f"avoiding by {AVOID}" if args.avoid
+             else "hint_search")
     print(f"\npaired games: {newer} ranked better in {better}, worse in {worse}, the same"
           f" in {args.games - better - worse}; sign test p = {sign_test(better, worse):.3f}")
 

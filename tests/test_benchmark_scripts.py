@@ -204,10 +204,16 @@ def test_hint_follow_from_the_start_plays_the_opening_by_the_hint() -> None:
         assert action in state.legal_actions()
         assert seat.opened is start
     assert asked == [True]  # only without --from-start did medium play the opening move
-    row = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True, False))
+    row = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True, False,
+                      False))
     assert set(row) == {"new", "game", "rank", "score", "top", "won", "points"}
-    kept = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True, True))
+    kept = follow.one(("chicago-express", 0, True, ["random", "random"], 20, True, True,
+                       False))
     assert set(kept) == set(row)  # --plan: the hint with its plan kept
+    for new in (False, True):  # --avoid: the table's dangers avoided by CLOSE, by AVOID
+        avoided = follow.one(("trans-siberian", 0, new, ["random", "random"], 20, True,
+                              False, True))
+        assert set(avoided) == set(row)
 
 
 def test_hint_noise_prints_both_spreads(capsys: pytest.CaptureFixture[str]) -> None:
