@@ -247,9 +247,9 @@ def hint_search(state: GameState, seconds: float | None, iterations: int | None,
     ``margin`` of the hinted one's is hinted instead (the blend's choice among them where
     a blend searched). A warned move stays the hint only when it is rated ``margin`` above
     every move without a warning. The margin was :data:`CLOSE`; the 34th newcomer run was
-    hinted "bid $8 for the black share … ⚠ Despite the warning: bid $40 or more: a lower
-    bid caps black's share value at $36 … nationalized at the next dividend", read the line
-    as contradicting itself, and lost: it is :data:`AVOID` now (docs/bots.md).
+    hinted a bid of $8 with the warning that a bid under $40 would be nationalized at the
+    next dividend, read the line as contradicting itself, and lost: it is :data:`AVOID` now
+    (docs/bots.md).
     """
     hinted, tree = _hint(state, seconds, iterations, seed, planned)
     if avoid is None or hinted.best is None or not avoid(hinted.best):

@@ -77,9 +77,9 @@ class Answer:
     def _despite(self, first: bool = False) -> str:
         """The warning the search overrules: "⚠ despite the warning: ..."; a tip (advice,
         or a rule the decision turns on) is said as it is, "tip: ...": the 33rd newcomer
-        run read "Despite the tip: the winner sets red's share value, at most the bid" at
-        every opening auction, as if the hint went against advice. ``first``: to start a
-        sentence."""
+        run read "Despite the tip: the winner sets the company's share value, at most the
+        bid" at every opening auction, as if the hint went against advice. ``first``: to
+        start a sentence."""
         if self.warning.startswith("tip: "):
             return f"{'Tip' if first else 'tip'}: {self.warning[len('tip: '):]}"
         return f"⚠ {'Despite' if first else 'despite'} the warning: {self.warning}"

@@ -84,8 +84,8 @@ function riskNote(p) {
 }
 
 /** Under a player's net worth, the shares it counts at $0 and why (the face's
- *  `final.parts`, as the end banner says them: "red 1: $0 (not public)"): the 33rd
- *  newcomer run read "red 1 … Net worth $0" with nothing beside it saying why. */
+ *  `final.parts`, as the end banner says them: "<company> 1: $0 (<why>)"): the 33rd
+ *  newcomer run read a share held and "Net worth $0" with nothing beside it saying why. */
 function idleNote(p, companies) {
   const parts = currentFace().final?.parts;
   if (!parts) return null;
