@@ -124,10 +124,14 @@ def estimate(state: GameState, bot: MCTSBot) -> Estimate:
                     {a: line for a, line in plans.items() if line})
 
 
+def _top(root: Node) -> Node | None:
+    """The root's most visited child (ties: the more wins), None without children."""
+    return max(root.children, key=lambda c: (c.visits, c.wins)) if root.children else None
+
+
 def _most_visited(root: Node) -> Action | None:
-    if not root.children:
-        return None
-    return max(root.children, key=lambda c: (c.visits, c.wins)).action
+    top = _top(root)
+    return top.action if top is not None else None
 
 
 def plan(root: Node, best: Action | None) -> tuple[Action, ...]:
@@ -332,10 +336,10 @@ def _kept(tree: Node, found: Estimate, planned: Action | None) -> Action | None:
     :data:`MIN_VISITS` visits, and the win-only search within :data:`CLOSE` of its own
     (a hint playing for the margin said "choose auction, then put a B&O share up for
     auction", then "put a PRR share up")."""
-    if planned is None or not tree.children:
+    top = _top(tree)
+    if planned is None or top is None:
         return None
     mine = next((c for c in tree.children if c.action == planned), None)
-    top = max(tree.children, key=lambda c: (c.visits, c.wins))
     chance = found.children.get(planned)
     if (mine is None or mine is top or mine.visits < MIN_VISITS or chance is None
             or chance[1] < found.best_value - CLOSE):

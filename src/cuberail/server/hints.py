@@ -240,9 +240,10 @@ def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: 
     state, title = loaded.snap.state, loaded.game.title
     names = [s.name for s in loaded.seats]
     plan = list(plan_positions(state, action, [Action.from_text(text) for text in then]))
-    said, why = sentence_of(title, state, action), reason_of(title, state, action)
-    if plan and not reason_fits(*plan[0]):  # (the heuristic's reason, not the plan's)
-        why = plan_reason_of(state, action, plan[0][1])
+    said = sentence_of(title, state, action)
+    # (the heuristic's reason where it fits the plan, else the plan's own)
+    why = (reason_of(title, state, action) if not plan or reason_fits(*plan[0])
+           else plan_reason_of(state, action, plan[0][1]))
     runner = None if close is None else {
         "action": close[0].text(), "chance": round(close[1], 3),
         "sentence": words.render(named(sentence_of(title, state, close[0]), names))}

@@ -201,11 +201,17 @@ def table_module_name(title: str) -> str:
     return f"{layer_module_name(title, 'terminal')}.{TABLE_MODULE}"
 
 
+def is_tip(warning: str) -> bool:
+    """A kit's warning that is advice ("tip: ...": a move that is fine but may be worth a
+    thought, or a rule the decision turns on)."""
+    return warning.startswith("tip:")
+
+
 def is_danger(warning: str) -> bool:
-    """Whether a kit's ``warning`` on a move is a danger, not a tip (advice, "tip: ..."):
-    what a hint avoids where another move does about as well (the analysis's
-    ``hint_search`` ``avoid``)."""
-    return bool(warning) and not warning.startswith("tip: ")
+    """Whether a kit's ``warning`` on a move is a danger, not a tip (:func:`is_tip`): what
+    a hint avoids where another move does about as well (the analysis's ``hint_search``
+    ``avoid``)."""
+    return bool(warning) and not is_tip(warning)
 
 
 def dangers(state: GameState, history: History | None = None
@@ -255,6 +261,6 @@ def table_for(title: str) -> TableKit:
 
 
 __all__ = ["NAME", "Face", "History", "Named", "Payout", "TableKit", "bid_out_of_reach",
-           "compact_table", "dangers", "find_table", "is_danger", "no_forced", "no_payouts",
-           "no_places", "no_reason", "no_refusals", "no_warning", "short", "table_for",
-           "table_module_name"]
+           "compact_table", "dangers", "find_table", "is_danger", "is_tip", "no_forced",
+           "no_payouts", "no_places", "no_reason", "no_refusals", "no_warning", "short",
+           "table_for", "table_module_name"]

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cuberail.bots.analysis import Swing
+from cuberail.terminal.kit import is_tip
 
 # when the runner-up rates higher than the hinted move (the move searched most, or the
 # one hinted last and still close): a newcomer read "22% (vs 26% after ...)" as the hint
@@ -80,7 +81,7 @@ class Answer:
         run read "Despite the tip: the winner sets the company's share value, at most the
         bid" at every opening auction, as if the hint went against advice. ``first``: to
         start a sentence."""
-        if self.warning.startswith("tip: "):
+        if is_tip(self.warning):
             return f"{'Tip' if first else 'tip'}: {self.warning[len('tip: '):]}"
         return f"⚠ {'Despite' if first else 'despite'} the warning: {self.warning}"
 
@@ -146,8 +147,8 @@ class Answer:
         if self.why:
             lines.append(f"why: {self.why}")
         if self.warning:
-            tip = self.warning.startswith("tip: ")
-            lines.append(self._despite() + ("" if tip else " (the search prefers it all the same)"))
+            lines.append(self._despite() + ("" if is_tip(self.warning)
+                                            else " (the search prefers it all the same)"))
         lines.append(f"your winning chance after it: about {percent(self.chance)}"
                      f"{self.measured}, in {self.budget} of search")
         if self.since:

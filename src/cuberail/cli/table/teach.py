@@ -17,6 +17,7 @@ from cuberail.core.actions import Action
 from cuberail.core.state import GameState
 from cuberail.games import get_game
 from cuberail.terminal.kit import History, find_table
+from cuberail.terminal.kit import is_tip as is_tip
 
 from . import rulebook
 
@@ -139,11 +140,6 @@ def forgo_only(state: GameState, action: Action, describe: Callable[[GameState, 
         return ""
     forgo = describe(after, legal[0])
     return f"nothing to do: its only move is to {forgo}, which spends your turn"
-
-
-def is_tip(warning: str) -> bool:
-    """A kit's warning that is advice (a move that is fine but may be worth a thought)."""
-    return warning.startswith("tip:")
 
 
 def notes(state: GameState) -> list[str]:
