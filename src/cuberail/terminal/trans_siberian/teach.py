@@ -119,10 +119,9 @@ def _warning_lines(s: TransSiberianState) -> tuple[list[str], list[str]]:
     milder = risk_lines(s, room)
     risky = at_risk(s)
     if urgent and risky and not milder:
-        sign = "<" if s.opts.nat_below else "≤"
         now = [f"⚠ next dividend: {_codes(nationalization_ahead(s))}"
-               f" {sign}${s.nationalization_value()}",
-               f"at risk after next: {_codes(risky)} {sign}${_next_marker(s)}"]
+               f" {_sign(s)}${s.nationalization_value()}",
+               f"at risk after next: {_codes(risky)} {_sign(s)}${_next_marker(s)}"]
         if all(len(line) <= TRACKER_WIDTH for line in now):
             return now[:1], now[1:]
     return urgent, milder
@@ -173,6 +172,12 @@ def _next_marker(s: TransSiberianState) -> int:
     return tsb.SHARE_TRACK[interturn_marker(s, len(nationalization_ahead(s)))]
 
 
+def _sign(s: TransSiberianState) -> str:
+    """TS-8.1's comparison as a sign: ``≤`` (at or below), or ``<`` with the option
+    ``nationalization=below``."""
+    return "<" if s.opts.nat_below else "≤"
+
+
 def _lift(s: TransSiberianState, marker: int) -> str:
     """What saves a share value from a nationalization value of ``marker`` (TS-8.1)."""
     return f"to ${marker} or more" if s.opts.nat_below else f"above ${marker}"
@@ -187,16 +192,16 @@ def risk_lines(s: TransSiberianState, room: int = 2) -> list[str]:
         return []
     head = "at risk at the dividend after next:"
     unless = f"unless {'it rises' if len(risky) == 1 else 'they rise'}"
+    marker = _next_marker(s)
     for names in (tsb.COMPANY_IDS, board.COMPANY_SHORT):
         who = ", ".join(f"{names[c]} ${s.share_value(c)}" for c in risky)
-        text = f"{head} {who} {unless} {_lift(s, _next_marker(s))}"
+        text = f"{head} {who} {unless} {_lift(s, marker)}"
         for form in (text, text.replace(head, "at risk after next dividend:"),
                      text.replace(f" {unless}", "")):
             lines = textwrap.wrap(form, TRACKER_WIDTH, subsequent_indent="  ")
             if len(lines) <= room:
                 return lines
-    sign = "<" if s.opts.nat_below else "≤"
-    for line in (f"at risk after next: {_codes(risky)} {sign}${_next_marker(s)}",
+    for line in (f"at risk after next: {_codes(risky)} {_sign(s)}${marker}",
                  f"at risk after next: the {len(risky)} marked ?"):
         if len(line) <= TRACKER_WIDTH:
             return [line]
@@ -365,9 +370,8 @@ def warning(state: GameState, action: Action, history: History) -> str:
     # "unless ...": a build before the dividend can lift a value over the marker (the 30th
     # newcomer run read "red will be nationalized" four times, and red never was)
     nat = s.nationalization_value()
-    lift = f"above ${nat}" if not s.opts.nat_below else f"to ${nat} or more"
     return (f"{', '.join(hit)} will be nationalized at the next dividend unless its share"
-            f" value rises {lift} (now {_compared(s)} ${nat})")
+            f" value rises {_lift(s, nat)} (now {_compared(s)} ${nat})")
 
 
 def _risk_tip(s: TransSiberianState, action: Action) -> str:
