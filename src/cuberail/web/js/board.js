@@ -123,11 +123,7 @@ const PHONE_READ_PX = 9;  // a phone's least label size on screen when its map f
  *  PHONE_SCALE, "can't be read"); the moves of a decision then zoom to fit them
  *  (fittingScale), and the player's own zoom is kept. */
 function phoneReadable(box, svg) {
-  const sizes = [...svg.querySelectorAll(LABELS)]
-    .map((el) => parseFloat(el.getAttribute("font-size"))).filter((n) => n > 0);
-  const view = svg.viewBox && svg.viewBox.baseVal;
-  if (!sizes.length || !view || !view.width || !box.clientWidth) return PHONE_SCALE;
-  return Math.min(MOST, (PHONE_READ_PX * view.width) / Math.min(...sizes) / box.clientWidth);
+  return Math.min(MOST, labelWidth(box, svg, PHONE_READ_PX) || PHONE_SCALE);
 }
 
 /** The box around the board's targets (or the elements `selector` finds), in fractions
@@ -401,11 +397,17 @@ const keepsWhole = () => localStorage.getItem(wholeKey()) === "1";
  *  scrolls in its frame. A wider window's layout shows the whole map large. */
 function readableWidth(box, svg) {
   if (!readable || !NARROW_DESKTOP.matches || keepsWhole()) return 0;
+  return labelWidth(box, svg, READ_PX);
+}
+
+/** The part of the frame's width at which the drawing's smallest label (LABELS) is `px`
+ *  on screen; 0 without such labels or a frame. */
+function labelWidth(box, svg, px) {
   const sizes = [...svg.querySelectorAll(LABELS)]
     .map((el) => parseFloat(el.getAttribute("font-size"))).filter((n) => n > 0);
   const view = svg.viewBox && svg.viewBox.baseVal;
   if (!sizes.length || !view || !view.width || !box.clientWidth) return 0;
-  return (READ_PX * view.width) / Math.min(...sizes) / box.clientWidth;
+  return (px * view.width) / Math.min(...sizes) / box.clientWidth;
 }
 
 /** The part of the frame's width the drawing takes now: the zoom's, or readable when

@@ -83,7 +83,7 @@ function renderSeats() {
     box.append(row);
   }
   for (const row of rows.slice(n)) row.remove();
-  showBotDelay();
+  seatsChanged();
 }
 
 /** Are all the seats chosen bots (a game to watch, not to play)? */
@@ -92,9 +92,10 @@ function allBots() {
   return kinds.length > 0 && kinds.every(Boolean);
 }
 
-/** The pause between bot moves: asked only for a game of bots alone (to watch it); and
- *  the hints' default (suggestHints). */
-function showBotDelay() {
+/** The seats' kinds changed: the pause between bot moves is asked only for a game of
+ *  bots alone (to watch it), and the hints' default follows the people seated
+ *  (suggestHints). */
+function seatsChanged() {
   $("#bot-delay-box").hidden = !allBots();
   suggestHints();
 }
@@ -356,7 +357,7 @@ async function main() {
   wireGuidedStart(titles);
   $("#title").addEventListener("change", renderTitle);
   $("#players").addEventListener("input", renderSeats);
-  $("#seats").addEventListener("change", showBotDelay);
+  $("#seats").addEventListener("change", seatsChanged);
   $("#hints-allowed").addEventListener("change", () => { hintsTouched = true; });
   $("#create").addEventListener("submit", create);
   $("#join").addEventListener("submit", join);
