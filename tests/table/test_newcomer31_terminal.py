@@ -145,10 +145,15 @@ def test_the_milder_warning_is_a_tip_a_tracker_line_and_a_mark() -> None:
 
 def test_the_side_panel_still_fits_with_both_warnings(tmp_path: Path) -> None:
     """At 120x40 with four players, both warnings and the companies' marks fit the side
-    panel: no scroll."""
+    panel beside the list (F4): no scroll. Under the whole map (first there) the end line
+    says the stronger one (the milder one's companies are marked ``?`` in the pane)."""
     game = new_game(tmp_path, "trans-siberian", bots="0", players=4)
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        assert "⚠ next dividend nationalizes Re, Ye, Bk, Wh" in str(
+            app.query_one("#endline", Static).render())
+        await pilot.press("f4")
+        await pilot.pause()
         side_panel_fits(app)
         tracker = app.query_one("#tracker", Static)
         width, height = tracker.size

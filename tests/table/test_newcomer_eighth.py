@@ -108,6 +108,8 @@ def test_a_tip_shared_by_several_choices_is_written_once(tmp_path: Path) -> None
         app = TableApp(game)
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(app, pilot)
+            await pilot.press("f4")  # the list beside the side panel: the wider menu
+            await settle(app, pilot)
             menu = app.query_one("#menu", OptionList)
             return [str(menu.get_option_at_index(i).prompt)
                     for i in range(menu.option_count)]

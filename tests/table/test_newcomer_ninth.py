@@ -3,7 +3,9 @@ map was three-letter soup (``Vgr─2─Sar─2╱ ╲3 3──Che─2─Yek``) a
 single letters in the tangle; they played from the choice list alone. At 120x40 the
 board is now each company's network as a list, in whole city names and route order,
 with what it can build next and at what cost; F4 switches to the map and back. And the
-choices of a new decision open at their first option."""
+choices of a new decision open at their first option. (The thirty-second to
+thirty-fourth runs asked for the map first at 120x40: it is, in line glyphs with whole
+names; the list is F4 away.)"""
 
 from __future__ import annotations
 
@@ -52,6 +54,13 @@ def _board_text(app: TableApp) -> str:
     return app.query_one("#map", Static).content.plain  # type: ignore[union-attr]
 
 
+async def _to_list(app: TableApp, pilot: Pilot[int]) -> None:
+    """F4: from the map (first at 120x40) to the networks as a list."""
+    await pilot.press("f4")
+    await pilot.pause()
+    assert app.face.name == "the networks as a list"
+
+
 def _opened_game(tmp_path: Path) -> Game:
     game = new_game(tmp_path, "trans-siberian", bots="0", players=4)
     _opened(game)
@@ -63,12 +72,14 @@ def _opened_game(tmp_path: Path) -> Game:
 
 def test_at_120x40_the_board_lists_each_companys_network_in_whole_names(
         tmp_path: Path) -> None:
-    """TS-2.2, TS-4.1: the default board at 120x40 names each company's network by its
-    cities (``Red    Moscow─Kazan``), wholly in view; no three-letter abbreviation."""
+    """TS-2.2, TS-4.1: the list at 120x40 (F4 from the map) names each company's network
+    by its cities (``Red    Moscow─Kazan``), wholly in view; no three-letter
+    abbreviation."""
     game = _opened_game(tmp_path)
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
         await pilot.pause()
+        await _to_list(app, pilot)
         text = _board_text(app)
         lines = [line.rstrip() for line in text.split("\n")]
         for cid, city in CITY.items():
@@ -86,23 +97,24 @@ def test_at_120x40_the_board_lists_each_companys_network_in_whole_names(
 
 
 def test_f4_switches_to_the_map_and_back(tmp_path: Path) -> None:
-    """The geographic map stays one key away (F4), its border saying how to come back.
-    It is the map with whole names, above the rest (the compact map beside the side
-    panel, 78 columns, was "almost unreadable" to the nineteenth to twenty-first newcomer
-    runs)."""
+    """The geographic map comes first at 120x40, the list one key away (F4), each
+    border saying how to switch. It is the map with whole names, above the rest (the
+    compact map beside the side panel, 78 columns, was "almost unreadable" to the
+    nineteenth to twenty-first newcomer runs)."""
     game = _opened_game(tmp_path)
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
-        listed = app.face
-        await pilot.press("f4")
         await pilot.pause()
+        board = app.query_one("#board", ScrollableContainer)
+        mapped = app.face
         assert app.face.width == ts_map.WIDTH and app.face is not app.full_face.small
         assert "Yaroslavl" in _board_text(app) and "Moscow─Kazan" not in _board_text(app)
-        board = app.query_one("#board", ScrollableContainer)
         assert "F4: the networks as a list" in str(board.border_subtitle)
+        await _to_list(app, pilot)
+        assert "Moscow─Kazan" in _board_text(app)
         await pilot.press("f4")
         await pilot.pause()
-        assert app.face is listed and "Moscow─Kazan" in _board_text(app)
+        assert app.face is mapped and "Moscow─Kazan" not in _board_text(app)
 
     at_table(game, check)
 
@@ -154,6 +166,7 @@ def test_the_builder_sees_what_its_company_can_build_next_and_at_what_cost(
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
         await pilot.pause()
+        await _to_list(app, pilot)
         text = _board_text(app)
         lines = text.split("\n")
         red = lines.index(next(line for line in lines if line.startswith("Red ")))

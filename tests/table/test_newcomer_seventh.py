@@ -30,6 +30,7 @@ from cuberail.terminal.chicago_express import hints as ce_hints
 from cuberail.terminal.kit import table_for
 from cuberail.terminal.trans_siberian import board as ts_map
 from cuberail.terminal.trans_siberian import table as ts_table
+from cuberail.terminal.trans_siberian.geo import GLYPHS
 
 # ----- 1. the compact map beside the side panel at 120x40 -----------------------------
 
@@ -220,8 +221,8 @@ def test_an_owned_link_names_its_company_by_a_letter(size: tuple[int, int]) -> N
         assert owner >= 0 or not ch.isalpha()
     assert marked == sum(1 for o in state.owner if o >= 0) >= 10
     for x, y in draw.lines:
-        if (x, y) not in draw.tags:  # a line of braille dots
-            assert 0x2800 < ord(rows[y][x]) <= 0x28FF
+        if (x, y) not in draw.tags:  # a line of glyphs
+            assert rows[y][x] in {g for kind in GLYPHS.values() for g in kind}
     assert "R2: red's link of 2" in ts_map.key().plain
 
 
@@ -285,10 +286,15 @@ def test_a_hint_asked_again_at_the_same_position_is_not_searched_again(
 
 def test_trans_siberian_side_panel_keeps_whole_names_at_120x40(tmp_path: Path) -> None:
     """Names were cut to 9 characters (``Bot 2 (r…``); where the panel has room they are
-    whole, the shares going to a second line when they must."""
+    whole, the shares going to a second line when they must (beside the list, F4; the
+    map first at 120x40 has the players in the standings line above the rest)."""
     game = new_game(tmp_path, "trans-siberian", names="Annabelle Lee,Bartholomew")
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        standings = str(app.query_one("#standings", Static).render())
+        assert "Annabelle Lee" in standings and "Bartholomew" in standings, standings
+        await pilot.press("f4")
+        await pilot.pause()
         panel = app.query_one("#players", Static)
         assert panel.content_region.width >= 36
         for width in (36, panel.content_region.width):

@@ -29,6 +29,8 @@ def test_a_builds_links_are_listed_one_line_each(tmp_path: Path) -> None:
         app = TableApp(game)
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(app, pilot)
+            await pilot.press("f4")  # the list beside the side panel (the map is first)
+            await settle(app, pilot)
             step = app._step_text().plain
             assert f"builds for {company}" in step, step
             links = [c for c in app.menu if c.actions[0].kind == "link"]
@@ -51,5 +53,9 @@ def test_a_builds_links_are_listed_one_line_each(tmp_path: Path) -> None:
                     assert " (fees: " in cost and "jumping" not in cost, cost
             lines = [app._prompt(c).plain for c in plain]
             assert all("\n" not in line for line in lines), lines
+            await pilot.press("f4")  # the map above the rest: most in a line still
+            await settle(app, pilot)
+            lines = [app._prompt(c).plain for c in plain]
+            assert sum("\n" not in line for line in lines) >= len(lines) * 2 / 3, lines
 
     asyncio.run(run())

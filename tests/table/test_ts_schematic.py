@@ -36,7 +36,7 @@ from cuberail.games.trans_siberian.state import (
 from cuberail.terminal.trans_siberian import board as ts_map
 from cuberail.terminal.trans_siberian import netview
 from cuberail.terminal.trans_siberian import table as ts_table
-from cuberail.terminal.trans_siberian.geo import BUILT, FREE, OFFER, Drawing
+from cuberail.terminal.trans_siberian.geo import BUILT, FREE, GLYPHS, OFFER, Drawing
 
 # the whole map, the compact one, and the whole map in the fewest rows it is drawn in
 SIZES = [(ts_map.WIDTH, ts_map.HEIGHT), (ts_map.SMALL_WIDTH, ts_map.SMALL_HEIGHT),
@@ -173,6 +173,38 @@ def test_every_built_link_and_link_on_offer_can_be_followed_from_city_to_city(
     assert abut <= tags // 50, (abut, tags)  # the very last resort
 
 
+@pytest.mark.parametrize("size", SIZES[:2])
+def test_lines_are_line_glyphs_without_gaps_read_as_text(size: tuple[int, int]) -> None:
+    """The thirty-third and thirty-fourth newcomer runs read the map's braille dots, in a
+    terminal's text, as noise (``⠄⢽⡟⣿⢧⡁``): a line is drawn in line glyphs, a built one
+    heavy (``━┃╱╲``), one on offer double (``═║``), an unbuilt one dotted (``·``). A
+    straight line between two cities on one row reads ``━━━`` from one name to the
+    other; every line's cells follow one another, one a column (a row where steep),
+    without a gap but where a name, a tag or another line covers it."""
+    flat = 0
+    for s, offer in [_building(5), _building(7), *(_dense(seed) for seed in range(10))]:
+        rows = ts_map.render(s, offer, *size).plain.split("\n")
+        draw = ts_map.drawing(s, offer, *size)
+        assert not any(0x2800 <= ord(ch) <= 0x28FF for row in rows for ch in row)
+        for (x, y), (kind, _) in draw.lines.items():
+            if (x, y) not in draw.tags:
+                assert rows[y][x] in GLYPHS[kind], ((x, y), rows[y][x])
+        for k, link in enumerate(LINKS):
+            if len(link.ends) != 2 or s.owner[k] < 0 or LINK_INDEX.get(link.id) in offer:
+                continue
+            (ax, ay), (bx, by) = (draw.where[e] for e in link.ends)
+            if ay != by:
+                continue
+            west, east = sorted([(ax, link.ends[0]), (bx, link.ends[1])])
+            gap = rows[ay][west[0] + len(draw.words[west[1]]):east[0]]
+            if any(c in draw.labels or c in draw.dim for c in
+                   ((x, ay) for x in range(west[0] + len(draw.words[west[1]]), east[0]))):
+                continue  # another name between them
+            assert "━" in gap and "  " not in gap, (link.id, gap)
+            flat += 1
+    assert flat >= 3
+
+
 @pytest.mark.parametrize(("seed", "size"), [(21, SIZES[0]), (23, SIZES[0]), (7, SIZES[1]),
                                             (11, SIZES[1])])
 def test_a_crowded_map_names_no_link_left_out(seed: int, size: tuple[int, int]) -> None:
@@ -234,7 +266,7 @@ def test_a_built_link_shows_its_company_letter_and_value_a_link_on_offer_is_brig
         tagged += bool(tag)
         for (x, y), (kind, link) in draw.lines.items():
             if link == k and (x, y) not in draw.tags:
-                assert kind == BUILT and 0x2800 < ord(rows[y][x]) <= 0x28FF
+                assert kind == BUILT and rows[y][x] in GLYPHS[BUILT]
                 spans = {str(sp.style) for sp in content.spans
                          if sp.start <= y * (width + 1) + x < sp.end}
                 assert spans == {ts_map.COMPANY_STYLE[o]}, (LINKS[k].id, spans)
@@ -257,7 +289,7 @@ def test_a_built_link_shows_its_company_letter_and_value_a_link_on_offer_is_brig
         assert tag == f"[{n}]", (i, tag)
     lit = [content.plain[span.start:span.end] for span in content.spans
            if str(span.style) == ts_map.LINE_STYLE and span.start < key_row]
-    assert lit and all(0x2800 < ord(ch) <= 0x28FF for b in lit for ch in b)
+    assert lit and all(ch in GLYPHS[OFFER] for b in lit for ch in b)
 
 
 def test_a_click_on_a_drawn_line_names_its_link() -> None:
@@ -353,14 +385,20 @@ def _screen(app: TableApp) -> str:
 def test_the_nationalization_warning_is_never_cut(tmp_path: Path,
                                                   size: tuple[int, int]) -> None:
     """The review's screen: ``⚠ yellow $44 is at or below $44:`` ended the side panel at
-    120x40. The warning now leads the end tracker, wrapped whole to the panel's width; at
-    80x24 the end line says it in a line."""
+    120x40. The warning now leads the end tracker, wrapped whole to the panel's width
+    (beside the list, F4 at 120x40); under the map, first there, and at 80x24 the end line
+    says it in a line."""
     game = _doomed_game(tmp_path)
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
         await pilot.pause()
         rows = _screen(app).split("\n")
+        assert any(row.rstrip().endswith("⚠ next dividend nationalizes yellow")
+                   for row in rows), rows
         if size == (120, 40):  # the side panel's lines from the warning on
+            await pilot.press("f4")
+            await pilot.pause()
+            rows = _screen(app).split("\n")
             y = next(i for i, row in enumerate(rows) if "⚠ nationalized" in row)
             x = rows[y].index("⚠ nationalized")
             words = [row[x:].split("│")[0].split() for row in rows[y:y + 2]]
@@ -368,9 +406,6 @@ def test_the_nationalization_warning_is_never_cut(tmp_path: Path,
             assert said == ("⚠ nationalized at the next dividend: yellow $44 is at or below"
                             " $44"), rows[y:y + 2]
             assert "$44!" in "\n".join(rows)
-        else:
-            assert any(row.rstrip().endswith("⚠ next dividend nationalizes yellow")
-                       for row in rows), rows
 
     at_table(game, check, size)  # type: ignore[arg-type]
 

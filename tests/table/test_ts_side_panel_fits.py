@@ -71,11 +71,16 @@ def _panel_says_enough(app: TableApp) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_side_panel_fits_its_box_at_120x40(tmp_path: Path, players: int) -> None:
     """At the first decision and after some moves (companies started, shares sold):
-    everything in view, no scrollbar; 5 players is the most rows."""
+    everything in view, no scrollbar; 5 players is the most rows. (The panel beside the
+    list, F4; the map first at 120x40 has the companies' pane under it, which fits too.)"""
     game = new_game(tmp_path, "trans-siberian", bots=",".join(["random"] * (players - 1)),
                     players=players)
 
     async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        assert app.screen.has_class("wide")
+        side_panel_fits(app)
+        await pilot.press("f4")
+        await pilot.pause()
         side_panel_fits(app)
         _panel_says_enough(app)
         await play_by_keys(app, pilot, 12)
@@ -103,8 +108,9 @@ def _crowded(s: TransSiberianState) -> None:
 def test_the_panel_fits_in_phase_2_with_every_company_doomed(tmp_path: Path) -> None:
     """Five players, six companies to be nationalized (the warning's two lines), a player
     with shares of all six: the panel beside the list fits, each doomed value marked
-    ``!``. On the map (F4: above the rest, the companies under it) the companies' panel
-    fits, and the lines above it give the players' shares and the warning."""
+    ``!``. On the map (first at 120x40: above the rest, the companies under it) the
+    companies' panel fits, and the lines above it give the players' shares and the
+    warning."""
     game = new_game(tmp_path, "trans-siberian", bots="random,random,random,random",
                     players=5)
 
@@ -113,6 +119,8 @@ def test_the_panel_fits_in_phase_2_with_every_company_doomed(tmp_path: Path) -> 
         assert isinstance(s, TransSiberianState)
         _crowded(s)
         app.refresh_table()
+        await pilot.pause()
+        await pilot.press("f4")
         await pilot.pause()
         assert app.face.name == "the networks as a list"
         side_panel_fits(app)

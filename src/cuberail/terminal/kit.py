@@ -57,6 +57,9 @@ class Face:
     other: Face | None = None
     other_first: bool = False
     name: str = "the map"
+    # the whole map above the rest first where the width holds it but not beside the
+    # side panel (120x40), not the compact map beside it (F4 then shows the other view)
+    above_first: bool = False
     # the key in the side panel, where the whole key (``key``, in the help) is too long
     # for it; None: the whole key there too
     side_key: Callable[[], RenderableType] | None = None

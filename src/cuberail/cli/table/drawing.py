@@ -110,7 +110,10 @@ class TableView(TableMenu):
         # F4 chose the map over the title's other view: the whole map above the rest where
         # the width holds it, not the compact map beside the side panel (the newcomer runs
         # found the compact map of a dense board "almost unreadable" at 120x40)
-        above = self.chosen_other is False and board <= width
+        # (or the title puts the whole map above the rest first: ``Face.above_first``)
+        chose_map = self.chosen_other is False or (self.chosen_other is None
+                                                   and self.full_face.above_first)
+        above = chose_map and board <= width
         beside = (width >= NARROW and width < board + SIDE and self._compact_fits(width)
                   and not above)
         wide = width >= NARROW and board <= width < board + SIDE and not beside

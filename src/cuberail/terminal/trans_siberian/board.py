@@ -1,7 +1,7 @@
 """The Trans-Siberian board for the full-screen table: the board as a graph.
 
 Every city stands at one place for the map's size, as on the printed board (west left,
-east right, north up: :mod:`.places`); each link is a straight line of braille dots
+east right, north up: :mod:`.places`); each link is a straight line of line glyphs
 between its cities (:mod:`.geo`): the links on offer for the decision at hand bright,
 tagged with the number typed to choose them (``[7]``), the built links in their
 company's colour, tagged with its letter and the link's value (``R3``), the links
@@ -137,10 +137,10 @@ def key_line(draw: Drawing, width: int) -> Text:
     out.append("R3", style="bold")
     out.append(" (company letter, value), on offer " if wide else " (letter, value), offer ",
                style="dim")
-    out.append("⠒⠒", style=LINE_STYLE)
+    out.append("══", style=LINE_STYLE)
     out.append("[7]", style=NUMBER_STYLE)
     out.append(" (type its number), " if wide else " (its number), ", style="dim")
-    out.append("⠂⠂", style=UNBUILT_STYLE)
+    out.append("··", style=UNBUILT_STYLE)
     out.append(" not built, ◇ the border" if wide else " unbuilt, ◇ border", style="dim")
     out.truncate(width, overflow="ellipsis")
     return out
@@ -200,7 +200,7 @@ def side_key() -> Text:
     out = Text(no_wrap=True, overflow="ellipsis")
     out.append("R3", style="bold")
     out.append(" built · ")
-    out.append("⠒", style=LINE_STYLE)
+    out.append("═", style=LINE_STYLE)
     out.append("[7]", style=NUMBER_STYLE)
     out.append(" on offer · F1: key")
     return out
@@ -209,17 +209,17 @@ def side_key() -> Text:
 def key() -> Text:
     """A complete key to the map (the help shows it: F1)."""
     out = Text("Each city keeps its place, as on the board, and each link is a straight"
-               " line of dots between its cities (a line passes under a city's name). The"
+               " line between its cities (a line passes under a city's name). The"
                " links nobody has built are dim and dotted; a city no built link or link on"
                " offer touches is dim. ")
-    out.append("⠒⠒ built", style="bold")
+    out.append("━━ built", style="bold")
     out.append(", in its company's colour: ")
     for c, cid in enumerate(COMPANY_IDS):  # as the tables name them: `Bk black`
         out.append(f"{COMPANY_SHORT[c]} {cid}", style=COMPANY_STYLE[c])
         out.append(", " if c < NUM_COMPANIES - 1 else "")
     out.append("\nletter and digit on a line: its company and value (R2: red's link of 2;"
                f" {', '.join(f'{LETTER[c]} {cid}' for c, cid in enumerate(COMPANY_IDS))})\n")
-    out.append("⠒⠒", style=LINE_STYLE)
+    out.append("══", style=LINE_STYLE)
     out.append("[7]", style=NUMBER_STYLE)
     out.append(" on offer: a link you may choose now, with its choice's number.  ◇ the border: a"
                " link to it is external (→border in the lists), $8, built alone.  Click a"
@@ -227,8 +227,8 @@ def key() -> Text:
     return out
 
 
-# The compact map is the board alone (F2) below the whole map's width (at 120x40 F4 and
-# F2 show the whole map): its border says where the whole names are.
+# The compact map is the board alone (F2) below the whole map's width (at 120x40 the whole
+# map is first, and F2 shows it): its border says where the whole names are.
 SMALL_LEGEND = f"names cut to {SHORT} letters: {WIDTH + 4} columns or more write them whole"
 
 

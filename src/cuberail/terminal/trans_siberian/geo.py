@@ -3,8 +3,8 @@ link a straight line between its cities' labels, as on the printed board and the
 browser's map.
 
 Every city's label sits at one place for a map's size (:func:`.places.fixed`: west left,
-east right, north up). Lines are drawn in braille dots (two across and four down a
-cell), so that many run close without merging and none winds: a link on offer (bright,
+east right, north up). Lines are drawn in line glyphs (``━━╲━━``), straight, so that
+none winds: a link on offer (bright, double: ``══``,
 tagged with the number typed to choose it: ``[7]``) above a built one (its company's
 colour, tagged with its letter and value: ``R3``) above the links nobody has built yet
 (dim, dotted: the board a company may still reach). A line passes under a label, never
@@ -19,16 +19,18 @@ far from the real geography", and the browser's graph clear.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
 from cuberail.games.trans_siberian.board import LINKS, MOSCOW
 from cuberail.terminal.trans_siberian.places import Cell, fixed
 
-BRAILLE = 0x2800  # the blank braille cell; its dots are bits (Unicode's order)
-DOT = {(0, 0): 0x01, (0, 1): 0x02, (0, 2): 0x04, (1, 0): 0x08, (1, 1): 0x10, (1, 2): 0x20,
-       (0, 3): 0x40, (1, 3): 0x80}  # (column, row) of a dot in its cell -> its bit
 OFFER, BUILT, FREE = 3, 2, 1  # what a line is, the one drawn above first where two meet
+# A line's glyphs by kind: along a row, down a column, and the two diagonals (rising,
+# falling); a link nobody has built is a dotted line whatever its slope.
+GLYPHS = {OFFER: ("═", "║", "╱", "╲"), BUILT: ("━", "┃", "╱", "╲"), FREE: ("·",) * 4}
+FLAT, STEEP = 40.0, 78.0  # degrees: below FLAT a line runs along its rows, above STEEP down
 # a drawn link: its index, its owner's letter (or ''), whether it is on offer, its number
 # in the menu (or '': its value is its tag)
 Link = tuple[int, str, bool, str]
@@ -37,7 +39,7 @@ Link = tuple[int, str, bool, str]
 @dataclass(frozen=True)
 class Drawing:
     """Where everything is drawn: the labels of the cities a built link or a link on offer
-    touches (and Moscow: ``where``, each one's first cell), the lines' dots by cell and
+    touches (and Moscow: ``where``, each one's first cell), the lines' glyphs by cell and
     the link each cell shows (the highest kind there), the tags, and the other cities'
     labels (written dim)."""
 
@@ -46,7 +48,7 @@ class Drawing:
     words: dict[int, str]  # location -> its label (a drawn link's city)
     where: dict[int, Cell]  # location -> its label's first cell
     labels: dict[Cell, tuple[int, str]]  # cell -> (location, character)
-    dots: dict[Cell, int]  # cell -> its braille dots (bits of DOT)
+    glyphs: dict[Cell, str]  # cell -> the line's glyph there (:data:`GLYPHS`)
     lines: dict[Cell, tuple[int, int]]  # cell -> (kind: OFFER, BUILT or FREE; link)
     tags: dict[Cell, tuple[int, str]]  # cell -> (link, character: ``R3``, ``[7]``)
     dim: dict[Cell, tuple[int, str]]  # cell -> (location, character): another city
@@ -60,9 +62,8 @@ class Drawing:
         return line[1] if line is not None else None
 
     def char(self, cell: Cell) -> str:
-        """The braille character of ``cell``'s dots (' ' without any)."""
-        bits = self.dots.get(cell, 0)
-        return chr(BRAILLE + bits) if bits else " "
+        """The glyph of the line drawn at ``cell`` (' ' without any)."""
+        return self.glyphs.get(cell, " ")
 
 
 def _middle(where: Cell, word: str) -> tuple[int, int]:
@@ -81,19 +82,33 @@ def _segments(k: int, middle: dict[int, tuple[int, int]]
     return [(hub, p) for p in points]
 
 
-def _stroke(a: tuple[int, int], b: tuple[int, int], every: int, bold: bool = False
-            ) -> list[tuple[int, int]]:
-    """The dots of a straight stroke from ``a`` to ``b``, each ``every``-th (2: dotted);
-    ``bold``: two dots thick, the second across the stroke (a one-dot line of a built link
-    read as no line at all, its tag "attached to nothing": the seventeenth newcomer run)."""
-    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]), 1)
-    across = (0, 1) if abs(b[0] - a[0]) >= abs(b[1] - a[1]) else (1, 0)
-    out = []
-    for i in range(0, steps + 1, every):
-        x, y = round(a[0] + (b[0] - a[0]) * i / steps), round(a[1] + (b[1] - a[1]) * i / steps)
-        out.append((x, y))
-        if bold:
-            out.append((x + across[0], y + across[1]))
+def _stroke(a: tuple[int, int], b: tuple[int, int], kind: int) -> list[tuple[Cell, str]]:
+    """The cells of a straight stroke from ``a`` to ``b`` (in dots: two across and four
+    down a cell, so that a dot is as wide as it is tall), one a column (a row where the
+    stroke is steep), each with its glyph: a flat stroke runs along its rows (``─``), a
+    diagonal where it steps to the next (``╲───╲───``); a steep one down its columns; one
+    between, diagonals all the way. A line of glyphs reads as a line in any font and to a
+    screen reader (the braille dots it was read, in a terminal's text, as noise:
+    ``⠄⢽⡟⣿⢧⡁``, the thirty-third and thirty-fourth newcomer runs)."""
+    flat, down, rising, falling = GLYPHS[kind]
+    # the cells whose middles are nearest (a cell's middle: its dots 0.5 across, 1.5 down)
+    (x0, y0), (x1, y1) = (((p[0] - 0.5) / 2, (p[1] - 1.5) / 4) for p in (a, b))
+    dx, dy = x1 - x0, y1 - y0
+    steps = max(round(abs(dx)), round(abs(dy)), 1)
+    cells = [(math.floor(x0 + dx * i / steps + 0.5), math.floor(y0 + dy * i / steps + 0.5))
+             for i in range(steps + 1)]  # halves up, never to even: no gaps
+    angle = math.degrees(math.atan2(2 * abs(dy), abs(dx)))  # as seen: a cell is twice as tall
+    slant = falling if dx * dy > 0 else rising
+    out: list[tuple[Cell, str]] = []
+    for i, cell in enumerate(cells):
+        before = cells[i - 1] if i else cell
+        if angle < FLAT:
+            glyph = slant if before[1] != cell[1] else flat
+        elif angle > STEEP:
+            glyph = slant if before[0] != cell[0] else down
+        else:
+            glyph = slant
+        out.append((cell, glyph))
     return out
 
 
@@ -159,17 +174,16 @@ def draw(links: tuple[Link, ...], words: tuple[tuple[int, str], ...], width: int
     middle = {loc: _middle(cell, label[loc]) for loc, cell in where.items()}
     kinds = {k: OFFER if offer else BUILT for k, _, offer, _ in links}
     order = sorted(range(len(LINKS)), key=lambda k: (kinds.get(k, FREE), k))
-    dots: dict[Cell, int] = {}
+    glyphs: dict[Cell, str] = {}
     lines: dict[Cell, tuple[int, int]] = {}
     own: dict[int, list[Cell]] = {}  # a drawn link -> the cells it shows (in stroke order)
     for k in order:  # the higher kinds last: above where two meet
         kind = kinds.get(k, FREE)
         for a, b in _segments(k, middle):
-            for x, y in _stroke(a, b, 2 if kind == FREE else 1, kind != FREE):
-                cell = (x // 2, y // 4)
+            for cell, glyph in _stroke(a, b, kind):
                 if cell in labels or not (0 <= cell[1] < height - 1):
                     continue
-                dots[cell] = dots.get(cell, 0) | DOT[(x % 2, y % 4)]
+                glyphs[cell] = glyph
                 lines[cell] = (kind, k)
                 own.setdefault(k, []).append(cell)
     tags: dict[Cell, tuple[int, str]] = {}
@@ -186,7 +200,7 @@ def draw(links: tuple[Link, ...], words: tuple[tuple[int, str], ...], width: int
     touched = {MOSCOW} | {e for k, _, _, _ in links for e in LINKS[k].ends}
     return Drawing(width, height, {loc: label[loc] for loc in touched},
                    {loc: where[loc] for loc in touched},
-                   {c: v for c, v in labels.items() if v[0] in touched}, dots, lines, tags,
+                   {c: v for c, v in labels.items() if v[0] in touched}, glyphs, lines, tags,
                    {c: v for c, v in labels.items() if v[0] not in touched})
 
 

@@ -1,5 +1,5 @@
 """Trans-Siberian Railroad at the full-screen table: its map (:mod:`.board`), the
-networks as a list (:mod:`.netview`: first beside the side panel, F4 the map),
+networks as a list (:mod:`.netview`: F4 from the map, beside the side panel),
 compact company and player tables, a clicked link in words, and what the table teaches
 (:mod:`.teach`)."""
 
@@ -177,10 +177,11 @@ def _list_view(width: int, height: int, legend: str = netview.LEGEND) -> Face:
                 legend=legend, name="the networks as a list", side_key=list_side_key)
 
 
-# 120x40 (the compact layout): the networks as a list first, whole names, each
-# company's route as chains with what it can build and jump to; F4 the map with whole
-# names above the rest (``_shorter``), F2 alone. The compact map (the built links and
-# those on offer, cities by their first letters) is the board alone at 80 columns.
+# 120x40: the map with whole names above the rest first (``_shorter``;
+# ``above_first``), F2 alone; F4 the compact layout with the networks as a list, whole
+# names, each company's route as chains with what it can build and jump to. The compact
+# map (the built links and those on offer, cities by their first letters) is the board
+# alone at 80 columns.
 SMALL = Face(board.SMALL_WIDTH, board.SMALL_HEIGHT, 1, _small_board, board.link_at_small,
              board.names_between_small, about, companies, players, board.key_small, 0,
              legend=board.SMALL_LEGEND, side_key=board.side_key,
@@ -197,7 +198,7 @@ SHORTEST = 22  # rows of the fewest the whole map is drawn in (key included): se
 @cache
 def _shorter(rows: int) -> Face | None:
     """The whole map in ``rows`` rows (its whole names and width kept), above the rest
-    at 120x40 (F4 there: 22 rows) and wherever the terminal is too short for its 29.
+    at 120x40 (first there: 22 rows) and wherever the terminal is too short for its 29.
     Measured at the ends of 12 seeded games of 4 medium bots (649 links built): at 22
     rows every link shows its tag (179 have no cell of their own line, a tag between
     two names; 152 at 29 rows); at 21 rows, 12 lose their tag."""
@@ -216,7 +217,7 @@ _WHOLE = Face(board.WIDTH, board.HEIGHT, 1, _board, board.link_at, board.names_b
               about, companies, players, board.key, 0, SMALL,
               other=_list_view(LIST_WIDTH, board.HEIGHT), side_key=board.side_key,
               name="the map, names whole")
-FACE = replace(_WHOLE, shorter=_shorter)
+FACE = replace(_WHOLE, shorter=_shorter, above_first=True)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
                  end_reasons, why_not=teach.why_not, only_move=teach.only_move,
