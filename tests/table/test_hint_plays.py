@@ -6,12 +6,15 @@ Enter plays it."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from tablekit import at_table, new_game, settle, type_text
+from test_score_words import standings_text
 from textual.pilot import Pilot
 
+from cuberail.cli.records import load_record
 from cuberail.cli.table.app import TableApp
 
 
@@ -36,8 +39,38 @@ def test_enter_after_a_hint_plays_the_hinted_move(tmp_path: Path, title: str) ->
             await pilot.pause()
             assert app.game.record.actions[at] == hinted, app.message
             await settle(app, pilot)
+        assert app.game.hints_played(0) == (3, 3)  # kept for the end's line
 
     at_table(game, check)
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_the_end_says_how_many_moves_the_hints_played(tmp_path: Path, title: str) -> None:
+    """The 34th newcomer run won Chicago Express by playing every hint, "so a win means
+    little", and asked the end to say so. Each hint given is kept in the record's meta
+    (it survives a save and a load); the final standings say, under a seat that asked,
+    how many of its moves were the hint's, and how many hints it was given."""
+    game = new_game(tmp_path, title, bots="0", players=3)
+    rng = random.Random(4)
+    given = mine = 0
+    while not game.state.is_terminal():
+        state = game.state
+        legal = state.legal_actions()
+        move = rng.choice(legal)
+        mine += state.current_player() == 0
+        if state.current_player() == 0 and given < 3 and len(legal) > 1:
+            other = next(a for a in legal if a != move)  # the third hint is not played
+            game.note_hint(len(game.record.actions), 0, move if given < 2 else other)
+            given += 1
+        game.apply(move)
+    assert given == 3
+    assert game.hints_played(0) == (2, 3) and game.hints_played(1) == (0, 0)
+    assert load_record(game.path).meta["hints"] == game.record.meta["hints"]
+    game.record.meta["hints"].update({"x": [0, "pass"], "99998": "pass", "99999": [0]})
+    assert game.hints_played(0) == (2, 3)
+    text = standings_text(game)
+    assert f"hints: 2 of {mine} moves played as hinted (3 hints asked)" in text, text
+    assert text.count("hints:") == 1
 
 
 @pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])

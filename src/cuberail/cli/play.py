@@ -125,6 +125,25 @@ class Game:
             return hints.OFF
         return self.hint_answer(state).line
 
+    def note_hint(self, move: int, seat: int, action: Action) -> None:
+        """Keeps (in the record's meta, saved with the next move) the move hinted to
+        ``seat`` where the game had ``move`` moves: the end says how often it was played
+        (the 34th newcomer run won by the hints alone, and the end did not say so)."""
+        self.record.meta.setdefault("hints", {})[str(move)] = [seat, action.text()]
+
+    def hints_played(self, seat: int) -> tuple[int, int]:
+        """How many of ``seat``'s moves were the move hinted there, and how many hints it
+        was given (positions taken back by an undo count once). Entries a hand-edited
+        record garbled are left out."""
+        kept = self.record.meta.get("hints")
+        moves = self.record.actions
+        mine = [(int(at), entry[1]) for at, entry in (kept.items() if isinstance(kept, dict)
+                                                       else ())
+                if str(at).isdigit() and isinstance(entry, list) and len(entry) == 2
+                and entry[0] == seat]
+        played = sum(1 for at, text in mine if at < len(moves) and moves[at].text() == text)
+        return played, len(mine)
+
     def hint_answer(self, state: GameState | None = None, history: Moves = ()
                     ) -> Answer:
         """The hint (:meth:`hint`) to be said whole, briefly or in detail (hints on);

@@ -99,6 +99,10 @@ class TableKeys(TableFlow):
         self.hinting = False
         if generation != self.generation or move != len(self.game.record.actions):
             return  # a move or an undo came first: the hint is stale
+        seat = self.game.state.current_player()
+        hinted = self.game.hint_memory.last.get(seat)
+        if hinted is not None:
+            self.game.note_hint(move, seat, hinted)
         ready = self._ready_hint(answer.line)
         tight = self.screen.has_class("tight")  # (the message is the board's border there)
         if detail and not tight:

@@ -278,6 +278,8 @@ class TableMenu(TableLog):
             made = teach.score_words(state, p) or self._money_lines(scores).get(p, "")
             out += [Option(Text(part, style="dim"), disabled=True)
                     for part in self._wrapped(made, indent="       ")] if made else []
+            out += [Option(Text(part, style="dim italic"), disabled=True)
+                    for part in self._wrapped(self._hinted(p), indent="       ")]
         reasons = teach.end_reasons(state)
         if reasons:
             out += [Option(Text(""), disabled=True),
@@ -288,6 +290,15 @@ class TableMenu(TableLog):
                 Option(Text("   type quit (or Ctrl+Q) to leave; the record is saved",
                             style="italic"), disabled=True)]
         return out
+
+    def _hinted(self, seat: int) -> str:
+        """How much of a seat's game the hints played: '' where it asked none."""
+        played, asked = self.game.hints_played(seat)
+        if not asked:
+            return ""
+        moves = sum(1 for who, _ in self.history if who == seat)
+        return (f"hints: {played} of {moves} moves played as hinted ({asked} hint"
+                f"{'s' if asked != 1 else ''} asked)")
 
     def _money_lines(self, scores: Sequence[int]) -> dict[int, str]:
         """Where the score is the cash: each seat's cash at the start, from dividends and
