@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from tests.server.play import auth
+from webapi import finished, play_until
 from webplay import click_create, get_json, post_json, wait_loaded
 
 NAMES = ["Ann", "Bob", "Cleo"]
@@ -275,3 +276,33 @@ def test_a_hint_says_what_moved_the_chance_since_the_last(base_url: str, open_pa
     text = page.locator("#hint-text").text_content() or ""
     chance_words = f"Your winning chance after it: about {round(100 * chance)}%. "
     assert chance_words + said in text, text
+
+
+def test_the_end_says_how_many_of_your_moves_the_hints_played(base_url: str,
+                                                              open_page: Any) -> None:
+    """The 34th newcomer run won by playing every hint ("so a win means little") and asked
+    the end to say so. Each hint the page shows is kept for its seat; at the end the
+    banner says how many of the seat's moves were the hint's, and how many it asked. A
+    hint asked and not played counts as asked only."""
+    made = create(base_url, hints=True)
+    current = on_turn(base_url, made)
+    page = seat_page(open_page, made, current)
+    page.locator("#hint").click()
+    page.locator("#hint-play").wait_for(state="visible")
+    played_at = int(get_json(f"{base_url}/api/games/{made['id']}")["index"])
+    page.locator("#hint-play").click()
+    page.wait_for_function(f"async () => (await (await fetch('/api/games/{made['id']}'))"
+                           f".json()).index > {played_at}")
+    view = play_until(base_url, made, finished, seed=3)
+    assert view["over"]
+    seat_moves = sum(1 for e in get_json(f"{base_url}/api/games/{made['id']}/actions")
+                     ["entries"] if e.get("seat") == current and e.get("kind") == "move")
+    page.reload()
+    wait_loaded(page)
+    said = page.locator("#end-banner .hinted")
+    said.wait_for(state="visible")
+    assert said.inner_text() == (f"Hints: 1 of your {seat_moves} moves played as hinted"
+                                 " (hints asked: 1)."), said.inner_text()
+    other = seat_page(open_page, made, (current + 1) % 3)  # asked none: no line
+    other.wait_for_selector("#end-banner:visible")
+    assert other.locator("#end-banner .hinted").count() == 0

@@ -72,8 +72,9 @@ export function storyParts(spec, player, story, score) {
   return t("endb.story", { start, paid, spent, score });
 }
 
-/** Fill the banner `box` for a finished game (hide it otherwise). */
-export function renderEndBanner(box, view, state, nameOf, story = null) {
+/** Fill the banner `box` for a finished game (hide it otherwise); `hinted`: the reader's
+ *  hints ({played, moves, asked}: hintcount.js), said under the scores. */
+export function renderEndBanner(box, view, state, nameOf, story = null, hinted = null) {
   if (!view.over || !view.result) {
     box.hidden = true;
     box.replaceChildren();
@@ -112,6 +113,7 @@ export function renderEndBanner(box, view, state, nameOf, story = null) {
     reasons.length ? h("p", { class: "why" }, t("endb.why", { reason: listOf(reasons) })) : null,
     h("table", { class: parts ? "final has-parts" : "final" },
       h("thead", {}, h("tr", {}, headCells)),
-      h("tbody", {}, rows)));
+      h("tbody", {}, rows)),
+    hinted ? h("p", { class: "hinted" }, t("endb.hinted", hinted)) : null);
   box.hidden = false;
 }

@@ -11,6 +11,7 @@ import { fitActions, fitLog } from "./fit.js";
 import { wireFold } from "./fold.js";
 import { Guide } from "./guide.js";
 import { Hint } from "./hint.js";
+import { hintsPlayed } from "./hintcount.js";
 import { LiveLink } from "./live.js";
 import { UndoControl } from "./undo.js";
 import { wireSettings } from "./menu.js";
@@ -105,7 +106,8 @@ function renderPanels(view, state, live) {
     : t(G.token || !(view.players || []).some((p) => !p.bot) ? "game.waiting" : "game.watching",
       { name: nameOf(state.current_player) });
   renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf,
-    live && view.over ? endStory() : null);
+    live && view.over ? endStory() : null,
+    live && view.over && G.token ? hintsPlayed(G.id, G.seat, log.entries) : null);
   if (live && view.over) closeNotice($("#toast"));  // the end banner tells the last dividend's outcome
   const paid = $("#toast").line;  // a dividend taken back by an undo: its notice goes too
   if (paid && (!paid.isConnected || paid.closest("li")?.classList.contains("undone"))) closeNotice($("#toast"));

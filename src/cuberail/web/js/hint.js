@@ -8,6 +8,7 @@
 // step's hint is one more click on Hint.
 
 import { api } from "./api.js";
+import { keepHint } from "./hintcount.js";
 import { language, refusalText, t } from "./i18n.js";
 
 const PATIENCE = 5;  // s: the longest "ask again in" the page waits out by itself
@@ -67,6 +68,8 @@ export class Hint {
     this.index = view.index;
     this.out.hidden = false;
     if (answer.ok && answer.data) {
+      const { id: game, seat } = this.game();
+      keepHint(game, seat, answer.data.index, answer.data.action);  // for the end's count
       this.out.textContent = hintText(answer.data);
       this.offer(answer.data, current);
     } else {
