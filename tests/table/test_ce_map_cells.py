@@ -122,7 +122,8 @@ def test_ce_compact_track_keeps_the_price_for_the_next_company() -> None:
 
 def _whole(note: str) -> bool:
     """A note of the board's border said whole: ``▲ more above`` (or shorter), ``◀``
-    with cities, each whole, the others counted (``◀ Buffalo +16``), or their number."""
+    with cities, each whole, the farthest too, the others counted (``◀ Buffalo … Chicago
+    +15``), the farthest alone (``◀ …Chicago``), or their number."""
     if note in VERTICAL:
         return True
     arrow, _, rest = note.partition(" ")
@@ -130,7 +131,8 @@ def _whole(note: str) -> bool:
         return False
     if re.fullmatch(r"\d+( places)?", rest) or not rest:
         return True
-    return set(re.sub(r" \+\d+$", "", rest).split(", ")) <= CITIES
+    rest = re.sub(r" \+\d+$", "", rest).removeprefix("…")
+    return set(re.split(r", | … ", rest)) <= CITIES
 
 
 VERTICAL = {"▲ more above", "▼ more below", "▲ above", "▼ below", "▲", "▼", "▲▼"}
@@ -151,12 +153,14 @@ def test_ce_the_board_s_border_at_80x24_names_hidden_cities_whole(tmp_path: Path
                 assert len(title) <= board.scrollable_content_region.width - 2, title
                 title = title.removesuffix(WHOLE)  # how to see it all, where it fits
                 seen.append(title)
-                notes = title.split(": ", 1)[1].split(" | ")
+                notes = title.removeprefix("board, ").removeprefix("off-screen: ").split(" | ")
                 assert all(_whole(note) for note in notes), title  # nothing cut in two
         return seen
 
     seen = at_table(game, check, (80, 24))
     assert any("◀ " in t and "▶ " in t for t in seen), seen  # a window with both sides
+    # names, not bare counts (``◀ 13 | ▶ 3`` read as cryptic: the 35th newcomer run)
+    assert not any(re.search(r"[◀▶] \d+( |$)", t) for t in seen), seen
     assert any(t.endswith("▲▼") for t in seen), seen
 
 

@@ -49,8 +49,6 @@ Screen { layout: vertical; }
 #command { height: 1; border: none; padding: 0 1; }
 .wide #side { display: none; }
 .wide .side { width: 36; }
-.wide #menu { width: 4fr; }
-.wide #logbox { width: 3fr; }
 .wide #side-low { display: block; }
 .narrow #top { height: 1fr; }
 .narrow .side { width: 35; }

@@ -74,7 +74,8 @@ def follow(board: ScrollableContainer, face: Face, places: set[str]) -> None:
 def off_screen_title(board: ScrollableContainer, face: Face, more: str = "") -> str:
     """The board's border title: what its scrolling hides (a small terminal shows part of
     the map), within the border's width: as many of the hidden places as fit, nearest
-    first, the others counted (``◀ Buffalo +23``), rather than a name cut in two; then
+    first and the farthest, the others counted (``◀ Near … Far +22``), rather than
+    a name cut in two; then
     ``more`` (`` · F2: all``: where the map is cut, how to see it all; the 25th
     newcomer run saw one corner of a map at 80x24), where it fits."""
     region = board.scrollable_content_region
@@ -84,8 +85,13 @@ def off_screen_title(board: ScrollableContainer, face: Face, more: str = "") -> 
     above = board.scroll_y > 0
     below = board.scroll_y + region.height < face.height
     width = max(region.width - 2, 5)
-    candidates = [_title(west, east, (above, below), prefix, words, kept, counted)
-                  for prefix, words, least, counted in _WAYS
+    # the farthest named first where it fits, if need be without the prefix (the arrows
+    # and names say where: ``◀ Near … Far +15 | ▲ · F2: all`` at 80x24, ``◀ …Far |
+    # ▶ …End``), rather than counts alone (``◀ 13 | ▶ 3`` read as
+    # cryptic: the 35th newcomer run); else as before
+    candidates = [_title(west, east, (above, below), prefix, words, kept, counted, far)
+                  for far in (True, False)
+                  for prefix, words, least, counted in _WAYS + ((("", 0, 0, ""),) if far else ())
                   for kept in _kept(west, east, least)]
     if more and candidates[0] != "board":
         candidates = [c + more for c in candidates] + candidates
@@ -110,18 +116,25 @@ def _kept(west: list[str] | None, east: list[str] | None, least: int) -> range:
     return range(max(len(west or ()), len(east or ()), least), least - 1, -1)
 
 
-def _side(arrow: str, names: list[str], kept: int, counted: str) -> str:
-    """A hidden side: its places (``◀ Buffalo +23``), their number, or its arrow alone."""
+def _side(arrow: str, names: list[str], kept: int, counted: str, far: bool = False) -> str:
+    """A hidden side: its places (``◀ Near +23``), their number, or its arrow alone;
+    ``far``: the farthest named too (``◀ Near … Far +22``: the map's edge, where a goal
+    may lie; the 34th newcomer run at 80x24 saw its nearest hidden city and a count, and
+    nothing of the goal)."""
     shown = ", ".join(names[:kept])
     more = len(names) - min(kept, len(names))
+    if far and names and not shown:  # the farthest alone: ``◀ …Far``
+        return f"{arrow} …{names[-1]}"
     if not shown:
         return f"{arrow} {more}{counted}" if more else arrow
+    if far and more:
+        shown, more = f"{shown} … {names[-1]}", more - 1
     return f"{arrow} {shown}" + (f" +{more}" if more else "")
 
 
 def _title(west: list[str] | None, east: list[str] | None, hidden: tuple[bool, bool],
-           prefix: str, words: int, kept: int, counted: str) -> str:
-    notes = [_side(arrow, names, kept, counted)
+           prefix: str, words: int, kept: int, counted: str, far: bool = False) -> str:
+    notes = [_side(arrow, names, kept, counted, far)
              for arrow, names in (("◀", west), ("▶", east)) if names is not None]
     above, below = hidden
     if words:
