@@ -65,7 +65,9 @@ def test_every_move_of_a_medium_game_has_a_reason_in_every_language(lang: str) -
 
 def test_ce_2_1_a_bid_over_the_limit_is_never_given_the_limit_as_its_reason() -> None:
     """A hint may bid more than medium would (a search's choice): a bid a little over the
-    limit says so; far over it, no reason (it would say to stop below the bid)."""
+    limit says so; far over it, that the bid goes into the company's treasury (CE-2.3)
+    for track a shareholder may build (the 35th newcomer run read "worth about $7", then
+    a hint to bid $12 with no reason)."""
     s = _new()
     bot = CEHeuristic(seed=1)
     limit = bot.bid_limit(s, s.a_to_act, s.a_company)
@@ -78,4 +80,7 @@ def test_ce_2_1_a_bid_over_the_limit_is_never_given_the_limit_as_its_reason() ->
             assert said is not None and said.key == "ce.why.bid_over", amount
             assert "goes a little over" in words.render(said)
         else:
-            assert said is None, amount
+            assert said is not None and said.key == "ce.why.bid_treasury", amount
+            text = words.render(said)
+            assert f"(a bid of about ${limit})" in text and "treasury (CE-2.3)" in text, text
+    assert said is not None and said.key == "ce.why.bid_treasury"  # the whole cash: far over

@@ -10,6 +10,7 @@ from tsgames import new_ts
 
 from cuberail.bots.heuristic import heuristic_reason, reason_packages
 from cuberail.bots.trans_siberian.heuristic import Params, TSHeuristic
+from cuberail.core.actions import Action
 from cuberail.core.words import LANGUAGES, Said, catalog, placeholders
 from cuberail.server.hints import reason_of, reason_words
 
@@ -48,6 +49,20 @@ def test_ts_2_1_a_bid_is_explained_by_the_share_worth() -> None:
     said = heuristic_reason(s, action)
     assert said is not None and said.key == "ts.why.bid"
     assert said.values["worth"] == round(bot.p.bid_base + 0.8 * 6 * 3 / 2)  # link value 3
+
+
+def test_ts_2_2_a_bid_above_the_share_worth_says_where_the_money_goes() -> None:
+    """A hint may bid above the share's worth (a search's choice): its reason says the bid
+    goes into the company's treasury (TS-2.2), not "worth bidding up to" a lower sum (the
+    35th newcomer run read "worth about $17", then a hint to bid $25)."""
+    s = new_ts(4)
+    worth = round(Params().bid_base + 0.8 * 6 * 3 / 2)
+    below = heuristic_reason(s, Action("bid", (worth,)))
+    above = heuristic_reason(s, Action("bid", (worth + 1,)))
+    assert below is not None and below.key == "ts.why.bid"
+    assert above is not None and above.key == "ts.why.bid_treasury"
+    text = reason_words("en", TITLE).render(above)
+    assert f"(about ${worth})" in text and "treasury to pay for its links (TS-2.2)" in text
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -72,7 +72,10 @@ def reason(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said | N
 
 def _auction(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said | None:
     """CE-2, CE-4: bids up to a fraction of what the share's dividends are worth, or a
-    little over it as medium's varied limit may (None for a bid far above it)."""
+    little over it as medium's varied limit may; a bid far above it (the search's, in a
+    hint) is not money lost: it goes into the company's treasury (CE-2.3, CE-4.4) for the
+    track a shareholder may build (CE-5.1). (The 35th newcomer run read "worth about $7"
+    and then a hint to bid $12 with no reason.)"""
     company = COMPANIES[s.a_company].id
     limit = bot.bid_limit(s, s.a_to_act, s.a_company)
     percent = round(100 * bot.p.bid_fraction)
@@ -83,7 +86,8 @@ def _auction(bot: CEHeuristic, s: ChicagoExpressState, action: Action) -> Said |
             return Said("ce.why.bid", values)
         if amount <= round(limit * (1 + bot.p.noise)):  # medium's own limit varies so much
             return Said("ce.why.bid_over", values)
-        return None  # far over the heuristic's limit: its reason would say not to bid it
+        return Said("ce.why.bid_treasury", {"company": company, "limit": limit,
+                                            "rule": "CE-2.3" if s.step == SETUP else "CE-4.4"})
     if limit <= 0:
         return Said("ce.why.pass_worthless", {"company": company})
     return Said("ce.why.pass_bid", {"company": company, "limit": limit, "percent": percent})

@@ -56,11 +56,15 @@ def reason(s: TransSiberianState, action: Action, p: Params | None = None) -> Sa
 
 
 def _auction(s: TransSiberianState, action: Action, p: Params) -> Said:
-    """TS-2.1, TS-7.1: a bid up to the share's worth, or why not."""
+    """TS-2.1, TS-7.1: a bid up to the share's worth, or why not; a bid above it (the
+    search's, in a hint) is not money lost: it goes into the company's treasury (TS-2.2).
+    (The 35th newcomer run read "worth about $17" and then a hint to bid $25.)"""
     worth = round(p.bid_base + opening_dividends(s, p.dividend_weight))
     co = company(s.a_company)
     if action.kind == "bid":
-        return Said("ts.why.bid", {"company": co, "worth": worth})
+        over = int(str(action.args[0])) > worth if action.args else False
+        return Said("ts.why.bid_treasury" if over else "ts.why.bid",
+                    {"company": co, "worth": worth})
     if s.a_phase == 2 and s.value_nationalizes(min(worth, s.cash[s.a_to_act])):
         return Said("ts.why.pass_doomed", {"company": co})
     return Said("ts.why.pass_bid", {"company": co, "worth": worth})
