@@ -22,10 +22,11 @@ function listOf(names) {
 /** What a player's score is made of, by the face's `final.parts` ({base: the cash's
  *  path, holdings: the path of {company: shares}, value: a company's share value,
  *  counts: whether its shares count, idle: [{when, say}], the first that holds for the
- *  company says why they do not}):
- *  "$39 cash + red 1 × $40 = $79; green 1: $0 (nationalized)". Null when the parts do
- *  not add up to the score (the face does not describe this title's score). */
-export function scoreParts(parts, player, companies, score) {
+ *  company says why they do not; lost: see lostShares}):
+ *  "$39 cash + red 1 × $40 = $79; green 1: $0 (nationalized)". `lost`: the player's
+ *  shares taken away during the game ({company: n}), each a $0 part too. Null when the
+ *  parts do not add up to the score (the face does not describe this title's score). */
+export function scoreParts(parts, player, companies, score, lost = null) {
   const base = Number(pick(player, parts.base)) || 0;
   const items = [t("endb.cash_part", { cash: base })];
   const idle = [];
@@ -42,8 +43,40 @@ export function scoreParts(parts, player, companies, score) {
       idle.push(t("endb.idle_part", { company: companyName(id), n, why: why ? t(why.say) : "" }));
     }
   }
+  const held = pick(player, parts.holdings) || {};
+  for (const [id, n] of Object.entries(lost || {})) {
+    if (!held[id]) idle.push(t("endb.idle_part", { company: companyName(id), n, why: t(parts.lost.say) }));
+  }
   if (sum !== score) return null;
   return `${items.join(" + ")} = $${score}${idle.length ? `; ${idle.join(", ")}` : ""}`;
+}
+
+/** The shares the players lost during the game, by the face's `final.parts.lost`
+ *  ({event: the key of an event that takes a company's shares away, company: its value
+ *  naming the company, say: why they count nothing}): for each move in force (`entries`,
+ *  the log's) with such an event, each player's shares of that company in the snapshot
+ *  before the move (`stateAt(n)`: after n moves). A Map seat -> {company: n}; null when a
+ *  snapshot cannot be read now. (The engine removes such shares from the holdings: the
+ *  final snapshot no longer has them; the 35th newcomer run saw them vanish unsaid.) */
+export async function lostShares(spec, entries, stateAt) {
+  const asked = [];
+  (entries || []).forEach((e, n) => {
+    const ids = (e.events || []).filter((ev) => ev?.key === spec.event)
+      .map((ev) => ev.values?.[spec.company]?.key || "")
+      .filter((key) => key.startsWith("company.")).map((key) => key.slice(8));
+    if (ids.length) asked.push(stateAt(n).then((before) => [ids, before]));
+  });
+  const lost = new Map();
+  for (const [ids, before] of await Promise.all(asked)) {
+    if (!before) return null;
+    for (const p of before.players || []) {
+      for (const id of ids) {
+        if (!p.shares?.[id]) continue;
+        lost.set(p.seat, { ...lost.get(p.seat), [id]: p.shares[id] });
+      }
+    }
+  }
+  return lost;
 }
 
 /** A game's money story for the banner, from the log's moves in force (`entries`: their
@@ -73,8 +106,9 @@ export function storyParts(spec, player, story, score) {
 }
 
 /** Fill the banner `box` for a finished game (hide it otherwise); `hinted`: the reader's
- *  hints ({played, moves, asked}: hintcount.js), said under the scores. */
-export function renderEndBanner(box, view, state, nameOf, story = null, hinted = null) {
+ *  hints ({played, moves, asked}: hintcount.js), said under the scores; `lost`: the
+ *  shares lost during the game, by seat (lostShares). */
+export function renderEndBanner(box, view, state, nameOf, story = null, hinted = null, lost = null) {
   if (!view.over || !view.result) {
     box.hidden = true;
     box.replaceChildren();
@@ -83,7 +117,8 @@ export function renderEndBanner(box, view, state, nameOf, story = null, hinted =
   const final = currentFace().final || {};
   const extra = final.columns || [];
   const parts = final.parts || (final.story && story ? final.story : null);
-  const made = (player, score) => (final.parts ? scoreParts(final.parts, player, state.companies || [], score)
+  const made = (player, score) => (final.parts ? scoreParts(final.parts, player, state.companies || [], score,
+    lost?.get(player.seat))
     : storyParts(final.story, player, story, score));
   const scores = view.result.scores || [];
   const winners = view.result.winners || [];
@@ -108,12 +143,14 @@ export function renderEndBanner(box, view, state, nameOf, story = null, hinted =
     ...extra.map((col) => t(col.label)), ...(parts ? [t("endb.parts")] : [])];
   const headCells = head.map((x, i) => h("th", {
     scope: "col", class: i >= 3 && i < 3 + extra.length ? "extra" : "" }, x));
-  box.replaceChildren(
+  // (nulls left out: replaceChildren writes a null as the text "null", which a game with
+  // no hint asked showed under the scores)
+  box.replaceChildren(...[
     h("h2", {}, title),
     reasons.length ? h("p", { class: "why" }, t("endb.why", { reason: listOf(reasons) })) : null,
     h("table", { class: parts ? "final has-parts" : "final" },
       h("thead", {}, h("tr", {}, headCells)),
       h("tbody", {}, rows)),
-    hinted ? h("p", { class: "hinted" }, t("endb.hinted", hinted)) : null);
+    hinted ? h("p", { class: "hinted" }, t("endb.hinted", hinted)) : null].filter(Boolean));
   box.hidden = false;
 }

@@ -19,7 +19,7 @@ import { language, languageSwitch, moveText, pickLanguage, refusalText, setLangu
   useMoveWords } from "./i18n.js";
 import { MoveLog, chatLine, renderChat } from "./log.js";
 import { PHONE } from "./media.js";
-import { moneyStory, renderEndBanner } from "./end.js";
+import { lostShares, moneyStory, renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
 import { isOnline, localizeBanner, onChange, watch } from "./net.js";
 import { playerName, renderAuction, valueNote, renderCompanies, renderEnd, renderMoves, renderPlayers } from "./panels.js";
@@ -33,7 +33,8 @@ import { renderShareStrip } from "./sharetrack.js";
 const G = { id: "", seat: null, token: null, owner: null, view: null, at: null, seq: 0,
   busy: false, chatShown: false, shown: null, drawn: 0,
   boardKey: "", charts: false, titles: null, faced: "", keyed: false,
-  pointed: false, panelsAt: "", start: undefined };  // start: the snapshot at move 0 (endStory)
+  pointed: false, panelsAt: "", start: undefined, lost: null };  // start: the snapshot at
+// move 0 (endStory); lost: the shares lost in the game (endLost)
 const root = () => $("#game");
 const nameOf = (seat) => (G.view ? playerName(G.view, seat) : `#${seat + 1}`);
 let log;
@@ -97,6 +98,24 @@ function endStory() {
   return G.start ? moneyStory(G.start, log.entries) : null;
 }
 
+/** The shares lost during the finished game (the face's `final.parts.lost`), by seat:
+ *  read from the log's moves and the snapshots before them, then drawn again; null
+ *  until read (read again when the log has more moves). */
+function endLost() {
+  const spec = currentFace().final?.parts?.lost;
+  if (!spec) return null;
+  const count = log.entries.length;
+  if (G.lost?.count !== count) {
+    G.lost = { count, seats: null };
+    lostShares(spec, log.entries, (n) => replay.stateAt(n)).then((seats) => {
+      if (G.lost?.count !== count || !seats) return;
+      G.lost.seats = seats;
+      render();
+    });
+  }
+  return G.lost.seats;
+}
+
 function renderPanels(view, state, live) {
   const mine = live && myTurn();
   const offline = live && !isOnline() && !view.over;
@@ -107,7 +126,8 @@ function renderPanels(view, state, live) {
       { name: nameOf(state.current_player) });
   renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf,
     live && view.over ? endStory() : null,
-    live && view.over && G.token ? hintsPlayed(G.id, G.seat, log.entries) : null);
+    live && view.over && G.token ? hintsPlayed(G.id, G.seat, log.entries) : null,
+    live && view.over ? endLost() : null);
   if (live && view.over) closeNotice($("#toast"));  // the end banner tells the last dividend's outcome
   const paid = $("#toast").line;  // a dividend taken back by an undo: its notice goes too
   if (paid && (!paid.isConnected || paid.closest("li")?.classList.contains("undone"))) closeNotice($("#toast"));
