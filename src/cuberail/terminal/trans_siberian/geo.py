@@ -94,9 +94,10 @@ def _stroke(a: tuple[int, int], b: tuple[int, int], kind: int) -> list[tuple[Cel
     # the cells whose middles are nearest (a cell's middle: its dots 0.5 across, 1.5 down)
     (x0, y0), (x1, y1) = (((p[0] - 0.5) / 2, (p[1] - 1.5) / 4) for p in (a, b))
     dx, dy = x1 - x0, y1 - y0
-    steps = max(round(abs(dx)), round(abs(dy)), 1)
-    cells = [(math.floor(x0 + dx * i / steps + 0.5), math.floor(y0 + dy * i / steps + 0.5))
-             for i in range(steps + 1)]  # halves up, never to even: no gaps
+    steps = max(math.ceil(abs(dx)), math.ceil(abs(dy)), 1)  # a cell a step at most
+    cells = list(dict.fromkeys(  # halves up, never to even: no gaps; each cell once
+        (math.floor(x0 + dx * i / steps + 0.5), math.floor(y0 + dy * i / steps + 0.5))
+        for i in range(steps + 1)))
     angle = math.degrees(math.atan2(2 * abs(dy), abs(dx)))  # as seen: a cell is twice as tall
     slant = falling if dx * dy > 0 else rising
     out: list[tuple[Cell, str]] = []
