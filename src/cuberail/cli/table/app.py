@@ -52,7 +52,6 @@ Screen { layout: vertical; }
 .wide #side-low { display: block; }
 .narrow #top { height: 1fr; }
 .narrow .side { width: 35; }
-.narrow #menu.cut { text-wrap: nowrap; text-overflow: ellipsis; }
 .narrow #endline, .wide #endline { display: block; }
 .narrow #standings, .wide #standings { display: block; }
 .narrow #players { display: none; }

@@ -109,29 +109,69 @@ class TableMenu(TableLog):
         other routes only after `N?`."""
         return [c for c in self.menu if not c.is_dearer_route or c.base == self.expanded]
 
-    def _prompt(self, choice: C.Choice, tip_above: bool = False) -> Text:
+    def _prompt(self, choice: C.Choice, tip_above: bool = False, run: str = "") -> Text:
         """One menu line: a link's cheapest route is numbered as the link, with how many
         other routes it has. ``tip_above``: the choice before carries the same tip, which
         is then not repeated (four share values under one 3-line tip pushed the list out
-        of its box). Broken into lines that fit the menu (:func:`fit`), unless it is cut
-        to a line a choice."""
-        head, warning = self._prompt_parts(choice, tip_above)
+        of its box). Broken into lines that fit the menu (:func:`fit`); where the choices
+        are cut to a line each, only the choice's own line is cut (:meth:`_cut_prompt`)."""
         width = self._menu_columns()
+        if self._is_cut() and width:
+            return self._cut_prompt(choice, width, tip_above, run)
+        head, warning = self._prompt_parts(choice, tip_above)
         lines = [fit(head, width)]
         if warning.plain:  # its later lines under its words, past a warning's `⚠ `
-            under = 6 + 2 * warning.plain.startswith("⚠")
-            lines.append(fit(Text("      ").append_text(warning), width, under))
+            lines.append(self._note_lines(warning, width))
         return Text("\n").join(lines)
+
+    @staticmethod
+    def _note_lines(note: Text, width: int) -> Text:
+        """A tip or warning under a choice's words, in lines that fit ``width``."""
+        under = 6 + 2 * note.plain.startswith("⚠")
+        return fit(Text("      ").append_text(note), width, under)
+
+    def _cut_prompt(self, choice: C.Choice, width: int, tip_above: bool, run: str) -> Text:
+        """A choice in a list cut to a line each (a long list on a narrow menu): its own
+        line cut to the menu's width (the whole line is said when the cursor is on it),
+        its tips and warnings whole on the lines under it, never cut: the 35th newcomer
+        run read ``tip: at or below the nationaliz…`` and ``$12  (t…`` at 80x24. A
+        warning in the choice's own words (after ``—``) goes under it too. A note shared
+        by a run of choices is said once, under the first, naming the run (``tip for
+        1–5:``; ``tip_above``: the choice is in such a run, not its first)."""
+        head, notes = self._cut_parts(choice)
+        line = head.copy()
+        line.truncate(width, overflow="ellipsis")
+        lines = [fit(head, width) if choice.is_range else line]  # (an example is never cut)
+        for note in () if tip_above else notes:
+            if run:  # "tip: …" / "⚠ …" → "tip for 1–5: …" / "⚠ for 1–5: …"
+                sign, _, words = note.plain.partition(" ")
+                note = Text(f"{sign.rstrip(':')} for {run}: {words}", style=note.style)
+            lines.append(self._note_lines(note, width))
+        return Text("\n").join(lines)
+
+    def _cut_parts(self, choice: C.Choice) -> tuple[Text, list[Text]]:
+        """A choice's line and its notes where the list is cut to a line each: a warning
+        in its own words (``… — at or below …``) apart, as a ⚠, then its tip or warning."""
+        head, warning = self._prompt_parts(choice, False)
+        notes = [warning] if warning.plain else []
+        at = head.plain.find(" — ")
+        if at > 0:
+            said = head.plain[at + 3:].strip()
+            head = head[:at]
+            notes.insert(0, Text(f"⚠ {said}", style="bold red"))
+        return head, notes
+
+    def _is_cut(self) -> bool:
+        """Whether the choices are cut to a line each (a long list on a narrow screen)."""
+        return self.is_running and self.query_one("#menu", OptionList).has_class("cut")
 
     def _menu_columns(self) -> int:
         """The columns a choice's line may take: the menu's, less a scroll bar's even
-        while there is none (one may come with the choices); 0 where the choices are cut
-        to a line each, or before the menu has a size."""
+        while there is none (one may come with the choices); 0 before the menu has a
+        size."""
         if not self.is_running:  # a choice's lines asked for before the table is up
             return 0
         menu = self.query_one("#menu", OptionList)
-        if menu.has_class("cut"):
-            return 0
         width = menu.scrollable_content_region.width
         return width - (0 if menu.show_vertical_scrollbar else 1) if width > 20 else 0
 
@@ -158,11 +198,19 @@ class TableMenu(TableLog):
         """A run of amounts' words: whole, or, with a tip or warning under them, where they
         would take more than two lines of a narrow menu, only how an amount is typed (`b 8`
         to `b 40`): at 80x24 the whole words took four of the menu's five rows and pushed
-        the tip out of view (the 31st newcomer run). Picking the run says them whole."""
+        the tip out of view (the 31st newcomer run). In a list cut to a line each, only
+        how an amount is typed where the whole words take more than a line. Picking the
+        run says them whole."""
         width = self._menu_columns()
         full = len(choice.label) + len(choice.detail) + 7
-        if not choice.warning or not width or full <= 2 * width:
+        lines = 1 if self._is_cut() else 2
+        if not width or full <= lines * width or not (choice.warning or self._is_cut()):
             return choice.detail
+        return self._typed_range(choice)
+
+    @staticmethod
+    def _typed_range(choice: C.Choice) -> str:
+        """How an amount of a run is typed: `b 8` to `b 40`."""
         first, last = choice.actions[0], choice.actions[-1]
         return f"type `{C.typed(first)}` to `{C.typed(last)}`"
 
@@ -183,7 +231,8 @@ class TableMenu(TableLog):
         if choice is not None and choice == self.shown[-1]:  # the notes under it too
             self.call_after_refresh(self._notes_in_view, choice)
         if choice is not None and menu.has_class("cut"):
-            self._say(" ".join(self._prompt(choice).plain.split()))
+            head, notes = self._cut_parts(choice)
+            self._say(" ".join(" ".join(t.plain for t in (head, *notes)).split()))
 
     def _notes_in_view(self, choice: C.Choice) -> None:
         """The notes under the last choice scrolled into view, if it is still the one
@@ -201,12 +250,30 @@ class TableMenu(TableLog):
 
     def _prompts(self) -> list[tuple[str, Text]]:
         """The shown choices' ids in the menu and their lines (a tip said once for a run
-        of choices that share it)."""
+        of choices that share it; where the list is cut to a line each, any note)."""
+        if self._is_cut() and self._menu_columns():
+            return self._cut_prompts()
         out, tip, shown = [], "", self.shown
         for i, c in enumerate(self.menu):
             if c in shown:
                 out.append((str(i), self._prompt(c, tip_above=bool(tip) and c.warning == tip)))
                 tip = c.warning if teach.is_tip(c.warning) else ""
+        return out
+
+    def _cut_prompts(self) -> list[tuple[str, Text]]:
+        """:meth:`_prompts` in a list cut to a line each: the notes a run of choices shares
+        under its first, naming the run (no marker on the others' lines, which it would
+        not fit)."""
+        shown = [(str(i), c) for i, c in enumerate(self.menu) if c in self.shown]
+        said = [[n.plain for n in self._cut_parts(c)[1]] for _, c in shown]
+        out = []
+        for k, (i, c) in enumerate(shown):
+            above = k > 0 and bool(said[k]) and said[k - 1] == said[k]
+            end = k
+            while not above and end + 1 < len(shown) and said[end + 1] == said[k] and said[k]:
+                end += 1
+            run = f"{c.number}–{shown[end][1].number}" if end > k else ""
+            out.append((i, self._prompt(c, tip_above=above, run=run)))
         return out
 
     def refit_menu(self) -> None:
