@@ -92,7 +92,8 @@ def test_help_line_says_to_click_the_gauges_under_the_map(base_url: str,
     page.goto(made["seats"][view["current_player"]]["invite_url"])
     wait_loaded(page)
     help_line = page.locator("#move-list .help.decide")
-    assert "clicking one of the three gauges under the map" in help_line.inner_text()
+    assert "(the three gauges under the map, shown with \"Whole map\", take a click too)" \
+        in help_line.inner_text()
     assert "all filled (red) cannot be chosen" in help_line.inner_text()  # boxes, as drawn
     page.select_option("#lang", "de")
     page.wait_for_function("() => document.querySelector('#move-list .help.decide')"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from pydantic import Field
+
 from cuberail.core.snapshot import Auction, Dollars, Seat, SnapshotBase, Strict
 
 Step = Literal["setup auction", "choose action", "choose share", "auction",
@@ -67,3 +69,6 @@ class Snapshot(SnapshotBase):
     bank: Bank
     auction: CEAuction | None = None
     build: Build | None = None
+    forgo_only: list[str] | None = Field(
+        None, description="while an action is chosen: the choices after which the player"
+        " may only forgo it (CE-3.1), as action texts")

@@ -17,6 +17,7 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
     from cuberail.games.chicago_express.state import (
         AUCTION_WABASH,
         BID,
+        CHOOSE,
         OVER,
         PLACE,
         SETUP,
@@ -52,8 +53,26 @@ def snapshot(s: ChicagoExpressState) -> dict[str, Any]:
     if s.step == OVER:
         data["result"] = s.result().to_json()
         data["end"] = [said.to_json() for said in end_parts(s)]  # CE-9.1, as words
+    if s.step == CHOOSE:
+        data["forgo_only"] = _forgo_only(s)
     data["legal_actions"] = [a.text() for a in s.legal_actions()]
     return data
+
+
+def _forgo_only(s: ChicagoExpressState) -> list[str]:
+    """CE-3.1: the action choices after which the player may only forgo the action (no
+    share to auction, no hex to develop, no company to build for), as action texts: the
+    page marks them before they are chosen (the 35th newcomer run chose "develop" again
+    and again, filling its gauge for nothing)."""
+    from cuberail.games.chicago_express.actions import FORGO
+
+    out = []
+    for action in s.legal_actions():
+        after = s.clone()
+        after.apply(action)
+        if after.legal_actions() == [FORGO]:
+            out.append(action.text())
+    return out
 
 
 def _auction(s: ChicagoExpressState) -> dict[str, Any]:

@@ -172,7 +172,7 @@ async function render() {
   if (isLive()) {
     renderPanels(view, view.state, true);
     await showBoard(undefined, myTurn());
-    markForgoes($("#board"), $("#move-list button.forgoes"));
+    for (const button of document.querySelectorAll("#move-list button.forgoes")) markForgoes($("#board"), button);
     const [seat, actions] = latestTurn();  // the player's own build, made just now
     if (G.seat !== null && seat === G.seat) revealPlaces($("#board"), actions);
   } else {

@@ -419,15 +419,24 @@ function forgoHelp(state, move) {
     h("ul", {}, forgoReasons(state, spec).map((x) => h("li", {}, x))))];
 }
 
-/** Before the move that leads to a build (the face's `forgo.offer`, e.g. a gauge): when
- *  the snapshot already shows that nothing can be built, the note that choosing it only
- *  forgoes the build, and why; null when the build may be possible. */
+/** Before a move after which the player may only forgo (the face's `forgo`): the note
+ *  that choosing it only forgoes it, and why; null when more may follow. The move that
+ *  leads to a build (`forgo.offer`, e.g. a gauge) says why nothing can be built when the
+ *  snapshot shows it; any move the snapshot lists (`forgo.only`: the engine's list of
+ *  such choices) says so in the words of `forgo.offers` for its sentence (the 35th
+ *  newcomer run chose a development that could only be forgone, again and again). */
 function forgoAhead(state, move) {
   const spec = currentFace().forgo;
-  if (!spec?.offer || move.words?.key !== spec.offer) return null;
-  const why = forgoReasons(state, spec, true);
-  return why && h("div", { class: "help forgo ahead", id: "forgo-ahead" }, h("p", {}, t(spec.ahead)),
-    h("ul", {}, why.map((x) => h("li", {}, x))));
+  if (!spec) return null;
+  const why = spec.offer && move.words?.key === spec.offer ? forgoReasons(state, spec, true) : null;
+  if (why) {
+    return h("div", { class: "help forgo ahead", id: "forgo-ahead" }, h("p", {}, t(spec.ahead)),
+      h("ul", {}, why.map((x) => h("li", {}, x))));
+  }
+  if (!spec.only || !(pick(state, spec.only) || []).includes(move.action)) return null;
+  const say = spec.offers?.[move.words?.key] || "help.forgo_ahead_other";
+  return h("div", { class: "help forgo ahead", id: `forgo-ahead-${move.action.replace(/\W+/g, "-")}` },
+    h("p", {}, t(say)));
 }
 
 /** A button for a move in the panel; a move that can only be forgone is marked and points
@@ -436,7 +445,7 @@ function moveButton(state, m, ahead = null) {
   const confirm = m.action === "stop";
   const attrs = { type: "button", class: confirm ? "move confirm" : "move",
     dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) };
-  if (ahead) Object.assign(attrs, { class: "move forgoes", "aria-describedby": "forgo-ahead" });
+  if (ahead) Object.assign(attrs, { class: "move forgoes", "aria-describedby": ahead.id });
   // the title's note on the move (e.g. a buy that leaves no cash for a share): marked in
   // the button, the whole note its title and description; its words once under the
   // buttons (noteLine: a line in each noted button took the board's room at 1366x768)
