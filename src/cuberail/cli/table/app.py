@@ -62,6 +62,9 @@ Screen { layout: vertical; }
 .compact #side { width: 1fr; }
 .narrow #board, .narrow .side, .narrow #logbox, .narrow #menu {
     border: none; border-top: round $secondary; }
+/* no row for the board's horizontal bar at 80 columns: its title names what is off to
+   each side (the 35th newcomer run read the bar as a stray row over the standings) */
+.narrow #board { scrollbar-size-horizontal: 0; }
 """
 
 

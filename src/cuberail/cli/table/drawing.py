@@ -174,7 +174,9 @@ class TableView(TableMenu):
         lack = self._menu_lack(width, height) if wide and not whole else 0
         rows = min(self.face.height + 2, height - (LOW_COMPACT if compact else LOW) - lack)
         self.query_one("#top").styles.height = rows if wide or compact else None
-        low = max(LOW_NARROW, height - AROUND_NARROW - self.face.height - 2)  # 2: border, bar
+        # 1: the border (no horizontal bar at 80 columns: the border's title names what is
+        # off to each side)
+        low = max(LOW_NARROW, height - AROUND_NARROW - self.face.height - 1)
         narrow = screen.has_class("narrow") and not zoomed
         self.query_one("#bottom").styles.height = low if narrow else None
         scrolls = rows < self.face.height + 2
