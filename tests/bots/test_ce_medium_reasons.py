@@ -8,6 +8,7 @@ import pytest
 
 from cuberail.bots.chicago_express.heuristic import CEHeuristic, Params
 from cuberail.bots.heuristic import reason_packages
+from cuberail.core.actions import Action
 from cuberail.core.words import LANGUAGES, catalog, placeholders
 from cuberail.games import get_game
 from cuberail.games.chicago_express import actions as A
@@ -84,3 +85,17 @@ def test_ce_2_1_a_bid_over_the_limit_is_never_given_the_limit_as_its_reason() ->
             text = words.render(said)
             assert f"(a bid of about ${limit})" in text and "treasury (CE-2.3)" in text, text
     assert said is not None and said.key == "ce.why.bid_treasury"  # the whole cash: far over
+
+
+def test_ce_2_2_a_pass_says_the_next_bid_is_above_the_most_worth_bidding() -> None:
+    """The 36th newcomer run could not parse "the bid would pass about $7, 70% of what the
+    dividends of a C&O share are worth to you": a pass says the next bid would be above
+    the most the share is worth bidding."""
+    s = _new()
+    bot = CEHeuristic(seed=1)
+    limit = bot.bid_limit(s, s.a_to_act, s.a_company)
+    said = bot.reason(s, Action("pass", ()))
+    assert said is not None and said.key == "ce.why.pass_bid"
+    text = reason_words("en", TITLE).render(said)
+    assert text.startswith(f"the next bid would be above about ${limit}, the most a PRR share"
+                           " is worth bidding (70% of what its dividends are worth to you)"), text

@@ -397,12 +397,14 @@ def test_a_small_change_or_no_rival_moving_names_nobody(
     assert fell["chance"] == 0.6 and fell["rival"]["from"] == 0.2, fell
 
 
+@pytest.mark.parametrize("fits", [False, True])
 def test_a_plan_that_forgoes_the_action_it_chooses_says_why(
-        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+        client: TestClient, monkeypatch: pytest.MonkeyPatch, fits: bool) -> None:
     """The 32nd newcomer run read "choose to auction a share … Then, as the search plans
-    it: forgo the auction" with no reason. Where the heuristic's reason does not fit such
-    a plan, the hint gives the title's reason for it (the gauge moved on without
-    spending: cuberail.bots.heuristic.plan_reason)."""
+    it: forgo the auction" with no reason. The hint gives the title's reason for such a
+    plan (the gauge moved on without spending: cuberail.bots.heuristic.plan_reason), also
+    where the heuristic's reason fits it (the 36th read "… a share up for auction is worth
+    more to you now")."""
     game = new_game(client, 3)
     seen = view(client, game["id"])
     while "choose auction" not in seen["legal"]:
@@ -415,7 +417,7 @@ def test_a_plan_that_forgoes_the_action_it_chooses_says_why(
                                      chances=(0.3, 0.3, 0.4))
 
     monkeypatch.setattr(hints_module, "searched", searched)
-    monkeypatch.setattr(hints_module, "reason_fits", lambda *_: False)
+    monkeypatch.setattr(hints_module, "reason_fits", lambda *_: fits)
     hint = ask(client, game, seen["current_player"]).json()
     assert hint["then"] == ["forgo the auction"], hint
     assert hint["reason"].startswith("choosing it only to forgo it "), hint

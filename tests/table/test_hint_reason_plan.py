@@ -99,14 +99,19 @@ def test_an_action_chosen_only_to_be_forgone_says_why(gauges: tuple[int, int, in
                        Action.from_text("pass"), forgo) is None  # (a title without one)
 
 
+@pytest.mark.parametrize("fits", [False, True])
 def test_the_terminal_hint_says_why_it_chooses_an_action_to_forgo_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        fits: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Also where the heuristic's reason fits the plan (it would forgo there too): the
+    36th newcomer run read "choose to auction a share, then forgo the auction — a share
+    up for auction is worth more to you now"; the plan's own reason comes first."""
     state = at_choice((2, 4, 0))
     auction = Action.from_text("choose auction")
     found = analysis.Estimate([0.3] * 3, auction, 0.3, {auction: (40, 0.3)}, 40)
     made = analysis.Hinted(auction, 0.3, found, then=(Action.from_text("forgo"),))
     monkeypatch.setattr(hints, "hint_search", lambda *_, **__: made)
-    monkeypatch.setattr(hints, "reason_fits", lambda *_: False)
+    monkeypatch.setattr(hints, "reason_fits", lambda *_: fits)
     line = hints.hint(state, face("chicago-express").describe_action, iterations=40)
+    assert "worth more to you now" not in line, line
     assert ("choosing it only to forgo it fills its gauge (3/3), the second full one: the"
             " general dividend comes at the start of the next turn") in line, line

@@ -241,9 +241,12 @@ def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: 
     names = [s.name for s in loaded.seats]
     plan = list(plan_positions(state, action, [Action.from_text(text) for text in then]))
     said = sentence_of(title, state, action)
-    # (the heuristic's reason where it fits the plan, else the plan's own)
-    why = (reason_of(title, state, action) if not plan or reason_fits(*plan[0])
-           else plan_reason_of(state, action, plan[0][1]))
+    # (the plan's own reason where the title gives one, else the heuristic's where it
+    # fits the plan: the 36th newcomer run read an action chosen only to be forgone with
+    # the heuristic's reason for choosing it)
+    planned = plan_reason_of(state, action, plan[0][1]) if plan else None
+    why = planned or (reason_of(title, state, action) if not plan or reason_fits(*plan[0])
+                      else None)
     runner = None if close is None else {
         "action": close[0].text(), "chance": round(close[1], 3),
         "sentence": words.render(named(sentence_of(title, state, close[0]), names))}

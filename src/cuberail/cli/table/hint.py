@@ -138,8 +138,12 @@ def _searched(state: GameState, describe: Describe, seconds: float | None,
     budget = f"{found.iterations} iterations" if iterations is not None else f"{seconds:g} s"
     # (a reason the plan contradicts is left out: "choose to build track, then forgo the
     # build. Why: a build is worth more to you now", the 30th newcomer run)
-    why = (reason(state, best) if not steps or reason_fits(*steps[0])
-           else _plan_reason(state, best, steps[0][1]))
+    # the plan's own reason first where the title gives one (an action chosen only to be
+    # forgone: the heuristic's reason fit it when the heuristic forgoes it too, and read
+    # "choose to auction a share, then forgo the auction — a share up for auction is
+    # worth more to you now", the 36th newcomer run)
+    planned = _plan_reason(state, best, steps[0][1]) if steps else ""
+    why = planned or (reason(state, best) if not steps or reason_fits(*steps[0]) else "")
     return Answer(
         short_move(describe, state, best), why=why, chance=value,
         even=1 / state.num_players, measured=measure(value, visits, state.num_players),
