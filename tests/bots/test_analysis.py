@@ -168,3 +168,29 @@ def test_cli_words_the_preferred_move_and_tells_same_named_seats_apart(
     assert not re.search(r"pay:|link [a-z]+[-+]", printed)  # no engine ids in the table
     assert "medium (seat 1):" in printed and "medium (seat 2):" in printed
     assert "hard:" in printed
+
+
+def test_cli_marks_the_hints_moves_and_says_why_the_two_may_differ(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The 36th newcomer run followed a hint ("pass on the white share") that `cuberail
+    analyse` then listed as a blunder, and read it as a contradiction. The table keeps
+    each hint it gave in the record's meta; the report marks the costly moves that were
+    the hint's and says that the two searches can disagree. A hint not played, or a
+    garbled entry, marks nothing."""
+    record = short_record("chicago-express", 60)
+    path = tmp_path / "game.json"
+    record.save(path)
+    out = tmp_path / "plain.json"
+    assert main(["analyse", str(path), "--iterations", "20", "--top", "60",
+                 "--json", str(out)]) == 0
+    assert "the hint's move" not in capsys.readouterr().out
+    flagged = [a["index"] for a in json.loads(out.read_text())["actions"] if a["flag"]]
+    assert flagged
+    first, other = flagged[0], next(i for i in range(len(record.actions)) if i != flagged[0])
+    record.meta["hints"] = {str(first): [0, record.actions[first].text()],
+                            str(other): [0, "pass-not-played"], "x": [0, "y"]}
+    record.save(path)
+    assert main(["analyse", str(path), "--iterations", "20", "--top", "60"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("(the hint's move)") == 2, printed  # the row and the note
+    assert "this analysis searches each position again" in " ".join(printed.split())

@@ -16,10 +16,17 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from cuberail.bots.analysis import Decision, analyse, analysis_bot, positions, swings
+from cuberail.bots.analysis import (
+    HINT_ITERATIONS,
+    Decision,
+    analyse,
+    analysis_bot,
+    positions,
+    swings,
+)
 from cuberail.cli.charts import plot_label, pyplot, save_figure
 from cuberail.cli.console import make_console
-from cuberail.cli.records import check_output_file, load_record, replay_record
+from cuberail.cli.records import check_output_file, hinted_moves, load_record, replay_record
 from cuberail.cli.titles import load_view
 from cuberail.core.errors import CuberailError
 from cuberail.core.files import write_atomic
@@ -108,11 +115,20 @@ def print_report(console: Console, record: Record, decisions: list[Decision],
     table = Table(title="costliest moves", title_justify="left")
     for head in ("move", "player", "played", "chance lost", "engine preferred"):
         table.add_column(head, overflow="fold")
-    for d in swings(decisions)[:top]:
+    hinted = hinted_moves(record)  # (the table keeps the hints it gave in the record)
+    shown = swings(decisions)[:top]
+    for d in shown:
         best = bests[d.index] or "-"
-        table.add_row(str(d.index + 1), names[d.seat], labels[d.index],
+        mark = " (the hint's move)" if d.index in hinted else ""
+        table.add_row(str(d.index + 1), names[d.seat], labels[d.index] + mark,
                       f"{100 * d.loss:.0f}% ({d.flag})", best)
     console.print(table)
+    if any(d.index in hinted for d in shown):  # (the 36th newcomer run: "the analysis
+        # contradicts the hint", which it had followed)
+        console.print("(the hint's move): the move the table's hint gave there. The hint"
+                      f" is a short search ({HINT_ITERATIONS:,} iterations); this analysis"
+                      " searches each position again, and on a close or noisy move the two"
+                      " can disagree.", highlight=False, markup=False)
     for name, seat in zip(names, range(len(names)), strict=True):
         mine = [d for d in decisions if d.seat == seat and d.flag]
         counts = {f: sum(1 for d in mine if d.flag == f) for f in ("blunder", "mistake")}

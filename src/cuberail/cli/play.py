@@ -21,6 +21,8 @@ from cuberail.cli.lineplay import play_loop, say, show_result
 from cuberail.cli.menu import MAX_LINE
 from cuberail.cli.records import (
     check_output_file,
+    hinted_moves,
+    hints_kept,
     load_record,
     replay_record,
     save_new,
@@ -135,14 +137,8 @@ class Game:
         """How many of ``seat``'s moves were the move hinted there, and how many hints it
         was given (positions taken back by an undo count once). Entries a hand-edited
         record garbled are left out."""
-        kept = self.record.meta.get("hints")
-        moves = self.record.actions
-        mine = [(int(at), entry[1]) for at, entry in (kept.items() if isinstance(kept, dict)
-                                                       else ())
-                if str(at).isdigit() and isinstance(entry, list) and len(entry) == 2
-                and entry[0] == seat]
-        played = sum(1 for at, text in mine if at < len(moves) and moves[at].text() == text)
-        return played, len(mine)
+        mine = {at for at, (who, _) in hints_kept(self.record).items() if who == seat}
+        return len(mine & hinted_moves(self.record)), len(mine)
 
     def hint_answer(self, state: GameState | None = None, history: Moves = ()
                     ) -> Answer:

@@ -29,6 +29,26 @@ def replay_record(record: Record, upto: int | None = None) -> GameState:
     return replay(record, get_game, upto)
 
 
+def hints_kept(record: Record) -> dict[int, tuple[int, str]]:
+    """The hints the table gave in this game, kept in the record's meta (``hints``: the
+    number of moves made then -> the seat and the hinted move's text); entries a
+    hand-edited record garbled are left out."""
+    kept = record.meta.get("hints")
+    out: dict[int, tuple[int, str]] = {}
+    for at, entry in (kept.items() if isinstance(kept, dict) else ()):
+        if (str(at).isdigit() and isinstance(entry, list) and len(entry) == 2
+                and isinstance(entry[0], int) and isinstance(entry[1], str)):
+            out[int(at)] = (entry[0], entry[1])
+    return out
+
+
+def hinted_moves(record: Record) -> set[int]:
+    """The record's moves that were the move hinted there (:func:`hints_kept`)."""
+    moves = record.actions
+    return {at for at, (_, text) in hints_kept(record).items()
+            if at < len(moves) and moves[at].text() == text}
+
+
 
 def default_save_paths(title: str, folder: Path = Path()) -> Iterator[Path]:
     """Candidate default names: ``cuberail-<title>-<YYYYmmdd-HHMMSS>.json``, then ``-2``,
