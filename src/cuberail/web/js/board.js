@@ -112,7 +112,8 @@ export function markForgoes(box, button) {
   el.classList.add("forgoes");
   el.setAttribute("aria-describedby", note.id);
   const tip = el.querySelector("title");
-  if (tip) tip.textContent += `\n${note.querySelector("p").textContent}`;
+  if (tip) tip.textContent += `\n${(note.querySelector("p") || note).textContent}`;  // (a note's
+  // words: its first paragraph, or the note itself where it is one line)
 }
 
 const MOST = 4;  // the closest zoom

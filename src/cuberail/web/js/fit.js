@@ -57,7 +57,7 @@ function watch(box) {
 function markHelp(box) {
   wireHelp(box);
   const open = box.classList.contains("open");
-  for (const help of box.querySelectorAll(".help.decide")) {
+  for (const help of box.querySelectorAll(".help.decide, .help.forgo-note")) {
     help.dataset.more = t("game.help_more");  // its mark when cut: "… more ▸" (table.css)
     const cut = cutHelp(help, open);
     help.classList.toggle("more", DESKTOP.matches && (open || cut));
@@ -65,7 +65,7 @@ function markHelp(box) {
   for (const help of box.querySelectorAll(".help.missing")) {
     help.classList.toggle("more", DESKTOP.matches && (open || !fits(help)));
   }
-  for (const help of box.querySelectorAll(".help.decide, .help.missing")) {
+  for (const help of box.querySelectorAll(".help.decide, .help.forgo-note, .help.missing")) {
     if (help.classList.contains("more")) help.tabIndex = 0;
     else help.removeAttribute("tabindex");
   }

@@ -435,8 +435,10 @@ function forgoAhead(state, move) {
   }
   if (!spec.only || !(pick(state, spec.only) || []).includes(move.action)) return null;
   const say = spec.offers?.[move.words?.key] || "help.forgo_ahead_other";
-  return h("div", { class: "help forgo ahead", id: `forgo-ahead-${move.action.replace(/\W+/g, "-")}` },
-    h("p", {}, t(say)));
+  // one line on a desktop, cut as the decision's help is ("… more ▸": fit.js): a block of
+  // its own at each action choice early in a game pushed the map below the fold at 1366x768
+  return h("p", { class: "help forgo-note", id: `forgo-ahead-${move.action.replace(/\W+/g, "-")}` },
+    t(say));
 }
 
 /** A button for a move in the panel; a move that can only be forgone is marked and points
