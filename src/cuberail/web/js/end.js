@@ -39,16 +39,24 @@ export function scoreParts(parts, player, companies, score, lost = null) {
       items.push(t("endb.held_part", { company: companyName(id), n, value }));
       sum += n * value;
     } else {
-      const why = (parts.idle || []).find((x) => holds(x.when, company));
-      idle.push(t("endb.idle_part", { company: companyName(id), n, why: why ? t(why.say) : "" }));
+      idle.push(idlePart(parts, id, n, company));
     }
   }
   const held = pick(player, parts.holdings) || {};
   for (const [id, n] of Object.entries(lost || {})) {
-    if (!held[id]) idle.push(t("endb.idle_part", { company: companyName(id), n, why: t(parts.lost.say) }));
+    if (!held[id]) idle.push(idlePart(parts, id, n, {}, parts.lost.say));
   }
   if (sum !== score) return null;
   return `${items.join(" + ")} = $${score}${idle.length ? `; ${idle.join(", ")}` : ""}`;
+}
+
+/** A player's `n` shares of company `id` that count nothing, with why: the words key
+ *  `say` where given, else the first of the face's `parts.idle` that holds for `company`
+ *  ("green 1: $0 (not public)"). The end banner's parts and the players' panel both say
+ *  them so. */
+export function idlePart(parts, id, n, company, say = null) {
+  const why = say || (parts.idle || []).find((x) => holds(x.when, company))?.say;
+  return t("endb.idle_part", { company: companyName(id), n, why: why ? t(why) : "" });
 }
 
 /** The shares the players lost during the game, by the face's `final.parts.lost`

@@ -2,7 +2,7 @@
 // the auction and the list of moves. The page offers only the moves the API lists.
 
 import { chip, h, withChips } from "./dom.js";
-import { endReasons } from "./end.js";
+import { endReasons, idlePart } from "./end.js";
 import { cellText, currentFace, fill, holds, measure, pick, sentence } from "./face.js";
 import { briefParts, companyName, language, moveText, sayParts, t } from "./i18n.js";
 import { UPTO_EVENT, bidsOf } from "./proxy.js";
@@ -91,9 +91,7 @@ function idleNote(p, companies) {
   if (!parts) return null;
   const idle = Object.entries(pick(p, parts.holdings) || {}).filter(([, n]) => n).flatMap(([id, n]) => {
     const company = companies.find((c) => c.id === id);
-    if (!company || pick(company, parts.counts)) return [];
-    const why = (parts.idle || []).find((x) => holds(x.when, company));
-    return [t("endb.idle_part", { company: companyName(id), n, why: why ? t(why.say) : "" })];
+    return !company || pick(company, parts.counts) ? [] : [idlePart(parts, id, n, company)];
   });
   return idle.length ? h("span", { class: "idle-shares" }, idle.join(", ")) : null;
 }
