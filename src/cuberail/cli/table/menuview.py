@@ -117,7 +117,7 @@ class TableMenu(TableLog):
         are cut to a line each, only the choice's own line is cut (:meth:`_cut_prompt`)."""
         width = self._menu_columns()
         if self._is_cut() and width:
-            return self._cut_prompt(choice, width, tip_above, run)
+            return self._cut_prompt(choice, width, tip_above, run, self._cut_parts(choice))
         head, warning = self._prompt_parts(choice, tip_above)
         lines = [fit(head, width)]
         if warning.plain:  # its later lines under its words, past a warning's `⚠ `
@@ -130,15 +130,17 @@ class TableMenu(TableLog):
         under = 6 + 2 * note.plain.startswith("⚠")
         return fit(Text("      ").append_text(note), width, under)
 
-    def _cut_prompt(self, choice: C.Choice, width: int, tip_above: bool, run: str) -> Text:
+    def _cut_prompt(self, choice: C.Choice, width: int, tip_above: bool, run: str,
+                    parts: tuple[Text, list[Text]]) -> Text:
         """A choice in a list cut to a line each (a long list on a narrow menu): its own
         line cut to the menu's width (the whole line is said when the cursor is on it),
         its tips and warnings whole on the lines under it, never cut: the 35th newcomer
         run read ``tip: at or below the nationaliz…`` and ``$12  (t…`` at 80x24. A
         warning in the choice's own words (after ``—``) goes under it too. A note shared
         by a run of choices is said once, under the first, naming the run (``tip for
-        1–5:``; ``tip_above``: the choice is in such a run, not its first)."""
-        head, notes = self._cut_parts(choice)
+        1–5:``; ``tip_above``: the choice is in such a run, not its first). ``parts``: its
+        :meth:`_cut_parts`."""
+        head, notes = parts
         line = head.copy()
         line.truncate(width, overflow="ellipsis")
         lines = [fit(head, width) if choice.is_range else line]  # (an example is never cut)
@@ -264,8 +266,11 @@ class TableMenu(TableLog):
         """:meth:`_prompts` in a list cut to a line each: the notes a run of choices shares
         under its first, naming the run (no marker on the others' lines, which it would
         not fit)."""
-        shown = [(str(i), c) for i, c in enumerate(self.menu) if c in self.shown]
-        said = [[n.plain for n in self._cut_parts(c)[1]] for _, c in shown]
+        visible = self.shown  # (a property: worked out once)
+        shown = [(str(i), c) for i, c in enumerate(self.menu) if c in visible]
+        parts = [self._cut_parts(c) for _, c in shown]  # (each choice's once)
+        said = [[n.plain for n in notes] for _, notes in parts]
+        width = self._menu_columns()
         out = []
         for k, (i, c) in enumerate(shown):
             above = k > 0 and bool(said[k]) and said[k - 1] == said[k]
@@ -273,7 +278,7 @@ class TableMenu(TableLog):
             while not above and end + 1 < len(shown) and said[end + 1] == said[k] and said[k]:
                 end += 1
             run = f"{c.number}–{shown[end][1].number}" if end > k else ""
-            out.append((i, self._prompt(c, tip_above=above, run=run)))
+            out.append((i, self._cut_prompt(c, width, above, run, parts[k])))
         return out
 
     def refit_menu(self) -> None:
