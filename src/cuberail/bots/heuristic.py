@@ -54,9 +54,10 @@ def reason_fits(at: GameState, planned: Action) -> bool:
 
 
 def plan_reason(state: GameState, action: Action, then: Action) -> Said | None:
-    """Why a hint's plan plays ``action`` in ``state`` and then ``then``, where the
-    heuristic's own reason does not fit the plan (:func:`reason_fits`): its bot's
-    ``plan_reason(state, action, then)`` (None for a title whose heuristic gives none). A
+    """Why a hint's plan plays ``action`` in ``state`` and then ``then``, said before the
+    heuristic's own reason for ``action`` (which may not fit the plan: :func:`reason_fits`):
+    its bot's ``plan_reason(state, action, then)`` (None for a title whose heuristic gives
+    none). A
     hint said "choose to auction a share … Then, as the search plans it: forgo the
     auction" with no reason (the 32nd newcomer run: why choose it only to forgo it?)."""
     found = kit_for(state.title)

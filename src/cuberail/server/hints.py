@@ -198,7 +198,7 @@ def reason_of(title: str, state: GameState, action: Action) -> Said | None:
 
 
 def plan_reason_of(state: GameState, action: Action, then: Action) -> Said | None:
-    """The reason for a plan the heuristic's reason does not fit (an action chosen only to
+    """The plan's own reason, said before the heuristic's (an action chosen only to
     be forgone: :func:`cuberail.bots.heuristic.plan_reason`), None when it gives none or
     fails."""
     try:

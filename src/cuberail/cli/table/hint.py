@@ -200,8 +200,8 @@ def reason(state: GameState, action: Action) -> str:
 
 
 def _plan_reason(state: GameState, action: Action, then: Action) -> str:
-    """Why a plan plays ``action`` and then ``then`` where the heuristic's reason does not
-    fit it, in English (:func:`cuberail.bots.heuristic.plan_reason`: an action chosen only
+    """Why a plan plays ``action`` and then ``then``, said before the heuristic's reason,
+    in English (:func:`cuberail.bots.heuristic.plan_reason`: an action chosen only
     to be forgone), or ''."""
     try:
         said = plan_reason(state, action, then)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cuberail.core.hexes import iter_bits
+from cuberail.games.chicago_express.actions import FORGO
 from cuberail.games.chicago_express.board import COMPANIES, COMPANY_IDS, GAUGE_NAMES, HEXES
 from cuberail.games.chicago_express.moves import end_parts
 
@@ -64,8 +65,6 @@ def _forgo_only(s: ChicagoExpressState) -> list[str]:
     share to auction, no hex to develop, no company to build for), as action texts: the
     page marks them before they are chosen (the 35th newcomer run chose "develop" again
     and again, filling its gauge for nothing)."""
-    from cuberail.games.chicago_express.actions import FORGO
-
     out = []
     for action in s.legal_actions():
         after = s.clone()
