@@ -37,6 +37,13 @@ def test_the_seat_link_opens_the_same_seat_in_another_browser(
     link = seat_link_of(page)  # ... the header gives the link back
     assert link == f"{base_url}/g/{made['id']}#seat=0&token={mine['token']}"
     assert page.locator("#seat-link").get_by_text("plays your seat").is_visible()
+    # and as a QR code for the phone's camera (the 37th newcomer run), drawn by the server
+    code = page.get_by_role("img", name="QR code of your seat's link")
+    code.wait_for(state="visible")
+    page.wait_for_function("() => document.querySelector('.seat-code-img')?.naturalWidth > 0")
+    box = code.bounding_box()
+    assert box is not None and box["width"] == box["height"] >= 140
+    assert page.locator("#seat-link").get_by_text("Scan it with your phone").is_visible()
     other = open_page(width=390, height=844, touch=True).page  # a phone, nothing remembered
     other.goto(link)
     wait_loaded(other)
@@ -49,6 +56,7 @@ def test_the_seat_link_opens_the_same_seat_in_another_browser(
     assert seat_link_of(other) == link
     box = other.locator("#seat-link .seat-link-body").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert other.locator(".seat-code").is_hidden()  # the phone scans codes, shows none
 
 
 def test_a_watcher_has_no_seat_link(base_url: str, open_page: Any) -> None:

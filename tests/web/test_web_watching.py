@@ -19,8 +19,12 @@ def test_the_games_address_without_a_seat_says_it_watches(base_url: str,
     wait_loaded(watcher)
     turn = watcher.locator("#turn")
     turn.wait_for(state="visible")
-    assert turn.inner_text() == ("You are watching (no seat on this page): waiting for Me."
-                                 " To play, open your seat's invite link.")
+    # whom the game waits for first; then where a seat's own link is (the 37th run copied
+    # the address bar to a phone and did not find "On another device")
+    assert turn.inner_text() == (
+        "You are watching: waiting for Me. This address is the watchers' link and holds"
+        " no seat. To play your seat here, open its own link: on the device where you"
+        " play, “On another device” at the top gives it, to copy or as a QR code to scan.")
     # the card under it does not say it again (the 28th and 29th runs read it twice)
     assert watcher.locator("#move-list .waiting").count() == 0
     player = open_page(390, 844).page

@@ -243,8 +243,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                    help="let seat webhooks call loopback, private and link-local addresses"
                    " (a server on a LAN; by default only public addresses are called)")
     p.add_argument("--no-rate-limits", action="store_true",
-                   help="no per-address limits on new games, chat, seat claims and webhook"
-                   " changes (load tests; by default past them the server answers 429)")
+                   help="no per-address limits on new games, chat, seat claims, webhook"
+                   " changes, hints, board drawings and seat link codes (load tests; by"
+                   " default past them the server answers 429)")
     p.add_argument("--forwarded-allow-ips", metavar="IPS",
                    default=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1"),
                    help="reverse proxies trusted to name the client in X-Forwarded-For,"

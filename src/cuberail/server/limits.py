@@ -5,7 +5,7 @@ The write limits are token buckets: each (kind, address) and (kind, token) may s
 burst, then a steady rate. Moves are never limited (a game's pace is its players'), only
 what a stranger could repeat to fill the database or the chat: creating or importing
 games, chat lines, seat claims and webhook changes; and the reads that cost the most
-(board drawings and replays at a position).
+(board drawings and replays at a position, hints, a seat link's QR code).
 """
 
 from __future__ import annotations
@@ -109,6 +109,9 @@ RULES = (
     # player pressing Hint at every move of a fast game against bots asks about one a
     # second (the 27th newcomer run was refused at Rate(10, 30) a token).
     Rule("hints", "GET", re.compile(GAME + "/hint"), Rate(60, 120), Rate(20, 60)),
+    # A seat's link as a QR code: asked when a player opens "On another device".
+    Rule("seat link codes", "GET", re.compile(GAME + r"/seats/\d+/link\.svg"),
+         Rate(10, 20), Rate(5, 10)),
 )
 KEYS_MAX = 50_000  # buckets remembered; the least recently used are forgotten first
 

@@ -1,10 +1,13 @@
-"""Routes of seats: hand one to a bot, list and claim open seats, a seat's webhook."""
+"""Routes of seats: hand one to a bot, list and claim open seats, a seat's webhook, its
+link as a QR code."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, Request
+from fastapi.responses import Response
 
 from cuberail.server import claims, lobby
 from cuberail.server.routes.answers import CLAIM_REFUSALS
@@ -18,6 +21,7 @@ from cuberail.server.schemas import (
     WebhookRequest,
     errors,
 )
+from cuberail.server.seatcode import seat_code, seat_url
 
 router = APIRouter()
 
@@ -32,8 +36,7 @@ async def seat(request: Request, game_id: GameId, seat: int, req: SeatChange,
                                                   req.bot, req.new_token),
                            lambda _out: game_id)
     server.deliver(game_id, out)
-    root = f"{base_url(request)}/g/{game_id}"
-    url = f"{root}#seat={seat}&token={out.token}" if out.token else None
+    url = seat_url(base_url(request), game_id, seat, out.token) if out.token else None
     return {"seat": seat, "bot": req.bot, "token": out.token, "invite_url": url}
 
 
@@ -52,7 +55,7 @@ async def claim(request: Request, game_id: GameId, seat: int, req: ClaimRequest,
     server.deliver(game_id, out)
     token = out.token or ""
     return Claimed(seat=seat, name=req.name, token=token,
-                   invite_url=f"{base_url(request)}/g/{game_id}#seat={seat}&token={token}")
+                   invite_url=seat_url(base_url(request), game_id, seat, token))
 
 
 @router.put("/api/games/{game_id}/seats/{seat}/webhook", status_code=204,
@@ -64,3 +67,18 @@ async def webhook(game_id: GameId, seat: int, req: WebhookRequest, server: Serve
     await server.run(lobby.check_seat_token, server.service, game_id, token, seat)
     await server.notifier.check(req.url)  # 422: not http(s), credentials, not public
     await server.run(lobby.set_webhook, server.service, game_id, token, seat, req.url)
+
+
+@router.get("/api/games/{game_id}/seats/{seat}/link.svg", response_class=Response,
+            responses=errors(401, 403, 404, 422, 429) | {200: {"content": {
+                "image/svg+xml": {"schema": {"type": "string"}}},
+                "description": "the seat's link as a QR code"}},
+            summary="the seat's link as a QR code in SVG (the seat's token), to open the"
+            " seat on a phone with its camera")
+async def link_code(request: Request, game_id: GameId, seat: int, server: ServerDep,
+                    token: Token) -> Response:
+    await server.run(lobby.check_seat_token, server.service, game_id, token, seat)
+    url = seat_url(base_url(request), game_id, seat, token or "")
+    svg = await asyncio.to_thread(seat_code, url, f"QR code: seat {seat + 1}'s link")
+    # the code holds the seat's token: no cache, shared or private, keeps it
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
