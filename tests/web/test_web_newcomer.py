@@ -402,7 +402,7 @@ def test_finish_the_build_stays_readable_under_the_pointer(base_url: str,
     view = play_until(base_url, made, lambda v: "stop" in v["legal"], seed=1)
     page = page_of_current(base_url, open_page, made, view, width=1366, height=768)
     _settled(page)
-    stop = page.locator("#move-list button.confirm")
+    stop = page.locator("#move-list button[data-action='stop']")
     page.mouse.move(0, 0)
     colours = "e => { const s = getComputedStyle(e); return [s.color, s.backgroundColor]; }"
     assert _contrast(*stop.evaluate(colours)) >= 4.5

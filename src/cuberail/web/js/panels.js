@@ -441,9 +441,13 @@ function forgoAhead(state, move) {
 
 /** A button for a move in the panel; a move that can only be forgone is marked and points
  *  at its note (`ahead`). */
-function moveButton(state, m, ahead = null) {
+function moveButton(state, m, ahead = null, quiet = false) {
   const confirm = m.action === "stop";
-  const attrs = { type: "button", class: confirm ? "move confirm" : "move",
+  // with moves on the board, a move that gives the decision up (forgo, or finishing a
+  // build with nothing placed) is a plain outlined button: the 37th newcomer run took the
+  // card's only button, "forgo the development", for the move, three times
+  const none = confirm && quiet ? stopNone(state) : null;
+  const attrs = { type: "button", class: quiet ? "move quiet" : confirm ? "move confirm" : "move",
     dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) };
   if (ahead) Object.assign(attrs, { class: "move forgoes", "aria-describedby": ahead.id });
   // the title's note on the move (e.g. a buy that leaves no cash for a share): marked in
@@ -452,7 +456,20 @@ function moveButton(state, m, ahead = null) {
   const whole = m.note ? sayParts(m.note) : null;
   if (whole) Object.assign(attrs, { class: `${attrs.class} noted`, title: `${moveText(m)} — ${whole.join("")}`,
     "aria-description": whole.join("") });
-  return h("button", attrs, confirm ? stopLabel(state) : moveWords(m, true), whole ? infoIcon() : null);
+  return h("button", attrs, none ? sentence(none, state) : confirm ? stopLabel(state) : moveWords(m, true),
+    whole ? infoIcon() : null);
+}
+
+/** The face's `stop.none` (finishing a build now builds nothing) when it holds. */
+function stopNone(state) {
+  const none = currentFace().stop?.none;
+  return none && holds(none.when, state) ? none : null;
+}
+
+/** Whether `m` gives the decision up while moves wait on the board: forgo, or a stop
+ *  with nothing done (stopNone). */
+function givesUp(state, m, onBoard) {
+  return onBoard.length > 0 && (m.action === "forgo" || (m.action === "stop" && stopNone(state) !== null));
 }
 
 /** The notes of the noted moves, once each, on one line under the buttons: each note's
@@ -549,13 +566,15 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
   if (risk) out.push(risk);
   const tip = tipLine(state, moves, lastOf);
   if (tip) out.push(tip);
-  if (onBoard.length) out.push(h("p", { class: "hint" }, t("game.click_board")));
+  // the board's moves first: a cue that points at the map (the decision's help above
+  // already says what to click; then only how to read a place)
+  if (onBoard.length) out.push(h("p", { class: "hint board-cue" }, t(help ? "game.click_board_more" : "game.click_board")));
   if (moves.length === 1 && moves[0].action === "forgo") out.push(...forgoHelp(state, moves[0]));
   const notes = [];
   for (const m of other) {
     const ahead = forgoAhead(state, m);
     if (ahead) notes.push(ahead);
-    out.push(moveButton(state, m, ahead));
+    out.push(moveButton(state, m, ahead, givesUp(state, m, onBoard)));
   }
   out.push(...notes);
   const noted = noteLine(other);
