@@ -65,6 +65,7 @@ def test_the_hint_button_shows_the_suggested_move_on_your_turn(base_url: str,
     other = seat_page(open_page, made, (current + 1) % 3)  # not on turn: no button
     other.wait_for_timeout(200)
     assert other.locator("#hint").is_hidden()
+    assert page.locator("#hint-off").is_hidden()  # hints allowed: no note
 
 
 def test_a_game_created_with_hints_off_has_no_hint_button(base_url: str,
@@ -74,6 +75,18 @@ def test_a_game_created_with_hints_off_has_no_hint_button(base_url: str,
     page.wait_for_selector("#turn.mine")
     page.wait_for_timeout(200)
     assert page.locator("#hint").count() == 1 and page.locator("#hint").is_hidden()
+    # where the button would be, the page says why there is none (the 37th newcomer
+    # run, two people at one table, looked for it)
+    off = page.locator("#hint-off")
+    assert off.is_visible() and off.inner_text() == "No hints in this game"
+    assert "created without hints" in (off.get_attribute("title") or "")
+    page.select_option("#lang", "de")
+    page.wait_for_function("() => document.querySelector('#hint-off').textContent"
+                           " === 'Keine Tipps in dieser Partie'")
+    assert "ohne Tipps" in (off.get_attribute("title") or "")
+    other = seat_page(open_page, made, (on_turn(base_url, made) + 1) % 3)
+    other.wait_for_timeout(200)
+    assert other.locator("#hint-off").is_hidden()  # not on turn: nothing to say
 
 
 def test_the_lobby_creates_games_with_hints_allowed_unless_unticked(base_url: str,

@@ -36,8 +36,13 @@ export class Hint {
   /** Show the button only when the game allows hints and it is `mine` (your turn, live);
    *  a hint shown for an earlier position goes. */
   update(view, mine) {
-    const allowed = Boolean(view && view.hints !== false && mine && this.game().token);
+    const seated = Boolean(view && mine && this.game().token);
+    const allowed = seated && view.hints !== false;
     this.button.hidden = !allowed;
+    // where the button would be, a game created without hints says so (the 37th
+    // newcomer run, two people at one table, looked for the Hint button)
+    const off = document.getElementById("hint-off");  // (its words: data-i18n)
+    if (off) off.hidden = !seated || view.hints !== false;
     if (!allowed || view.index !== this.index) this.clear();
   }
 
