@@ -158,9 +158,11 @@ function renderPanels(view, state, live) {
   $("#actions-title").textContent = mine ? t("game.moves") : t("game.status");
   // a card with nothing in it goes (the 31st newcomer run found "Game status" above an
   // empty box while others moved: the turn line says whom the game waits for)
-  $("#actions").hidden = !mine && !$("#auction").childElementCount
-    && !$("#move-list").textContent.trim()
-    && ["#undo", "#undo-why", "#hint", "#hint-text"].every((id) => $(id).hidden);
+  // and at the end, the end banner says "Game over" above it: no "Game status" card
+  // saying "The game is over." once more (the 37th run's phone scrolled past it)
+  const idle = ["#undo", "#undo-why", "#hint", "#hint-text"].every((id) => $(id).hidden);
+  $("#actions").hidden = idle && ((live && view.over) || (!mine && !$("#auction").childElementCount
+    && !$("#move-list").textContent.trim()));
   helpOnce();
 }
 
