@@ -40,3 +40,18 @@ def test_a_paragraph_of_words_flows_without_a_hanging_indent() -> None:
     assert " ".join(" ".join(rows).split()) == " ".join(f"No railroad yet. {text}".split())
     links = flow(Text("Red    "), [(Text(f"City{k}─Town{k}"), k) for k in range(8)], 30, 4)
     assert all(line[0][0].plain == " " * 7 for line in links[1:])
+
+
+def test_the_opening_is_whole_at_any_width() -> None:
+    """The 37th newcomer run read "... chooses its first  …" at 80x24: where the whole
+    opening needs more than four lines the shorter one says it whole, never cut."""
+    from cuberail.terminal.trans_siberian.netview import OPENING, OPENING_SHORT, _opening
+
+    for width in (36, 44, 60, 80, 118):
+        rows = ["".join(t.plain for t, _ in line) for line in _opening(set(), width)]
+        text = " ".join(" ".join(rows[:rows.index("")]).split())
+        assert "…" not in text, (width, rows)
+        assert text in (f"No railroad yet. {OPENING}", f"No railroad yet. {OPENING_SHORT}")
+        assert text.endswith("(TS-2.2).") and "TS-2.2" in text
+    wide = " ".join("".join(t.plain for t, _ in line) for line in _opening(set(), 118))
+    assert "treasury" in wide  # where it fits, the whole (the bid goes into the treasury)

@@ -295,6 +295,10 @@ OPENING = ("Each company starts at Moscow: whoever wins its opening share (the b
            " its treasury) chooses its first link out of Moscow, free; the company's income"
            " is that link's value, and the winner sets its share value, at most the winning"
            " bid (TS-2.2).")
+# where the whole does not fit its four lines (80 columns, beside the side panel): a
+# sentence cut at "chooses its first …" read as broken (the 37th newcomer run)
+OPENING_SHORT = ("Each company starts at Moscow: whoever wins its opening share chooses its"
+                 " first link out of Moscow, free, and sets its share value (TS-2.2).")
 
 
 def link_order(s: TransSiberianState) -> list[int]:
@@ -314,9 +318,13 @@ def link_order(s: TransSiberianState) -> list[int]:
 def _opening(targets: Collection[str], width: int) -> list[Line]:
     """Before any company is in play: where the railroads start (TS-2.2) and the links
     their first owners choose from, the most valuable first."""
-    words = OPENING.split(" ")
-    out = flow(Text("No railroad yet. ", style="bold"), [(Text(w + " "), -1) for w in words],
-               width, 4, indent=0)
+    def said(sentence: str, most: int) -> list[Line]:
+        return flow(Text("No railroad yet. ", style="bold"),
+                    [(Text(w + " "), -1) for w in sentence.split(" ")], width, most, indent=0)
+
+    out = said(OPENING, 5)
+    if len(out) > 4:  # (five lines: the whole needs more than four)
+        out = said(OPENING_SHORT, 6)  # (whole: four lines from about 40 columns)
     firsts = sorted(MOSCOW_LINKS, key=lambda k: (-LINKS[k].value, _ends(k)))
     items = [_item(f"{_ends(k)} {LINKS[k].value}" + ("," if i < len(firsts) - 1 else ""),
                    k, targets) for i, k in enumerate(firsts)]
