@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -221,6 +222,7 @@ def _meets(a: Box, b: Box) -> bool:
 
 
 def _line_box(line: tuple[tuple[float, float], tuple[float, float]]) -> Box:
+    """The box a line spans."""
     (x1, y1), (x2, y2) = line
     return (min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2))
 
@@ -232,12 +234,53 @@ def _gap(box: Box, at: tuple[float, float]) -> float:
     return float((dx * dx + dy * dy) ** 0.5)
 
 
-@lru_cache(maxsize=1)
-def label_places() -> dict[str, tuple[float, float, str]]:
-    """Where each city's name goes (x, y, text-anchor): below the city when that covers no
-    value box, letter, city or other name, else the first free place around it (above,
-    beside, diagonal), else the least covered; crossing a link's line costs a little (the
-    names have a white halo). Near Moscow the names would otherwise overlap."""
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+
+
+@dataclass(frozen=True)
+class Near:
+    """What one city's name candidates are scored against: value boxes, letters and
+    cities (weighted), the names placed before, the links' lines and the other cities."""
+
+    boxes: list[tuple[Box, float]]
+    placed: list[Box]
+    lines: list[Segment]
+    rivals: list[Point]
+
+
+# (region, reach; everything but the city itself) -> what can touch a candidate there
+Scope = Callable[[Box, float, Near], Near]
+
+
+def nearby(region: Box, reach: float, every: Near) -> Near:
+    """Only what can touch a candidate: the boxes and lines that meet the region its
+    candidates cover, the names placed there, and the cities near enough that a candidate
+    could be nearer to them than to its own city (``reach``). The same costs as over
+    everything: the first drawing of a game took 0.9 s placing names, pure Python,
+    before this (the 37th newcomer run waited on "Drawing the board...")."""
+    return Near([(b, weight) for b, weight in every.boxes if _meets(region, b)],
+                [b for b in every.placed if _meets(region, b)],
+                [line for line in every.lines if _meets(region, _line_box(line))],
+                [other for other in every.rivals if _gap(region, other) < reach])
+
+
+def _candidates(x: float, y: float, r: float, w: float) -> list[tuple[float, float, str]]:
+    """A name's places around its city, in order of preference (below, above, beside,
+    diagonal, shifted; each ring 5 further out)."""
+    out: list[tuple[float, float, str]] = []
+    for far in (0.0, 5.0, 10.0, 15.0, 20.0):
+        out += [(x, y + r + 8 + far, "middle"), (x, y - r - 7 - far, "middle"),
+                (x + r + 3 + far, y, "start"), (x - r - 3 - far, y, "end"),
+                (x + r + far, y + r + 6 + far, "start"), (x - r - far, y + r + 6 + far, "end"),
+                (x + r + far, y - r - 5 - far, "start"), (x - r - far, y - r - 5 - far, "end"),
+                (x + w / 3, y + r + 8 + far, "middle"), (x - w / 3, y + r + 8 + far, "middle"),
+                (x + w / 3, y - r - 7 - far, "middle"), (x - w / 3, y - r - 7 - far, "middle")]
+    return out
+
+
+def place_names(scope: Scope) -> dict[str, tuple[float, float, str]]:
+    """:func:`label_places`, each city's candidates scored against what ``scope`` keeps."""
     boxes, lines = _obstacles()
     pos = positions()
     width = _size()[0]
@@ -252,41 +295,23 @@ def label_places() -> dict[str, tuple[float, float, str]]:
         r, size = (10.0, 12.5) if moscow else (6.0, 10.0)
         w = _text_width(loc.name, size, moscow)
         own = (x - r - 1, y - r - 1, x + r + 1, y + r + 1)
-        candidates = []
-        for far in (0.0, 5.0, 10.0, 15.0, 20.0):
-            candidates += [(x, y + r + 8 + far, "middle"), (x, y - r - 7 - far, "middle"),
-                           (x + r + 3 + far, y, "start"), (x - r - 3 - far, y, "end"),
-                           (x + r + far, y + r + 6 + far, "start"),
-                           (x - r - far, y + r + 6 + far, "end"),
-                           (x + r + far, y - r - 5 - far, "start"),
-                           (x - r - far, y - r - 5 - far, "end"),
-                           (x + w / 3, y + r + 8 + far, "middle"),
-                           (x - w / 3, y + r + 8 + far, "middle"),
-                           (x + w / 3, y - r - 7 - far, "middle"),
-                           (x - w / 3, y - r - 7 - far, "middle")]
-        # Only what can touch a candidate counts, so each city looks at what lies in the
-        # region its candidates cover (the same costs as over everything: the first
-        # drawing of a game took 0.9 s here, pure Python, before this): the boxes and
-        # lines that meet the region, the names placed there, and the cities near enough
-        # that a candidate could be nearer to them than to its own city.
+        candidates = _candidates(x, y, r, w)
         shapes = [_label_box(cx, cy, anchor, w, size) for cx, cy, anchor in candidates]
         region = (min(b[0] for b in shapes), min(b[1] for b in shapes),
                   max(b[2] for b in shapes), max(b[3] for b in shapes))
-        near_boxes = [(b, weight) for b, weight in boxes if b != own and _meets(region, b)]
-        near_placed = [b for b in placed if _meets(region, b)]
-        near_lines = [line for line in lines if _meets(region, _line_box(line))]
         reach = max(_gap(box, (x, y)) - r for box in shapes) + 6
-        rivals = [other for other in spots if other != (x, y) and _gap(region, other) < reach]
+        near = scope(region, reach, Near([(b, wt) for b, wt in boxes if b != own], placed,
+                                         lines, [o for o in spots if o != (x, y)]))
         best: tuple[float, int, tuple[float, float, str]] | None = None
         for order, ((cx, cy, anchor), box) in enumerate(zip(candidates, shapes, strict=True)):
-            cover = sum(_overlap(box, b) * weight for b, weight in near_boxes)
-            cover += sum(_overlap(box, b) for b in near_placed) * 8
+            cover = sum(_overlap(box, b) * weight for b, weight in near.boxes)
+            cover += sum(_overlap(box, b) for b in near.placed) * 8
             if box[0] < 2 or box[2] > width - 2 or box[1] < 2:
                 cover += 1000.0
             mine = _gap(box, (x, y)) - r
-            if any(_gap(box, other) - 6 < mine for other in rivals):
+            if any(_gap(box, other) - 6 < mine for other in near.rivals):
                 cover += 300.0  # nearer another city: read as that city's name
-            cost = cover * 10 + _on_lines(box, near_lines) * 3 + order + max(mine, 0.0) * 40
+            cost = cover * 10 + _on_lines(box, near.lines) * 3 + order + max(mine, 0.0) * 40
             if best is None or cost < best[0]:
                 best = (cost, order, (cx, cy, anchor))
         assert best is not None
@@ -294,6 +319,15 @@ def label_places() -> dict[str, tuple[float, float, str]]:
         placed.append(_label_box(cx, cy, anchor, w, size))
         out[loc.id] = (round(cx, 1), round(cy, 1), anchor)
     return out
+
+
+@lru_cache(maxsize=1)
+def label_places() -> dict[str, tuple[float, float, str]]:
+    """Where each city's name goes (x, y, text-anchor): below the city when that covers no
+    value box, letter, city or other name, else the first free place around it (above,
+    beside, diagonal), else the least covered; crossing a link's line costs a little (the
+    names have a white halo). Near Moscow the names would otherwise overlap."""
+    return place_names(nearby)
 
 
 def link_name(link: Link, words: Words) -> str:
