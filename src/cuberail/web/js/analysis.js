@@ -235,8 +235,10 @@ export class AnalysisView {
     }
     if (!worst) return [];
     const { e, drop } = worst;
-    const [before, after] = t("analysis.fell", { name: this.nameOf(e.seat), move: "\u0000",
-      points: points(drop) }).split("\u0000");
+    // (the seat named, not "them": the 38th run read "Move 93, by Alice, cost them most"
+    // under Bot 2's mistakes as one of Bot 2's)
+    const [before, after] = t("analysis.fell", { name: this.nameOf(e.seat), seat: this.nameOf(seat),
+      move: "\u0000", points: points(drop) }).split("\u0000");
     const go = h("button", { type: "button", class: "fell-at", dataset: { at: e.index },
       onclick: (ev) => { ev.preventDefault(); this.onPick(e.index); } },
       t("analysis.move", { n: e.index + 1 }));
