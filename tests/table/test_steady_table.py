@@ -330,6 +330,73 @@ def test_pgup_pgdn_are_named_only_when_some_choice_is_out_of_view(tmp_path: Path
         assert notes_only, size
 
 
+def _many_places(game: Game) -> bool:
+    return sum(1 for a in game.state.legal_actions() if a.kind == "place") >= 8
+
+
+async def _titles_after_marks(app: TableApp, pilot: Pilot[int], seen: list[str]) -> None:
+    """Each choice marked in turn (as F3's hint or a click marks one: the list scrolls to
+    it), then with the last one marked the terminal made shorter row by row (as a message
+    line under the board shortens the menu, which scrolls to keep the mark in view): the
+    title is checked after each; ``seen`` notes the scrolls."""
+    menu = app.query_one("#menu", OptionList)
+    width, height = app.size
+    for choice in [*app.shown, *reversed(app.shown)]:
+        app.mark(choice)
+        await settle(app, pilot)
+        seen.append(f"mark {choice.number} at {menu.scroll_y}")
+        _title_matches_view(app)
+    for shorter in range(1, 13):
+        await pilot.resize_terminal(width, height - shorter)
+        await settle(app, pilot)
+        await pilot.pause(0.05)
+        seen.append(f"{shorter} rows shorter at {menu.scroll_y}")
+        _title_matches_view(app)
+
+
+def test_a_marked_choice_out_of_view_keeps_the_title_true(tmp_path: Path) -> None:
+    """The title says PgUp/PgDn exactly when a choice is out of view also when the list
+    scrolls by itself: to a choice marked below (F3's hint, a click) and to keep the mark
+    in view in a menu made shorter (a message line under the board). (Checked when the
+    38th newcomer run read a build's "2, 4, 5 ... 0" as choices out of view; they were
+    numbers kept: the next test.)"""
+    for title, wanted in (("chicago-express", _many_places), ("trans-siberian", _ts_build)):
+        folder = tmp_path / title
+        folder.mkdir()
+        game = new_game(folder, title, bots="0")
+        _play_until(game, wanted, seed=7)
+        seen: list[str] = []
+        _run(game, (120, 40), functools.partial(_titles_after_marks, seen=seen))
+        assert any(not s.endswith(" at 0") for s in seen), (title, seen)  # it scrolled
+
+
+def test_a_build_s_kept_numbers_are_said_in_the_title(tmp_path: Path) -> None:
+    """The 38th newcomer run placed choices 1 and 3 of a build and read the list "2, 4, 5
+    ... 0" as choices gone missing: the numbers stay with their places while one player
+    goes on placing (numbering), and the title says so, naming the numbers gone."""
+    game = new_game(tmp_path, "chicago-express", bots="0")
+
+    def first_of_a_long_build(g: Game) -> bool:
+        s = g.state
+        assert isinstance(s, ChicagoExpressState)
+        return _many_places(g) and s.b_placed == 0 and s.treasury[s.b_company] >= 12
+
+    _play_until(game, first_of_a_long_build, seed=7)
+
+    async def check(app: TableApp, pilot: Pilot[int]) -> None:
+        menu = app.query_one("#menu", OptionList)
+        assert "numbers kept" not in str(menu.border_title)  # numbered afresh: no gap
+        first = app.shown[0]
+        assert first.number == "1"
+        await type_text(pilot, "1")
+        await settle(app, pilot)
+        numbers = [c.number for c in app.shown]
+        assert "1" not in numbers and "2" in numbers, numbers  # 1 was placed, 2 kept
+        assert str(menu.border_title).endswith(" · numbers kept (1 gone)"), menu.border_title
+
+    _run(game, (120, 40), check)
+
+
 # ----- 6. an example is never split -------------------------------------------------------
 
 

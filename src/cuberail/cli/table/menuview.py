@@ -440,8 +440,28 @@ class TableMenu(TableLog):
                                  if self.waiting else "no choices")
             return
         count = len(self.shown)
-        menu.border_title = (f"choices: {count}, PgUp/PgDn for more"
-                             if self._choices_hidden() else "your choices")
+        heads = ([f"choices: {count}, PgUp/PgDn for more", f"choices: {count}, PgUp/PgDn"]
+                 if self._choices_hidden() else ["your choices", "choices"])
+        gone = self._gone()
+        if not gone:
+            menu.border_title = heads[0]
+            return
+        # the whole where it fits the border (80 columns cut "· num…"), else shorter
+        room = menu.size.width - 4
+        titles = [f"{head} · {kept}" for kept in (f"numbers kept ({gone} gone)",
+                                                   f"kept ({gone} gone)") for head in heads]
+        menu.border_title = next((t for t in titles if len(t) <= room), titles[-1])
+
+    def _gone(self) -> str:
+        """While one player places piece after piece, the numbers stay with their places
+        (:mod:`numbering`), so the list has gaps: the numbers gone ("1, 3"), for the
+        title (the 38th newcomer run read "2, 4, 5 ... 0" after placing 1 and 3 as
+        choices gone missing); "" without a gap."""
+        if self.numbers is None:
+            return ""
+        given = set(self.numbers.given.values())
+        gone = [n for n in range(1, self.numbers.top + 1) if n not in given]
+        return ", ".join(map(str, gone[:3])) + (", …" if len(gone) > 3 else "")
 
     def _choices_hidden(self) -> bool:
         """Whether a line of some choice is out of the menu's view (the notes under the
