@@ -39,7 +39,8 @@ HOW_TO_WIN = (
 
 RULES = (
     "Trans-Siberian Railroad in short (full rules: {docs}):\n"
-    "- A turn: BUY one share (or one each of two companies, $4 more to one of them),"
+    "- A turn: BUY one share at its share value (or two shares of two different"
+    " companies: both values plus a $4 fee, paid to whichever of the two you choose),"
     " BUILD for a public company (2+ shares owned) of which you hold the most shares,"
     " ties too (one link touching its network, $4; or two in a row; or one external"
     " link, $8; jumping other companies' links pays them a fee), or PASS. Buying two,"
