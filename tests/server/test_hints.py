@@ -375,7 +375,7 @@ def test_a_swing_since_the_seats_last_hint_says_whose_chance_moved(
     later = ask(client, game, seat).json()
     assert later["chance"] == 0.1, later
     rival = (seat + 1) % 3
-    assert later["since"] == {"chance": 0.4, "moves": seen["index"],
+    assert later["since"] == {"chance": 0.4, "moves": seen["index"], "surprise": False,
                               "rival": {"seat": rival, "name": seen["players"][rival]["name"],
                                         "from": 0.3, "to": 0.62}}, later
 
@@ -395,6 +395,9 @@ def test_a_small_change_or_no_rival_moving_names_nobody(
     _round(client, game, seat)
     fell = ask(client, game, seat).json()["since"]  # 0.60 → 0.20: each rival +0.2 or so
     assert fell["chance"] == 0.6 and fell["rival"]["from"] == 0.2, fell
+    # 0.40 points or more: the hint says how far a short search's chance can turn (the
+    # 38th newcomer run read 91% become 19% and stopped believing the numbers)
+    assert fell["surprise"] is True and rose["surprise"] is False
 
 
 @pytest.mark.parametrize("fits", [False, True])

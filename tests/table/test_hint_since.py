@@ -19,7 +19,11 @@ from cuberail.games import get_game
 def test_a_swing_names_the_rival_whose_chance_moved_the_other_way() -> None:
     assert swing(0, 0.40, (0.40, 0.30, 0.30), 0.30, (0.30, 0.35, 0.35)) is None  # 10 points
     assert swing(0, 0.40, (0.40, 0.30, 0.30), 0.10, (0.10, 0.62, 0.28)) == Swing(1, 0.30, 0.62)
-    assert swing(2, 0.10, (0.45, 0.45, 0.10), 0.60, (0.20, 0.20, 0.60)) == Swing(0, 0.45, 0.20)
+    # 50 points: a surprise (SURPRISE, 0.4: the words say how far a short search's chance
+    # can turn, the 38th newcomer run)
+    assert swing(2, 0.10, (0.45, 0.45, 0.10), 0.60, (0.20, 0.20, 0.60)) == Swing(
+        0, 0.45, 0.20, surprise=True)
+    assert swing(0, 0.91, (), 0.19, ()) == Swing(surprise=True)
     # every rival's chance moved less than RIVAL (0.08) the other way: nobody is named
     assert swing(0, 0.60, (0.60, 0.20, 0.20), 0.40, (0.40, 0.25, 0.35)) == Swing(2, 0.20, 0.35)
     assert swing(0, 0.60, (0.60, 0.20, 0.20), 0.44, (0.44, 0.27, 0.27)) == Swing()
@@ -33,6 +37,10 @@ def test_the_words_say_which_way_from_what_and_whose() -> None:
     assert since_words(0.10, 1, 0.96, Swing(3, 0.5, 0.02)) == (
         "up from 10% at your last hint, 1 move ago: player 4's chance fell from 50% to 2%")
     assert since_words(0.5, 3, 0.3, Swing()) == "down from 50% at your last hint, 3 moves ago"
+    assert since_words(0.91, 5, 0.19, Swing(1, 0.1, 0.8, surprise=True), ["Me", "Bot 2"]) == (
+        "down from 91% at your last hint, 5 moves ago: Bot 2's chance rose from 10% to 80%;"
+        " a short search's chance: it expects simple play from everyone, so a rival's strong"
+        " move can turn it this far")
 
 
 def _positions(title: str, seat: int) -> tuple[object, list[tuple[int, Action]]]:

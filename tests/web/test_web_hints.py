@@ -161,6 +161,31 @@ def test_a_close_call_names_the_move_that_does_about_as_well(base_url: str,
     assert close in text and text.index("Your winning chance") < text.index(close), text
 
 
+def test_a_chance_that_turned_far_says_what_the_number_is(base_url: str,
+                                                          open_page: Any) -> None:
+    """The 38th newcomer run read its hinted chance go from 91% to 19% in five moves and
+    stopped believing the numbers. A swing the server marks as a surprise (40 points or
+    more) says what the number is and why it can turn; the server's real answer, with
+    such a swing since an earlier hint set into it."""
+    made = create(base_url, hints=True)
+    page = seat_page(open_page, made, on_turn(base_url, made))
+
+    def as_swung(route: Any) -> None:
+        answer = route.fetch()
+        route.fulfill(response=answer, json={**answer.json(), "since": {
+            "chance": 0.91, "moves": 5, "surprise": True,
+            "rival": {"seat": 1, "name": "Bob", "from": 0.1, "to": 0.8}}})
+
+    page.route(re.compile(r"/api/games/[^/]+/hint"), as_swung)
+    page.locator("#hint").click()
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
+    text = page.locator("#hint-text").text_content() or ""
+    said = ("Down from 91% at your last hint, 5 moves ago. Bob's chance rose from 10% to"
+            " 80%. A short search's chance: it expects simple play from everyone, so a"
+            " rival's strong move can turn it this far.")
+    assert said in text, text
+
+
 def server_hint(base_url: str, made: dict[str, Any], seat: int) -> dict[str, Any]:
     request = urllib.request.Request(f"{base_url}/api/games/{made['id']}/hint",
                                      headers=auth(made["seats"][seat]["token"]))

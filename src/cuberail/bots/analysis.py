@@ -44,6 +44,8 @@ TIE_BREAK = 3  # a close call's blended search has this fraction of the budget (
 HINT_ITERATIONS = 2000  # a hint's search, in the browser and the terminal alike
 SWING = 0.15  # a hint's chance this far from the seat's last hint's says what changed
 RIVAL = 0.08  # ... naming the rival whose chance moved most the other way, this much at least
+SURPRISE = 0.4  # ... and saying that a short search's chance can turn this far (a rival's
+# strong move it did not expect: its playouts play simply for everyone)
 
 
 @dataclass
@@ -309,6 +311,7 @@ class Swing:
     rival: int | None = None
     rival_from: float = 0.0
     rival_to: float = 0.0
+    surprise: bool = False  # moved by :data:`SURPRISE` or more
 
 
 def swing(seat: int, before: float, before_seats: Sequence[float], now: float,
@@ -321,13 +324,15 @@ def swing(seat: int, before: float, before_seats: Sequence[float], now: float,
     it says whose moves did it."""
     if abs(now - before) < SWING:
         return None
+    surprise = round(abs(now - before), 2) >= SURPRISE  # (in points, as the hint says it)
     if not now_seats or len(before_seats) != len(now_seats):
-        return Swing()
+        return Swing(surprise=surprise)
     sign = 1 if now < before else -1  # a fall: whose chance rose (a rise: whose fell)
     rival = max((r for r in range(len(now_seats)) if r != seat),
                 key=lambda r: (sign * (now_seats[r] - before_seats[r]), -r))  # (ties: first)
     moved = sign * (now_seats[rival] - before_seats[rival])
-    return Swing(rival, before_seats[rival], now_seats[rival]) if moved >= RIVAL else Swing()
+    return (Swing(rival, before_seats[rival], now_seats[rival], surprise) if moved >= RIVAL
+            else Swing(surprise=surprise))
 
 
 def _kept(tree: Node, found: Estimate, planned: Action | None) -> Action | None:

@@ -260,6 +260,7 @@ def answer(loaded: Loaded, seat: int, action: Action, chance: float | None, by: 
                      for at, move in plan],
             "since": None if since is None else {
                 "chance": since.chance, "moves": since.moves,
+                "surprise": since.moved.surprise,
                 "rival": None if since.moved.rival is None else {
                     "seat": since.moved.rival, "name": names[since.moved.rival],
                     "from": since.moved.rival_from, "to": since.moved.rival_to}}}

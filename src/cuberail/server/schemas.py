@@ -430,6 +430,9 @@ class HintSince(BaseModel):
 
     chance: float = Field(description="the seat's chance at its last hint, 0-1")
     moves: int = Field(description="the moves played since that hint")
+    surprise: bool = Field(
+        default=False, description="moved by 0.4 or more: a short search's chance, whose"
+        " playouts play simply for everyone, turned by a move it did not expect")
     rival: HintRival | None = Field(
         default=None, description="the rival whose chance moved most the other way (0.08"
         " at least; else null): whose moves changed the estimate")

@@ -174,12 +174,18 @@ def since_words(before: float, moves: int, now: float, moved: Swing,
     else ``player N``)."""
     way = "down" if now < before else "up"
     out = f"{way} from {percent(before)} at your last hint, {moves} move{'s' * (moves != 1)} ago"
-    if moved.rival is None:
-        return out
-    name = names[moved.rival] if moved.rival < len(names) else f"player {moved.rival + 1}"
-    turned = "rose" if now < before else "fell"
-    return (f"{out}: {name}'s chance {turned} from {percent(moved.rival_from)} to"
-            f" {percent(moved.rival_to)}")
+    if moved.rival is not None:
+        name = names[moved.rival] if moved.rival < len(names) else f"player {moved.rival + 1}"
+        turned = "rose" if now < before else "fell"
+        out = (f"{out}: {name}'s chance {turned} from {percent(moved.rival_from)} to"
+               f" {percent(moved.rival_to)}")
+    # a turn this far (the 38th newcomer run read 91% become 19% five moves later and
+    # stopped believing the numbers): what the number is and why it can turn
+    return out + (f"; {SURPRISE_WORDS}" if moved.surprise else "")
+
+
+SURPRISE_WORDS = ("a short search's chance: it expects simple play from everyone, so a"
+                  " rival's strong move can turn it this far")
 
 
 def plan_words(move: str, then: tuple[str, ...]) -> str:

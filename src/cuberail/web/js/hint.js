@@ -108,6 +108,9 @@ function sinceText(since, chance) {
                { name: rival.name, from: Math.round(100 * rival.from),
                  to: Math.round(100 * rival.to) }));
   }
+  // a turn of 40 points or more: what the number is and why it can turn (the 38th
+  // newcomer run read 91% become 19% and stopped believing the numbers)
+  if (since.surprise) out.push(t("game.hint_since_surprise"));
   return out.join(" ");
 }
 
