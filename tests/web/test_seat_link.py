@@ -65,3 +65,34 @@ def test_a_watcher_has_no_seat_link(base_url: str, open_page: Any) -> None:
     page.goto(f"{base_url}/g/{made['id']}")
     wait_loaded(page)
     assert page.locator("#seat-link").is_hidden()
+
+
+def test_a_code_the_server_could_not_draw_is_said_and_asked_again(
+        base_url: str, open_page: Any) -> None:
+    made = against_bots(base_url)
+    watched = open_page()
+    page = watched.page
+    refused = {"n": 0}
+
+    def busy(route: Any) -> None:
+        refused["n"] += 1
+        route.fulfill(status=503, json={"detail": "the server is busy"})
+
+    page.route("**/seats/0/link.svg", busy)
+    page.goto(made["seats"][0]["invite_url"])
+    wait_loaded(page)
+    seat_link_of(page)
+    note = page.locator("#seat-link .seat-code-note")
+    note.wait_for()
+    page.wait_for_function("() => document.querySelector('#seat-link .seat-code-note')"
+                           ".textContent.startsWith('The QR code could not')")
+    assert note.inner_text() == ("The QR code could not be drawn now; the link above works"
+                                 " the same.")
+    assert refused["n"] == 1
+    page.unroute("**/seats/0/link.svg")
+    page.locator("#seat-link summary").click()  # closed
+    page.locator("#seat-link summary").click()  # opened again: asked again, drawn
+    page.get_by_role("img", name="QR code of your seat's link").wait_for(state="visible")
+    # the one refusal was this test's own (the browser logs a failed load as an error)
+    assert {p.split(" ")[1] for p in watched.problems if p.startswith("HTTP")} == {"503"}
+    watched.problems.clear()

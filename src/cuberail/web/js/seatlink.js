@@ -21,22 +21,25 @@ export function showSeatLink(box, id, seat, token) {
   box.replaceChildren(h("summary", {}, t("game.seat_link")),
     h("div", { class: "seat-link-body" }, h("p", {}, t("game.seat_link_note")),
       h("div", { class: "seat-link-row" }, input, copyButton(url, input)), code));
-  // once, when first opened (a property, not a listener: the box is filled again when
-  // the seat changes)
+  // when opened, until drawn (a property, not a listener: the box is filled again when
+  // the seat changes; a draw that failed is asked again at the next opening)
   box.ontoggle = () => {
-    if (box.open && !code.childElementCount) drawCode(code, id, seat, token);
+    if (box.open && !code.dataset.state) drawCode(code, id, seat, token);
   };
   if (box.open) drawCode(code, id, seat, token);
 }
 
 async function drawCode(into, id, seat, token) {
+  into.dataset.state = "asking";
   into.replaceChildren(h("p", { class: "seat-code-note" }, t("game.seat_code_wait")));
   const answer = await call("GET", `/api/games/${id}/seats/${seat}/link.svg`, undefined, token);
   if (!answer.ok || typeof answer.data !== "string") {
     // the link above still works: the code is a convenience, its absence said plainly
     into.replaceChildren(h("p", { class: "seat-code-note" }, t("game.seat_code_missing")));
+    delete into.dataset.state;
     return;
   }
+  into.dataset.state = "drawn";
   const img = h("img", { class: "seat-code-img", alt: t("game.seat_code_alt"),
     src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(answer.data)}` });
   into.replaceChildren(img, h("p", { class: "seat-code-note" }, t("game.seat_code_note")));
