@@ -433,7 +433,11 @@ class TableMenu(TableLog):
         if not self.menu and self.game.state.is_terminal():  # more below or above: said
             more = ("" if menu.max_scroll_y <= 0 else " ▲ PgUp for the top"
                     if menu.scroll_y >= menu.max_scroll_y else " ▼ PgDn for more")
-            menu.border_title = f"game over: final standings{more}"
+            # the whole where it fits the border (a 44-column box cut "▼ PgDn f…")
+            titles = [f"game over: final standings{more}", f"final standings{more}",
+                      f"final standings{more.replace(' for the top', '').replace(' for more', '')}"]
+            room = menu.size.width - 4
+            menu.border_title = next((t for t in titles if len(t) <= room), titles[-1])
             return
         if not self.menu:
             menu.border_title = ("waiting for a bot" if self.thinking else "waiting"
