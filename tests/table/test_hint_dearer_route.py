@@ -49,7 +49,10 @@ def test_a_hinted_dearer_route_is_listed_marked_and_played(tmp_path: Path) -> No
         text = "hint: " + short_move(app.game.describe_in, state, action)
         said = app._ready_hint(text)  # (F3's answer, without the search)
         await pilot.pause()
-        assert said == f". Enter plays it (choice {wanted.number} is marked)", said
+        # what the letter means, and where it is (the 39th newcomer run read "choice
+        # 20b is marked" and found no 20b among the numbers it saw)
+        assert said == (f". Enter plays it (choice {wanted.number} is marked: link"
+                        f" {wanted.base} by another route, listed under {wanted.base})"), said
         assert wanted in app.shown and app._highlighted() == wanted
         moves = len(app.game.record.actions)
         await pilot.press("enter")

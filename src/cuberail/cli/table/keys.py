@@ -131,6 +131,10 @@ class TableKeys(TableFlow):
             field.cursor_position = len(field.value)
             return f". Enter plays it (`{field.value}` is typed)"
         self.mark(choice)
+        if choice.is_dearer_route:  # listed under its link's line only now (the 39th
+            # newcomer run read "choice 20b is marked" and found no 20b in the list)
+            return (f". Enter plays it (choice {choice.number} is marked: link"
+                    f" {choice.base} by another route, listed under {choice.base})")
         return f". Enter plays it (choice {choice.number} is marked)"
 
     def action_quit_game(self) -> None:
