@@ -23,3 +23,7 @@ def test_the_replay_bar_comes_with_the_first_move(base_url: str, open_page: Any)
               {"action": "pass", "index": view["index"]}, made["seats"][seat]["token"])
     page.wait_for_selector("#replay:not([hidden])")
     assert page.locator("#rp-where").inner_text() == "Move 1 of 1"
+    # while the game runs the bar says it looks back (the 39th newcomer run clicked Back
+    # on its turn and wondered whether the game was still live)
+    assert page.locator("#replay-title").inner_text() == (
+        "Look back at earlier moves (the game goes on)")

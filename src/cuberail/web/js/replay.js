@@ -33,6 +33,9 @@ export class Replay {
     const G = this.game();
     const last = G.view.index;
     $("#replay").hidden = last === 0;
+    // while the game runs, the bar says it looks back and the game goes on (the 39th
+    // newcomer run clicked Back on its turn and wondered whether the game was live)
+    $("#replay-title").textContent = t(G.view.over ? "replay.title" : "replay.title_live");
     const at = G.at === null ? last : G.at;
     const slider = $("#rp-slider");
     slider.max = String(last);
