@@ -177,7 +177,11 @@ function showTargets(box) {
   if (!spot) return;
   const off = offMap(box);
   if (PHONE.matches) {
-    scale = fittingScale(box, spot);
+    // the targets' box, but never below the size at which the map's words are read: a
+    // choice of links from one end of the map to the other fitted the whole map into
+    // 390 px, its names about 5 px (the 39th newcomer run); then the frame is centred on
+    // the targets, the others reached by scrolling or the list of the board's moves
+    scale = Math.max(fittingScale(box, spot), phoneReadable(box, box.querySelector("svg")));
   } else {
     whole = off && !NARROW_DESKTOP.matches;
     readable = !keepsWhole() && !whole;
