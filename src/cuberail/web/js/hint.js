@@ -129,7 +129,12 @@ export function hintText(data) {
     if (data.since) parts.push(sinceText(data.since, data.chance));
   }
   if (data.close && typeof data.close.chance === "number") {
-    parts.push(t("game.hint_close", { move: data.close.sentence,
+    // a runner-up shown a point above the hinted move says why the hint keeps its move
+    // (the 40th newcomer run read "about 33% ... does about as well (34%)" as the hint
+    // preferring the worse move)
+    const above = typeof data.chance === "number"
+      && Math.round(100 * data.close.chance) > Math.round(100 * data.chance);
+    parts.push(t(above ? "game.hint_close_above" : "game.hint_close", { move: data.close.sentence,
                                       percent: Math.round(100 * data.close.chance) }));
   }
   if (Array.isArray(data.then) && data.then.length) {
