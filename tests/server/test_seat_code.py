@@ -9,7 +9,8 @@ import segno
 from fastapi.testclient import TestClient
 from play import auth, new_game
 
-from cuberail.server.seatcode import seat_code, seat_url
+from cuberail.server.runtime import seat_url
+from cuberail.server.seatcode import seat_code
 
 
 def test_the_code_is_the_seats_own_link(client: TestClient) -> None:

@@ -25,7 +25,7 @@ from sqlalchemy.engine import Connection
 from cuberail.core.words import Said
 from cuberail.server import lobby, tokens
 from cuberail.server.games import GameService, Loaded, Outcome, Refused
-from cuberail.server.runtime import base_url, client_of, game_id_ok, get_server
+from cuberail.server.runtime import base_url, client_of, game_id_ok, get_server, seat_url
 from cuberail.server.schemas import CreateGame, SeatSpec, errors
 from cuberail.server.security import bearer_token
 from cuberail.server.undo import option_of
@@ -124,15 +124,16 @@ def found(service: GameService, game_id: str) -> str | None:
 def reply(request: Request, asked: Asked) -> dict[str, Any]:
     """The answer: the rematch's id and URL, the caller's seat link; the creator also
     gets every seat's invite link and the owner's link (as ``POST /api/games`` gives)."""
-    root = f"{base_url(request)}/g/{asked.id}"
+    base = base_url(request)
+    root = f"{base}/g/{asked.id}"
     out: dict[str, Any] = {"id": asked.id, "url": root, "created": asked.made is not None,
                            "seat": asked.seat, "token": asked.token,
-                           "invite_url": f"{root}#seat={asked.seat}&token={asked.token}"
-                           if asked.token else None}
+                           "invite_url": seat_url(base, asked.id, asked.seat, asked.token)
+                           if asked.token and asked.seat is not None else None}  # (together)
     if asked.made is not None:
         out["owner_token"] = asked.made.owner_token
         out["owner_url"] = f"{root}#owner={asked.made.owner_token}"
-        out["seats"] = [{"seat": i, "token": t, "invite_url": f"{root}#seat={i}&token={t}"
+        out["seats"] = [{"seat": i, "token": t, "invite_url": seat_url(base, asked.id, i, t)
                          if t else root} for i, t in enumerate(asked.made.tokens)]
     return out
 

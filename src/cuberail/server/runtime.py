@@ -157,6 +157,12 @@ def base_url(request: Request) -> str:
     return (get_server(request).settings.public_url or str(request.base_url)).rstrip("/")
 
 
+def seat_url(root: str, game_id: str, seat: int, token: str) -> str:
+    """A seat's invite link under the server's public root (:func:`base_url`): opened, it
+    plays the seat (the token in the fragment, never sent to the server by a browser)."""
+    return f"{root}/g/{game_id}#seat={seat}&token={token}"
+
+
 # The dependencies themselves are coroutines: FastAPI runs a plain function dependency in
 # a thread of its pool, so each of these four checks cost a move a thread hop (and the
 # event loop a wake-up and the GIL handed over and back) for a few microseconds of work.

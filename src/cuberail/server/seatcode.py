@@ -15,11 +15,6 @@ SCALE = 4  # pixels a module: a link with a 43-character token is version 6 (41 
 BORDER = 4  # the quiet zone the standard asks, in modules: phones read it at a glance
 
 
-def seat_url(root: str, game_id: str, seat: int, token: str) -> str:
-    """The seat's link, as its invite link and the page's "On another device" give it."""
-    return f"{root}/g/{game_id}#seat={seat}&token={token}"
-
-
 def seat_code(url: str, title: str) -> bytes:
     """``url`` as a QR code in SVG (error correction M; a viewBox, no fixed size: the page
     sizes it), with ``title`` for screen readers."""

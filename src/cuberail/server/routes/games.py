@@ -10,7 +10,7 @@ from fastapi.responses import Response
 
 from cuberail.server import boards, lobby
 from cuberail.server.routes.answers import COURSE, CREATE_ERRORS, DRAWN, SVG
-from cuberail.server.runtime import Client, GameId, ServerDep, base_url
+from cuberail.server.runtime import Client, GameId, ServerDep, base_url, seat_url
 from cuberail.server.schemas import (
     Created,
     CreateGame,
@@ -25,9 +25,10 @@ router = APIRouter()
 
 def links(request: Request, made: lobby.NewGame) -> Created:
     """The answer to a new game: its seats' tokens and invite links, the owner's link."""
-    root = f"{base_url(request)}/g/{made.id}"
+    base = base_url(request)
+    root = f"{base}/g/{made.id}"
     seats = [SeatToken(seat=i, token=t,
-                       invite_url=f"{root}#seat={i}&token={t}" if t else root,
+                       invite_url=seat_url(base, made.id, i, t) if t else root,
                        free=i in made.free)
              for i, t in enumerate(made.tokens)]
     return Created(id=made.id, owner_token=made.owner_token,

@@ -11,7 +11,7 @@ from fastapi.responses import Response
 
 from cuberail.server import claims, lobby
 from cuberail.server.routes.answers import CLAIM_REFUSALS
-from cuberail.server.runtime import Client, GameId, ServerDep, Token, base_url
+from cuberail.server.runtime import Client, GameId, ServerDep, Token, base_url, seat_url
 from cuberail.server.schemas import (
     BODY_ERRORS,
     Claimed,
@@ -21,7 +21,7 @@ from cuberail.server.schemas import (
     WebhookRequest,
     errors,
 )
-from cuberail.server.seatcode import seat_code, seat_url
+from cuberail.server.seatcode import seat_code
 
 router = APIRouter()
 
