@@ -23,6 +23,9 @@ from cuberail.terminal.kit import is_tip
 # one hinted last and still close): a newcomer read "22% (vs 26% after ...)" as the hint
 # being wrong, so the line gives the two as one range and says why either will do
 CLOSE_CALL = "a close call: the two are within a short search's noise"
+# after a swing of SURPRISE or more since the seat's last hint (since_words)
+SURPRISE_WORDS = ("a short search's chance: it expects simple play from everyone, so a"
+                  " rival's strong move can turn it this far")
 # when no winning line is in the search's reach (it then plays for points: hint_search)
 FOR_POINTS = "no winning line in reach, so it keeps your score nearest the leader's"
 # when every line the search sees wins (it then plays for the margin: hint_search)
@@ -183,9 +186,6 @@ def since_words(before: float, moves: int, now: float, moved: Swing,
     # stopped believing the numbers): what the number is and why it can turn
     return out + (f"; {SURPRISE_WORDS}" if moved.surprise else "")
 
-
-SURPRISE_WORDS = ("a short search's chance: it expects simple play from everyone, so a"
-                  " rival's strong move can turn it this far")
 
 
 def plan_words(move: str, then: tuple[str, ...]) -> str:

@@ -428,32 +428,29 @@ class TableMenu(TableLog):
         return [f"   · {parts[0]}", *(f"     {part}" for part in parts[1:])]
 
     def _title_menu(self) -> None:
-        """The menu's border names how to reach choices that do not fit."""
+        """The menu's border names how to reach choices that do not fit: the longest of
+        its forms that fits the border (a 44-column box cut "game over: final standings ▼
+        PgDn f…"; 80 columns cut "· num…")."""
         menu = self.query_one("#menu", OptionList)
         if not self.menu and self.game.state.is_terminal():  # more below or above: said
-            more = ("" if menu.max_scroll_y <= 0 else " ▲ PgUp for the top"
-                    if menu.scroll_y >= menu.max_scroll_y else " ▼ PgDn for more")
-            # the whole where it fits the border (a 44-column box cut "▼ PgDn f…")
+            more, brief = (("", "") if menu.max_scroll_y <= 0
+                           else (" ▲ PgUp for the top", " ▲ PgUp")
+                           if menu.scroll_y >= menu.max_scroll_y
+                           else (" ▼ PgDn for more", " ▼ PgDn"))
             titles = [f"game over: final standings{more}", f"final standings{more}",
-                      f"final standings{more.replace(' for the top', '').replace(' for more', '')}"]
-            room = menu.size.width - 4
-            menu.border_title = next((t for t in titles if len(t) <= room), titles[-1])
-            return
-        if not self.menu:
-            menu.border_title = ("waiting for a bot" if self.thinking else "waiting"
-                                 if self.waiting else "no choices")
-            return
-        count = len(self.shown)
-        heads = ([f"choices: {count}, PgUp/PgDn for more", f"choices: {count}, PgUp/PgDn"]
-                 if self._choices_hidden() else ["your choices", "choices"])
-        gone = self._gone()
-        if not gone:
-            menu.border_title = heads[0]
-            return
-        # the whole where it fits the border (80 columns cut "· num…"), else shorter
+                      f"final standings{brief}"]
+        elif not self.menu:
+            titles = ["waiting for a bot" if self.thinking else "waiting"
+                      if self.waiting else "no choices"]
+        else:
+            count = len(self.shown)
+            heads = ([f"choices: {count}, PgUp/PgDn for more", f"choices: {count}, PgUp/PgDn"]
+                     if self._choices_hidden() else ["your choices", "choices"])
+            gone = self._gone()
+            titles = ([f"{head} · {kept}" for kept in (f"numbers kept ({gone} gone)",
+                                                        f"kept ({gone} gone)") for head in heads]
+                      if gone else heads[:1])
         room = menu.size.width - 4
-        titles = [f"{head} · {kept}" for kept in (f"numbers kept ({gone} gone)",
-                                                   f"kept ({gone} gone)") for head in heads]
         menu.border_title = next((t for t in titles if len(t) <= room), titles[-1])
 
     def _gone(self) -> str:

@@ -132,10 +132,10 @@ export function hintText(data) {
     // a runner-up shown a point above the hinted move says why the hint keeps its move
     // (the 40th newcomer run read "about 33% ... does about as well (34%)" as the hint
     // preferring the worse move)
-    const above = typeof data.chance === "number"
-      && Math.round(100 * data.close.chance) > Math.round(100 * data.chance);
-    parts.push(t(above ? "game.hint_close_above" : "game.hint_close", { move: data.close.sentence,
-                                      percent: Math.round(100 * data.close.chance) }));
+    const percent = Math.round(100 * data.close.chance);
+    const above = typeof data.chance === "number" && percent > Math.round(100 * data.chance);
+    parts.push(t(above ? "game.hint_close_above" : "game.hint_close",
+                 { move: data.close.sentence, percent }));
   }
   if (Array.isArray(data.then) && data.then.length) {
     parts.push(t("game.hint_then", { moves: data.then.join("; ") }));

@@ -440,13 +440,14 @@ function forgoAhead(state, move) {
 }
 
 /** A button for a move in the panel; a move that can only be forgone is marked and points
- *  at its note (`ahead`). */
-function moveButton(state, m, ahead = null, quiet = false) {
+ *  at its note (`ahead`); `onBoard`: whether the decision's moves wait on the board. */
+function moveButton(state, m, ahead = null, onBoard = false) {
   const confirm = m.action === "stop";
   // with moves on the board, a move that gives the decision up (forgo, or finishing a
-  // build with nothing placed) is a plain outlined button: the 37th newcomer run took the
-  // card's only button, "forgo the development", for the move, three times
-  const none = confirm && quiet ? stopNone(state) : null;
+  // build with nothing placed: the face's stop.none) is a plain outlined button: the 37th
+  // newcomer run took the card's only button, "forgo the development", for the move
+  const none = confirm && onBoard ? stopNone(state) : null;
+  const quiet = onBoard && (m.action === "forgo" || none !== null);
   const attrs = { type: "button", class: quiet ? "move quiet" : confirm ? "move confirm" : "move",
     dataset: confirm ? { action: m.action, confirm: "1" } : { action: m.action }, title: moveText(m) };
   if (ahead) Object.assign(attrs, { class: "move forgoes", "aria-describedby": ahead.id });
@@ -466,11 +467,6 @@ function stopNone(state) {
   return none && holds(none.when, state) ? none : null;
 }
 
-/** Whether `m` gives the decision up while moves wait on the board: forgo, or a stop
- *  with nothing done (stopNone). */
-function givesUp(state, m, onBoard) {
-  return onBoard.length > 0 && (m.action === "forgo" || (m.action === "stop" && stopNone(state) !== null));
-}
 
 /** The notes of the noted moves, once each, on one line under the buttons: each note's
  *  short form (the catalog's `<key>_short`, where it has one), the whole in its title. */
@@ -574,7 +570,7 @@ export function renderMoves(box, view, state, myTurn, waitingFor, lastOf = null)
   for (const m of other) {
     const ahead = forgoAhead(state, m);
     if (ahead) notes.push(ahead);
-    out.push(moveButton(state, m, ahead, givesUp(state, m, onBoard)));
+    out.push(moveButton(state, m, ahead, onBoard.length > 0));
   }
   out.push(...notes);
   const noted = noteLine(other);
