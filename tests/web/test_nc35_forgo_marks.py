@@ -45,9 +45,7 @@ def test_a_development_that_can_only_be_forgone_is_marked_before_the_click(
     help_line = page.locator("#actions .help.decide").text_content() or ""
     assert help_line.startswith("Choose your action with its button here (the three gauges"
                                 " under the map, shown with \"Whole map\", take a click"), help_line
-    page.screenshot(path="/tmp/s21/nc35-forgo-develop.png")
     page.click("#zoom-fit")  # the gauges in view, as the line says
     page.wait_for_timeout(300)
     box = gauge.bounding_box()
     assert box and box["y"] + box["height"] <= 768 and box["y"] >= 0, box
-    page.screenshot(path="/tmp/s21/nc35-forgo-whole.png")

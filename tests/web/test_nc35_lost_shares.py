@@ -59,4 +59,3 @@ def test_the_end_banner_names_the_shares_lost_to_a_nationalization(
         assert text.startswith(f"${player['cash']} cash"), text
         assert f"= ${player['score']}" in text, text  # the sum unchanged
     assert "null" not in page.locator("#end-banner").inner_text()  # no hint was asked
-    page.screenshot(path="/tmp/s21/nc35-lost-desktop.png")

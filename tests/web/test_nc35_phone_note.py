@@ -28,5 +28,3 @@ def test_the_note_under_the_buy_buttons_is_whole_on_a_phone(base_url: str,
     assert not cut, "the note is cut"
     box = line.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
-    line.scroll_into_view_if_needed()
-    page.screenshot(path="/tmp/s21/nc35-phone-note.png")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from webapi import create, play_until
-from webplay import get_json, post_json, wait_loaded
+from webplay import get_json, post_json, wait_fetched, wait_loaded
 
 NAMES = ["Ann", "Bob", "Cleo"]
 
@@ -140,7 +140,7 @@ def test_a_bid_typed_as_the_live_snapshot_arrives_keeps_its_keys(base_url: str,
     sockets: list[Any] = []
     page.route_web_socket(re.compile(r"/api/games/[^/]+/ws"), route)
     page.goto(made["seats"][view["current_player"]]["invite_url"])
-    wait_loaded(page)
+    wait_fetched(page)  # (the socket's first word is held)
     page.click("#bid-amount")
     page.keyboard.press("Control+A")
     page.keyboard.type("1")

@@ -94,6 +94,15 @@ def game_index(page: Any) -> int:
 
 
 def wait_loaded(page: Any) -> None:
+    """Wait until the page shows the game as the live connection has it: fetched again
+    after the socket's first word (data-synced), nothing being fetched (aria-busy). A
+    test that acted on the first fetch's page raced the socket's refresh (a hint's
+    "thinking" line cleared, a measured line replaced: the CI run of stop 52)."""
+    page.wait_for_selector("#game[data-synced='1'][aria-busy='false']", timeout=30000)
+
+
+def wait_fetched(page: Any) -> None:
+    """Wait for the page's first fetch only (a test that holds the socket's first word)."""
     page.wait_for_selector("#game[aria-busy='false']")
 
 

@@ -9,6 +9,10 @@ import { t } from "./i18n.js";
 import { DESKTOP } from "./media.js";
 
 const BAR = 0.33;  // the most of the window's height the action bar takes before it scrolls
+// ... and while a hint asked for is shown under it: the hint's reason and a close call
+// take four lines at 1366x768, and the bar that scrolled to them hid the decision's
+// title (the auction's company); the board keeps more than half the window
+const HINTED = 0.45;
 
 /** On a desktop the action bar above the board is short (the decision's title, its help
  *  cut to one line, its moves in wrapping rows): it grows to its whole content up to
@@ -22,7 +26,8 @@ export function fitActions() {
   markHelp(box);
   fitted = need(box);
   if (!DESKTOP.matches) return;
-  const most = Math.max(120, BAR * window.innerHeight);
+  const hinted = !$("#hint-text").hidden;
+  const most = Math.max(120, (hinted ? HINTED : BAR) * window.innerHeight);
   box.style.maxHeight = `${Math.round(Math.min(fitted, most))}px`;
   box.classList.toggle("scrolls", box.scrollHeight > box.clientHeight + 1);
   fitBoard();

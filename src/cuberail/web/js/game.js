@@ -321,7 +321,9 @@ function scheduleRefresh() {
   if (pending) return;
   pending = setTimeout(async () => {
     pending = null;
-    await refresh();
+    // fetched after the socket's word: the page is current with the live game (the
+    // signal automated players and tests wait for, with aria-busy false)
+    if (await refresh()) root().dataset.synced = "1";
   }, 30);
 }
 
@@ -331,10 +333,11 @@ function onConnection(online) {
   if (online) {
     G.boardKey = "";
     say(t("net.back"), "ok");
-    refresh();
+    refresh().then((ok) => { if (ok) root().dataset.synced = "1"; });  // current again
     return;
   }
   $("#chooser").hidden = true;
+  delete root().dataset.synced;
   $("#board").classList.remove("clickable");
   G.boardKey = "";
   root().setAttribute("aria-busy", "true");  // not known to be current until fetched again

@@ -27,6 +27,7 @@ export class Hint {
     this.nameOf = nameOf;
     this.index = -1;  // the position the shown hint is for
     this.action = null;  // the hinted move, while it is one of the moves offered
+    this.asking = -1;  // the position a hint is being asked for (its "thinking…" line stays)
     button.addEventListener("click", () => this.ask());
     play.addEventListener("click", () => {
       if (this.action !== null && !play.disabled) act(this.action, this.index);
@@ -43,7 +44,7 @@ export class Hint {
     // newcomer run, two people at one table, looked for the Hint button)
     const off = document.getElementById("hint-off");  // (its words: data-i18n)
     if (off) off.hidden = !seated || view.hints !== false;
-    if (!allowed || view.index !== this.index) this.clear();
+    if (!allowed || (view.index !== this.index && view.index !== this.asking)) this.clear();
   }
 
   clear() {
@@ -58,6 +59,7 @@ export class Hint {
     const { id, token, view } = this.game();
     if (!view || this.button.disabled) return;
     this.button.disabled = true;
+    this.asking = view.index;  // a refresh meanwhile (the socket's first state) keeps the line
     let answer = await api.hint(id, token, language());
     if (answer.status === 429 && answer.retry > 0 && answer.retry <= PATIENCE) {
       // asked faster than a seat's hints allow (the 26th newcomer run read "Refused: too
@@ -68,6 +70,7 @@ export class Hint {
       if (this.game().view?.index === view.index) answer = await api.hint(id, token, language());
     }
     this.button.disabled = false;
+    this.asking = -1;
     const current = this.game().view;
     if (!current || current.index !== view.index) return;  // the game moved on meanwhile
     this.index = view.index;
