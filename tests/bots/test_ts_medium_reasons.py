@@ -104,3 +104,27 @@ def test_ts_4_only_the_best_link_on_offer_is_called_the_best() -> None:
                 checked += 1
         s.apply(rng.choice(s.legal_actions()))
     assert checked >= 3
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ts_2_2_a_share_value_below_the_highest_is_not_called_the_highest(lang: str) -> None:
+    """The hint (a search's move) may set a share value below the highest the bid
+    allows: its reason says what the lower value does (the next share costs it, so more
+    players can buy it and make the company public, TS-3.1, TS-9.2), not "the highest
+    share value the bid allows" (the 40th newcomer run's share-value hint)."""
+    from cuberail.games.trans_siberian.state import PICK_VALUE
+
+    s = new_ts(3)
+    s.apply(Action("bid", (12,)))
+    while s.step != PICK_VALUE:  # the others pass, the winner picks a first link
+        acts = s.legal_actions()
+        s.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
+    values = sorted(int(str(a.args[0])) for a in s.legal_actions())
+    assert values[0] < values[-1] == 12
+    words = reason_words(lang, TITLE)
+    top = heuristic_reason(s, Action("value", (12,)))
+    low = heuristic_reason(s, Action("value", (values[0],)))
+    assert top is not None and top.key == "ts.why.value"
+    assert low is not None and low.key == "ts.why.value_lower"
+    said = words.render(low)
+    assert f"${values[0]}" in said and "{" not in said, said

@@ -43,7 +43,7 @@ def reason(s: TransSiberianState, action: Action, p: Params | None = None) -> Sa
     if s.step == AUCTION:
         return _auction(s, action, p)
     if s.step == PICK_VALUE:
-        return Said("ts.why.value")
+        return _value(s, action)
     if s.step == PICK_LINK:
         return Said("ts.why.start_link")
     if s.step in (BUILD_FIRST, BUILD_SECOND):
@@ -68,6 +68,18 @@ def _auction(s: TransSiberianState, action: Action, p: Params) -> Said:
     if s.a_phase == 2 and s.value_nationalizes(min(worth, s.cash[s.a_to_act])):
         return Said("ts.why.pass_doomed", {"company": co})
     return Said("ts.why.pass_bid", {"company": co, "worth": worth})
+
+
+def _value(s: TransSiberianState, action: Action) -> Said:
+    """TS-2.2: the highest value the bid allows scores most at the end; a lower one (the
+    search's, in a hint) makes the next share cheaper (TS-3.1), so that more players can
+    buy it and make the company public (TS-9.2). The 40th newcomer run read a lower
+    value's hint with no reason; "the highest share value" would have been wrong."""
+    highest = max(int(str(a.args[0])) for a in s.legal_actions() if a.args)
+    value = int(str(action.args[0])) if action.args else highest
+    if value >= highest:
+        return Said("ts.why.value")
+    return Said("ts.why.value_lower", {"company": company(s.a_company), "value": value})
 
 
 def _turn(s: TransSiberianState, action: Action, p: Params) -> Said:

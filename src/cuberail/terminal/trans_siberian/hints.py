@@ -34,9 +34,9 @@ def _share(s: TransSiberianState, c: int) -> str:
 
 def why(state: GameState, action: Action) -> str:
     """The reason for ``action`` in a phrase: a share's dividend and end value for a buy
-    (TS-3.1), what a bid sets (TS-2.2), who decides a company's building (TS-3.2) and what
-    a pass keeps; '' for other moves (the table then says what the move does to the
-    mover's dividend)."""
+    (TS-3.1), what a bid sets (TS-2.2), who decides a company's building (TS-3.2), what
+    a pass keeps and what a share value decides (:func:`_value`); '' for other moves
+    (the table then says what the move does to the mover's dividend)."""
     s = _ts(state)
     me = s.current_player()
     arg = action.args[0] if action.args else ""
@@ -52,4 +52,28 @@ def why(state: GameState, action: Action) -> str:
                 " links raise its income and its share value")
     if action.kind == "pass":
         return f"you keep your ${s.cash[me]}"
+    if action.kind == "value" and isinstance(arg, int) and s.a_company >= 0:
+        return _value(s, arg)
     return ""
+
+
+def _value(s: TransSiberianState, value: int) -> str:
+    """TS-2.2, TS-3.1, TS-9.2: a share value is what each share scores at the end (while
+    the company is public) and what its next share costs, so who can buy that share and
+    make it public; at or below the nationalization value, the risk (TS-8.1). The 40th
+    newcomer run read a share-value hint's chance with no reason."""
+    co = COMPANY_IDS[s.a_company]
+    me = s.current_player()
+    others = sum(1 for p in range(s.num_players) if p != me and s.cash[p] >= value)
+    players = f"{others} other player{'s' * (others != 1)}"
+    if s.cash[me] >= value:
+        who = f"you and {players} can pay it" if others else "only you can pay it"
+    else:
+        who = (f"{players} can pay it, not you (you have ${s.cash[me]})" if others
+               else f"nobody can pay it now (you have ${s.cash[me]})")
+    said = (f"{co}'s shares start at ${value}: each scores that at the end while {co} is"
+            f" public (links raise it), and its next share costs ${value}: {who}")
+    if s.value_nationalizes(value) and s.phase < 2:  # (in phase 2 the move's ⚠ says it)
+        said += (f"; at or below the nationalization value ${s.nationalization_value()}:"
+                 " nationalized in phase 2 unless links raise it")
+    return said
