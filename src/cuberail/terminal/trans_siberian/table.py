@@ -88,11 +88,17 @@ def players(state: GameState, names: list[str]) -> Table:
 SHARES_WIDTH = 16  # the most columns of a player's shares: the panel has 38 at 120x40
 
 
+PRIVATE = "($0)"  # after a share of a company not public: it scores nothing (TS-9.2)
+
+
 def _shares(s: TransSiberianState, p: int) -> Text:
     """The shares player ``p`` holds, by company, each code in its company's colour: the
     tables' codes apart (``Re2 Bu1``), else abutting (``Re2Bu1Gr1Ye3Bk1``), else the
     map's letters (``R2 B1``, ``R2B1G1Y3K1W1``): the first no wider than
-    :data:`SHARES_WIDTH`."""
+    :data:`SHARES_WIDTH`. A company's lone share (not public) says it scores nothing,
+    ``Re1($0)``: the 40th newcomer run read "score $26 Re1" after winning red for $22
+    and nothing said why the score had dropped (the browser says "red 1: $0 (not
+    public)")."""
     held = [(c, s.shares_held(p, c)) for c in range(tsb.NUM_COMPANIES) if s.shares_held(p, c)]
     out = Text()
     for codes in (board.COMPANY_SHORT, board.LETTER):
@@ -102,6 +108,8 @@ def _shares(s: TransSiberianState, p: int) -> Text:
                 out.append(gap if out else "")
                 out.append(codes[c], style=board.COMPANY_STYLE[c])
                 out.append(str(n))
+                if not s.is_public(c):
+                    out.append(PRIVATE, style="yellow")
             if out.cell_len <= SHARES_WIDTH:
                 return out
     return out

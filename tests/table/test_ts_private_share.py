@@ -1,0 +1,37 @@
+"""A lone share of a Trans-Siberian company scores nothing until a second is owned
+(TS-9.2: only public companies' shares score), and the players' table says so beside it:
+``Re1($0)``. The 40th newcomer run won red's first share for $22, read "score $26 Re1"
+against the bots' $48 and nothing at the table said why (the browser's players panel
+says "red 1: $0 (not public)")."""
+
+from __future__ import annotations
+
+from cuberail.cli.table.drawing import standings
+from cuberail.core.actions import Action
+from cuberail.games import get_game
+from cuberail.games.trans_siberian.state import TURN, TransSiberianState
+from cuberail.terminal.trans_siberian.table import PRIVATE, players
+
+
+def _shares_column(s: TransSiberianState) -> list[str]:
+    table = players(s, [f"Player {p + 1}" for p in range(s.num_players)])
+    return [str(getattr(cell, "plain", cell)) for cell in table.columns[-1].cells]
+
+
+def test_ts_9_2_a_lone_share_says_it_scores_nothing_until_a_second_is_owned() -> None:
+    s = get_game("trans-siberian").new_game(3, {})
+    assert isinstance(s, TransSiberianState)
+    s.apply(Action("bid", (12,)))  # Player 1 wins red's first share for $12
+    while s.step != TURN:  # the others pass, the winner picks a link and a value
+        acts = s.legal_actions()
+        s.apply(next((a for a in acts if a.kind == "pass"), acts[-1]))
+    assert not s.is_public(0) and s.scores()[0] == s.cash[0]  # the share counts $0
+    assert _shares_column(s)[0] == f"Re1{PRIVATE}"
+    line = standings(players(s, ["Ann", "Bob", "Cleo"]), ["Ann", "Bob", "Cleo"], 120)
+    assert f"Re1{PRIVATE}" in line.plain
+    buyer = s.current_player()
+    s.apply(Action("buy", ("red",)))  # a second share: red is public, both score
+    assert s.is_public(0)
+    column = _shares_column(s)
+    assert all(PRIVATE not in cell for cell in column), column
+    assert column[buyer].startswith("Re")
