@@ -60,7 +60,8 @@ def test_the_hint_button_shows_the_suggested_move_on_your_turn(base_url: str,
     assert text.startswith(head), text
     move, dot, rest = text[len(head):].partition(". Your winning chance after it: about ")
     assert dot and move in labels, text
-    assert re.match(r"\d{1,3}%\.( A close call: .+ does about as well \(\d{1,3}%\);"
+    assert re.match(r"\d{1,3}%, if everyone plays simply from here \(following the hints does"
+                    r" better\)\.( A close call: .+ does about as well \(\d{1,3}%\);"
                     r" either will do( \(a point or two apart is within the short"
                     r" search's noise\))?\.)?( Why: .+)?$", rest), text
     other = seat_page(open_page, made, (current + 1) % 3)  # not on turn: no button
@@ -158,7 +159,8 @@ def test_a_close_call_names_the_move_that_does_about_as_well(base_url: str,
     page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
     text = page.locator("#hint-text").text_content() or ""
     close = f"A close call: {named['label']} does about as well (31%); either will do"
-    assert re.search(r"Your winning chance after it: about \d{1,3}%\. ", text), text
+    assert re.search(r"Your winning chance after it: about \d{1,3}%, if everyone plays simply"
+                     r" from here \(following the hints does better\)\. ", text), text
     assert close in text and text.index("Your winning chance") < text.index(close), text
     ours = int(re.search(r"after it: about (\d{1,3})%", text).group(1))  # type: ignore[union-attr]
     # a runner-up shown above the hinted move says why the hint keeps its own (the 40th
@@ -320,7 +322,8 @@ def test_a_hint_says_what_moved_the_chance_since_the_last(base_url: str, open_pa
     page.locator("#hint").click()
     page.wait_for_function("() => document.querySelector('#hint-text').textContent !== ''")
     text = page.locator("#hint-text").text_content() or ""
-    chance_words = f"Your winning chance after it: about {round(100 * chance)}%. "
+    chance_words = (f"Your winning chance after it: about {round(100 * chance)}%, if everyone"
+                    " plays simply from here (following the hints does better). ")
     assert chance_words + said in text, text
 
 
