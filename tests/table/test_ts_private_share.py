@@ -35,3 +35,20 @@ def test_ts_9_2_a_lone_share_says_it_scores_nothing_until_a_second_is_owned() ->
     column = _shares_column(s)
     assert all(PRIVATE not in cell for cell in column), column
     assert column[buyer].startswith("Re")
+
+
+def test_ts_2_4_a_company_nobody_bid_on_says_it_never_entered() -> None:
+    """The 41st newcomer run read black and white as ``out`` at the game's end and
+    nothing said why: the companies' status says ``never`` (entered: TS-2.4)."""
+    from cuberail.games.trans_siberian.state import AUCTION, STATUS_NAMES
+    from cuberail.terminal.trans_siberian.table import companies
+
+    s = get_game("trans-siberian").new_game(3, {})
+    assert isinstance(s, TransSiberianState)
+    never = STATUS_NAMES.index("never entered")
+    while never not in s.status:  # everyone passes until a company never enters
+        assert s.step == AUCTION
+        acts = s.legal_actions()
+        s.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
+    column = [str(getattr(cell, "plain", cell)) for cell in companies(s).columns[1].cells]
+    assert column[list(s.status).index(never)] == "never", column

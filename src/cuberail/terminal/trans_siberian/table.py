@@ -19,7 +19,7 @@ from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES, TransSiber
 from cuberail.terminal.kit import NAME, Face, Payout, TableKit, compact_table, short
 from cuberail.terminal.trans_siberian import board, hints, netview, teach
 
-SHORT_STATUS = {"waiting": "wait", "never entered": "out", "nationalized": "nat."}
+SHORT_STATUS = {"waiting": "wait", "never entered": "never", "nationalized": "nat."}
 
 
 def _ts(state: GameState) -> TransSiberianState:
