@@ -40,8 +40,14 @@ def test_the_lobby_box_creates_the_game_and_the_page_says_why_undo_is_off(
             assert "moved last" in text or "has moved since your move" in text, text
             assert "allows undo only until someone answers" in text
             assert undo.get_attribute("aria-describedby") == "undo-why"
-        else:  # free: your move and the bots' answers after it are taken back together
-            assert undo.is_visible() and undo.is_enabled() and why.is_hidden()
+        else:  # free: your move and the bots' answers after it are taken back together,
+            # said beside the button (the 41st newcomer run did not dare press it)
+            assert undo.is_visible() and undo.is_enabled()
+            text = why.text_content() or ""
+            assert why.is_visible() and text.startswith("Takes back your move: "), text
+            assert text.endswith("bot moves after it.") or text.endswith(
+                "the bot's move after it."), text
+            assert undo.get_attribute("aria-describedby") == "undo-why"
             undo.click()
             page.wait_for_selector("#game[data-game-index='0'][aria-busy='false']")
             assert get_json(f"{base_url}/api/games/{game_id}")["index"] == 0
@@ -60,7 +66,9 @@ def test_an_unanswered_move_may_be_taken_back_an_answered_one_says_who(
     click_action(page, offered(page)[0])  # CE-2.1: Ann opens an auction
     undo = page.locator("#undo")
     undo.wait_for(state="visible")
-    assert undo.is_enabled() and page.locator("#undo-why").is_hidden()  # nobody answered
+    said = page.locator("#undo-why").text_content() or ""
+    assert undo.is_enabled() and said.startswith("Takes back your move: "), said
+    assert said.endswith(".") and "after it" not in said, said  # nobody answered
     view = get_json(f"{base_url}/api/games/{game_id}")
     post_json(f"{base_url}/api/games/{game_id}/actions",
               {"action": view["legal"][0], "index": 1}, bob)

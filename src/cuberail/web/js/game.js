@@ -17,7 +17,7 @@ import { UndoControl } from "./undo.js";
 import { wireSettings } from "./menu.js";
 import { language, languageSwitch, moveText, pickLanguage, refusalText, setLanguage, t,
   useMoveWords } from "./i18n.js";
-import { MoveLog, chatLine, renderChat } from "./log.js";
+import { MoveLog, chatLine, renderChat, told } from "./log.js";
 import { PHONE } from "./media.js";
 import { lostShares, moneyStory, renderEndBanner } from "./end.js";
 import { Rematch, isRematchLine } from "./rematch.js";
@@ -149,7 +149,7 @@ function renderPanels(view, state, live) {
     renderMoves($("#move-list"), live ? view : { ...view, moves: [] }, state, mine,
       live ? brief : t("replay.viewing", { n: G.at }), (kind) => log.lastAction(G.seat, kind));
   });
-  undoControl.update(view, G.seat, Boolean(live && isOnline() && G.token));
+  undoControl.update(view, G.seat, Boolean(live && isOnline() && G.token), undoTaken());
   hint.update(view, mine);
   $("#turn").textContent = mine ? t("game.your_turn") : waiting;
   $("#turn").classList.toggle("mine", mine);
@@ -211,6 +211,15 @@ function helpOnce() {
   const decision = where && G.view ? pick(G.view.state, where) : undefined;
   if (help) help.hidden = Boolean(decision !== undefined && guide.showing() === `decision:${decision}`);
   fitActions();
+}
+
+/** What an undo by this seat takes back: its last move in force (its words' parts) and
+ *  the moves after it (bots' answers, which go with it), or null. */
+function undoTaken() {
+  const entries = log.entries;
+  const at = entries.map((e) => e.seat).lastIndexOf(G.seat);
+  const move = at >= 0 ? told(entries[at].words, nameOf) : null;
+  return move ? { move, after: entries.length - 1 - at } : null;
 }
 
 /** The rematch's part of the end banner (a finished game, shown live). */

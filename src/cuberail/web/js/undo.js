@@ -34,14 +34,29 @@ export class UndoControl {
     this.nameOf = nameOf;
   }
 
-  update(view, seat, live) {
+  /** `taken`: what an undo would take back now, {move (its words' parts), after (the
+   *  bots' moves after it)}, or null: said beside the button (the 41st newcomer run, in a
+   *  game with a friend, saw "Undo my last move" while waiting, a bot's moves and a
+   *  dividend after its move, and did not dare press it). */
+  update(view, seat, live, taken = null) {
     const state = undoState(view, seat, live);
     this.button.hidden = state === null;
     this.button.disabled = Boolean(state && !state.ok);
     const off = Boolean(state && !state.ok);
-    this.why.hidden = !off;
-    this.why.textContent = off ? t(state.key, { name: this.nameOf(state.seat) }) : "";
-    if (off) this.button.setAttribute("aria-describedby", this.why.id);
+    const said = Boolean(state && state.ok && taken);
+    this.why.hidden = !off && !said;
+    this.why.classList.toggle("undo-takes", said);
+    if (off) this.why.textContent = t(state.key, { name: this.nameOf(state.seat) });
+    else if (said) this.why.replaceChildren(...takesBack(taken));
+    else this.why.textContent = "";
+    if (off || said) this.button.setAttribute("aria-describedby", this.why.id);
     else this.button.removeAttribute("aria-describedby");
   }
+}
+
+/** "Takes back your move: bid $6 for the PRR share, and the 2 bot moves after it." */
+function takesBack({ move, after }) {
+  const tail = after > 1 ? t("log.undo_after", { n: after })
+    : after === 1 ? t("log.undo_after_one") : "";
+  return [`${t("game.undo_takes")} `, ...move, tail ? `, ${tail}.` : "."];
 }
