@@ -3,15 +3,16 @@ link a straight line between its cities' labels, as on the printed board and the
 browser's map.
 
 Every city's label sits at one place for a map's size (:func:`.places.fixed`: west left,
-east right, north up). Lines are drawn in line glyphs (``━━╲━━``), straight, so that
-none winds: a link on offer (bright, double: ``══``,
-tagged with the number typed to choose it: ``[7]``) above a built one (its company's
-colour, tagged with its letter and value: ``R3``) above the links nobody has built yet
-(dim, dotted: the board a company may still reach). A line passes under a label, never
-over it; a junction link (TS-4.5) is a star from the middle of its ends. A tag sits on
-its own line's cells nearest the line's middle, else beside the line, a cell apart from
-every other tag and label on its row (``Samara[4]`` would read as one word); a built
-link's tag that has no such room is left out (its colour says whose it is), a number on
+east right, north up; moved along its row where that shows more of the lines:
+:func:`.spread.spread`). Lines (:mod:`.lines`) are drawn in line glyphs (``━━╲━━``),
+straight, so that none winds: a link on offer (bright, double: ``══``, tagged with the
+number typed to choose it: ``[7]``) above a built one (its company's colour, tagged with
+its letter and value: ``R3``) above the links nobody has built yet (dim, dotted: the
+board a company may still reach). A line passes under a label, never over it; a junction
+link (TS-4.5) is a star from the middle of its ends. A tag sits on its own line's cells
+nearest the line's middle, else beside the line, a cell apart from every other tag and
+label on its row (``Samara[4]`` would read as one word); a built link's tag that has no
+such room is left out (its colour says whose it is), a number on
 offer never. The fifteenth and sixteenth
 newcomer runs found the former schematic's routed lines "winding cyan boxes ... routed
 far from the real geography", and the browser's graph clear.
@@ -24,7 +25,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from cuberail.games.trans_siberian.board import LINKS, MOSCOW
-from cuberail.terminal.trans_siberian.places import Cell, fixed
+from cuberail.terminal.trans_siberian.lines import middle_of, segments, stroke_cells
+from cuberail.terminal.trans_siberian.places import Cell
+from cuberail.terminal.trans_siberian.spread import spread
 
 OFFER, BUILT, FREE = 3, 2, 1  # what a line is, the one drawn above first where two meet
 # A line's glyphs by kind: along a row, down a column, and the two diagonals (rising,
@@ -66,22 +69,6 @@ class Drawing:
         return self.glyphs.get(cell, " ")
 
 
-def _middle(where: Cell, word: str) -> tuple[int, int]:
-    """A label's middle, in dots."""
-    return 2 * where[0] + len(word), 4 * where[1] + 2
-
-
-def _segments(k: int, middle: dict[int, tuple[int, int]]
-              ) -> list[tuple[tuple[int, int], tuple[int, int]]]:
-    """A link's straight strokes: end to end, or for a junction (TS-4.5) from the middle
-    of its ends to each."""
-    points = [middle[e] for e in LINKS[k].ends]
-    if len(points) == 2:
-        return [(points[0], points[1])]
-    hub = (sum(p[0] for p in points) // len(points), sum(p[1] for p in points) // len(points))
-    return [(hub, p) for p in points]
-
-
 def _stroke(a: tuple[int, int], b: tuple[int, int], kind: int) -> list[tuple[Cell, str]]:
     """The cells of a straight stroke from ``a`` to ``b`` (in dots: two across and four
     down a cell, so that a dot is as wide as it is tall), one a column (a row where the
@@ -91,13 +78,8 @@ def _stroke(a: tuple[int, int], b: tuple[int, int], kind: int) -> list[tuple[Cel
     screen reader (the braille dots it was read, in a terminal's text, as noise:
     ``⠄⢽⡟⣿⢧⡁``, the thirty-third and thirty-fourth newcomer runs)."""
     flat, down, rising, falling = GLYPHS[kind]
-    # the cells whose middles are nearest (a cell's middle: its dots 0.5 across, 1.5 down)
-    (x0, y0), (x1, y1) = (((p[0] - 0.5) / 2, (p[1] - 1.5) / 4) for p in (a, b))
-    dx, dy = x1 - x0, y1 - y0
-    steps = max(math.ceil(abs(dx)), math.ceil(abs(dy)), 1)  # a cell a step at most
-    cells = list(dict.fromkeys(  # halves up, never to even: no gaps; each cell once
-        (math.floor(x0 + dx * i / steps + 0.5), math.floor(y0 + dy * i / steps + 0.5))
-        for i in range(steps + 1)))
+    cells = stroke_cells(a, b)
+    dx, dy = (b[0] - a[0]) / 2, (b[1] - a[1]) / 4  # in cells
     angle = math.degrees(math.atan2(2 * abs(dy), abs(dx)))  # as seen: a cell is twice as tall
     slant = falling if dx * dy > 0 else rising
     out: list[tuple[Cell, str]] = []
@@ -169,10 +151,10 @@ def draw(links: tuple[Link, ...], words: tuple[tuple[int, str], ...], width: int
     dotted, with ``words`` (each location's label) on a map of ``width`` x ``height`` (its
     last row left for a key)."""
     label = dict(words)
-    where = fixed(words, width, height, MOSCOW)
+    where = spread(words, width, height, MOSCOW)
     labels = {(x + i, y): (loc, ch) for loc, (x, y) in where.items()
               for i, ch in enumerate(label[loc])}
-    middle = {loc: _middle(cell, label[loc]) for loc, cell in where.items()}
+    middle = {loc: middle_of(cell, label[loc]) for loc, cell in where.items()}
     kinds = {k: OFFER if offer else BUILT for k, _, offer, _ in links}
     order = sorted(range(len(LINKS)), key=lambda k: (kinds.get(k, FREE), k))
     glyphs: dict[Cell, str] = {}
@@ -180,7 +162,7 @@ def draw(links: tuple[Link, ...], words: tuple[tuple[int, str], ...], width: int
     own: dict[int, list[Cell]] = {}  # a drawn link -> the cells it shows (in stroke order)
     for k in order:  # the higher kinds last: above where two meet
         kind = kinds.get(k, FREE)
-        for a, b in _segments(k, middle):
+        for a, b in segments(k, middle):
             for cell, glyph in _stroke(a, b, kind):
                 if cell in labels or not (0 <= cell[1] < height - 1):
                     continue

@@ -24,7 +24,8 @@ WEST_HEIGHT = 0.85  # of the height given to the west (it ends further north tha
 
 
 @cache
-def _board_xy() -> dict[str, tuple[int, int]]:
+def board_xy() -> dict[str, tuple[int, int]]:
+    """Each location's place on the printed board (pixels: x east, y south)."""
     text = resources.files(__package__ or __name__).joinpath("data/ts_board_xy.json")
     xy = json.loads(text.read_text(encoding="utf-8"))["board_xy"]
     return {k: (int(v[0]), int(v[1])) for k, v in xy.items()}
@@ -35,7 +36,7 @@ def _unit(loc: int) -> tuple[float, float]:
     ``WEST_SHARE``) and down (the west, which ends further north, stretched to the whole
     ``WEST_HEIGHT``, the east's crowded south stretched by ``EAST_Y``, blended between
     ``BLEND``)."""
-    xy = _board_xy()
+    xy = board_xy()
     xs, ys = [p[0] for p in xy.values()], [p[1] for p in xy.values()]
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     px, py = xy[LOCATIONS[loc].id]
