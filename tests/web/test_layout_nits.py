@@ -183,3 +183,37 @@ def test_the_calm_nationalization_note_starts_with_a_drawn_icon(base_url: str,
     looks = icon.evaluate("e => { const s = getComputedStyle(e); return [s.borderRadius,"
                           " s.borderTopStyle, e.getBoundingClientRect().width]; }")
     assert looks[0] == "50%" and looks[1] == "solid" and looks[2] > 8, looks
+
+
+@pytest.mark.parametrize("title", ["chicago-express", "trans-siberian"])
+def test_what_a_score_is_made_of_takes_a_row_of_its_own_on_a_phone(
+        base_url: str, open_page: Any, title: str) -> None:
+    """The 41st newcomer run read the end table's "Made of" column wrapped to five lines a
+    player on a phone (``$40 at the start / + $159 from / dividends − / $81 spent = /
+    $118``): there it is a row of its own under each player's, the table's width; on a
+    desktop it stays a column."""
+    made = create(base_url, title, NAMES)
+    play_until(base_url, made, finished, seed=2, limit=3000)
+    seen = {}
+    for width, height in ((390, 844), (1366, 768)):
+        page = _open(open_page, made["seats"][0]["invite_url"], width, height)
+        page.wait_for_selector("#end-banner:not([hidden])")
+        seen[width] = page.evaluate("""() => {
+          const table = document.querySelector('#end-banner table.final');
+          const shown = (sel) => [...table.querySelectorAll(sel)]
+            .filter((e) => e.getClientRects().length);
+          const lines = (e) => {  // the rows its text's boxes stand on
+            const r = document.createRange();
+            r.selectNodeContents(e);
+            return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+          };
+          return {rows: shown('tr.parts-row').map((r) => [r.textContent, lines(r.cells[0])]),
+                  column: shown('td.parts').length, head: shown('th.parts').length,
+                  players: table.querySelectorAll('tbody tr[data-seat]:not(.parts-row)').length,
+                  wide: table.getBoundingClientRect().width};
+        }""")
+    phone, desk = seen[390], seen[1366]
+    assert phone["column"] == phone["head"] == 0 and len(phone["rows"]) == phone["players"]
+    for text, lines in phone["rows"]:
+        assert text.startswith("Made of: $") and lines <= 4, (text, lines)
+    assert desk["rows"] == [] and desk["column"] == desk["players"] and desk["head"] == 1

@@ -66,8 +66,11 @@ def test_a_phone_shows_the_share_track_once_and_the_title_whole(
         r.setEnd(text, text.textContent.startsWith(title) ? title.length : 0);
         const box = n.getBoundingClientRect();
         const rects = [...r.getClientRects()];
+        const whole = document.createRange();  // the game's id after it (the 41st run)
+        whole.selectNodeContents(n);
         return [Math.max(...rects.map((x) => x.bottom)), box.bottom,
-                Math.max(...rects.map((x) => x.right)), box.right, n.textContent]; })()})""")
+                Math.max(...rects.map((x) => x.right)), box.right, n.textContent,
+                Math.max(...[...whole.getClientRects()].map((x) => x.bottom))]; })()})""")
     assert seen["drawn"] == 0 and seen["listed"] >= 20, seen
     # the 25th run then saw "a large empty area" where the drawn track was: what the
     # drawing has under it moves up into its room (the panel's next track just under the
@@ -80,9 +83,10 @@ def test_a_phone_shows_the_share_track_once_and_the_title_whole(
       return (next.top - map.bottom) / scale;
     }""")
     assert 0 <= gap < 40, gap  # drawing units (the track took some 100)
-    bottom, foot, right, edge, text = seen["name"]  # the title's lines, within its box
+    bottom, foot, right, edge, text, last = seen["name"]  # the title's lines, in its box
     assert text.startswith("Trans-Siberian Railroad"), seen
     assert bottom <= foot + 1 and right <= edge + 1, seen
+    assert last <= foot + 1, seen  # and the id whole
 
 
 def test_a_desktop_draws_the_share_track_and_lists_it_not(

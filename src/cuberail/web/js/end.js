@@ -135,22 +135,30 @@ export function renderEndBanner(box, view, state, nameOf, story = null, hinted =
     : t("endb.winner", { name: names[0] ?? "" });
   const reasons = endReasons(state);
   const order = scores.map((score, seat) => [score, seat]).sort((a, b) => b[0] - a[0]);
-  const rows = order.map(([score, seat]) => {
+  const rows = order.flatMap(([score, seat]) => {
     const rank = scores.filter((s) => s > score).length + 1;
     const won = winners.includes(seat);
     const player = state.players.find((p) => p.seat === seat) || {};
-    return h("tr", { class: won ? "winner" : "", dataset: { seat } },
+    const said = parts ? made(player, score) || "" : "";
+    return [h("tr", { class: won ? "winner" : "", dataset: { seat } },
       h("td", { class: "num" }, `${rank}.`),
       h("th", { scope: "row" }, won ? h("span", { class: "crown", title: t("endb.winner_mark") }, "★ ") : null,
         nameOf(seat)),
       h("td", { class: "num score" }, `$${score}`),
       extra.map((col) => h("td", { class: "num extra" }, cellText(col, player))),
-      parts ? h("td", { class: "parts" }, made(player, score) || "") : null);
+      parts ? h("td", { class: "parts" }, said) : null),
+    // a phone: what the score is made of on a row of its own under the player's, the
+    // table's width (the 41st newcomer run read it wrapped to five lines a player in
+    // its narrow column); CSS shows the one form or the other
+    parts && said ? h("tr", { class: "parts-row", dataset: { seat } },
+      h("td", { colspan: 3 + extra.length + 1 }, `${t("endb.parts")}: ${said}`)) : null]
+      .filter(Boolean);
   });
   const head = [t("endb.rank"), t("game.player"), t(final.score || "endb.score"),
     ...extra.map((col) => t(col.label)), ...(parts ? [t("endb.parts")] : [])];
   const headCells = head.map((x, i) => h("th", {
-    scope: "col", class: i >= 3 && i < 3 + extra.length ? "extra" : "" }, x));
+    scope: "col", class: i >= 3 && i < 3 + extra.length ? "extra"
+      : parts && i === head.length - 1 ? "parts" : "" }, x));
   // (nulls left out: replaceChildren writes a null as the text "null", which a game with
   // no hint asked showed under the scores)
   box.replaceChildren(...[
