@@ -29,9 +29,8 @@ SURPRISE_WORDS = ("a short search's chance: it expects simple play from everyone
 # when no winning line is in the search's reach (it then plays for points: hint_search)
 # what the chance assumes (the 41st newcomer run followed every hint, won three games of
 # three against medium bots and read chances of 12-35% all along: "I won while being told
-# I would probably lose"); measured, following every hint won 20 of 20 Chicago Express
-# games against three medium bots, and 0.600 of 20 Trans-Siberian ones against two, where
-# an even share is 0.333 (docs/bots.md, "What the chance assumes")
+# I would probably lose"); measured in both titles, following every hint wins well above
+# an even share against medium bots (docs/bots.md, "What the chance assumes")
 SIMPLY = "the chance if everyone plays simply from here; following the hints does better"
 FOR_POINTS = "no winning line in reach, so it keeps your score nearest the leader's"
 # when every line the search sees wins (it then plays for the margin: hint_search)
