@@ -63,13 +63,22 @@ export function renderPlayers(box, view, state, mySeat) {
       p.seat === mySeat ? h("span", { class: "badge you" }, t("game.you")) : null];
     const name = playerName(view, p.seat);
     return h("tr", { class: p.seat === state.current_player ? "to-move" : "", dataset: { seat: p.seat } },
-      h("th", { scope: "row" }, h("span", { class: "name", title: name }, name), " ", marks),
+      h("th", { scope: "row" }, h("span", { class: "name", title: name }, ...nameParts(name)), " ",
+        marks),
       h("td", { class: "num" }, `$${p.cash}`), h("td", {}, shares),
       scored ? h("td", { class: "num" }, `$${pick(p, worth) ?? ""}`, riskNote(p),
         idleNote(p, state.companies || [])) : null);
   });
   box.replaceChildren(table(["game.player", "game.cash", "game.shares",
     ...(scored ? ["game.worth"] : [])], rows, "players"));
+}
+
+/** A player's name for a narrow column: a bracketed end ("Bot 3 (medium)") kept whole on
+ *  its line (the 42nd newcomer run read "Bot 3 (medium" with ")" alone under it). */
+function nameParts(name) {
+  const at = name.endsWith(")") ? name.lastIndexOf(" (") : -1;
+  return at > 0 ? [name.slice(0, at), " ", h("span", { class: "nowrap" }, name.slice(at + 1))]
+    : [name];
 }
 
 /** Under a player's net worth, the part of it in shares that nationalization would take
@@ -377,8 +386,10 @@ export function renderAuction(box, view, state, mySeat, myTurn) {
 }
 
 /** An "i" in a circle (CSS, class "info-icon"; not the "ⓘ" character, which many fonts
- *  lack: a missing-glyph box), before a calm note; no part of its words for a reader. */
-const infoIcon = () => h("span", { class: "info-icon", "aria-hidden": "true" }, "i");
+ *  lack: a missing-glyph box), before a calm note; no part of its words for a reader,
+ *  nor of its text: the "i" is drawn by CSS (the 42nd newcomer run read a noted buy
+ *  button's text as "buy green, $8i"). */
+const infoIcon = () => h("span", { class: "info-icon", "aria-hidden": "true" });
 
 /** A move's words in the page's language, company names as chips (its English label
  *  when the words cannot be rendered). */
