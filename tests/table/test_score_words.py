@@ -118,3 +118,24 @@ def test_the_final_standings_are_broken_again_for_a_smaller_terminal(tmp_path: P
             assert all(len(line) <= width for line in parts), (width, parts)
 
     asyncio.run(run())
+
+
+def test_the_final_standings_say_the_shares_a_nationalization_took(tmp_path: Path) -> None:
+    """TS-8.1 (the 42nd newcomer run): the shares a seat held when its company was
+    nationalized are gone from its score; the end says where they went."""
+    from cuberail.cli.table import teach
+    from cuberail.core.record import start_state
+    from cuberail.games import get_game
+
+    for seed in range(1, 12):
+        (tmp_path / str(seed)).mkdir()
+        game = finished(tmp_path / str(seed), "trans-siberian", seed)
+        lost = teach.losses(start_state(game.record, get_game), game.record.actions)
+        if lost:
+            break
+    else:
+        raise AssertionError("no seat lost shares to a nationalization in 11 random games")
+    text = standings_text(game)
+    for seat, words in lost.items():
+        assert "lost to the nationalization at dividend #" in words
+        assert " ".join(f"{score_words(game.state, seat)}; {words}".split()) in text, text

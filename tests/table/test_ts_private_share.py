@@ -52,3 +52,39 @@ def test_ts_2_4_a_company_nobody_bid_on_says_it_never_entered() -> None:
         s.apply(next((a for a in acts if a.kind == "pass"), acts[0]))
     column = [str(getattr(cell, "plain", cell)) for cell in companies(s).columns[1].cells]
     assert column[list(s.status).index(never)] == "never", column
+
+
+def test_ts_8_1_shares_a_nationalization_took_are_said_at_the_end() -> None:
+    """The 42nd newcomer run followed the hints, lost, and its end screen never said that
+    its green share went in a nationalization (the engine removes such shares: the final
+    score no longer shows them). The title's losses name them, by seat and dividend."""
+    from cuberail.bots.registry import make_bot
+    from cuberail.cli.table import teach
+    from cuberail.games.trans_siberian.state import ACTIVE, NATIONALIZED
+
+    seen = 0
+    for seed in range(12):
+        start = get_game("trans-siberian").new_game(4, {})
+        assert isinstance(start, TransSiberianState)
+        s, actions = start.clone(), []
+        bots = [make_bot("medium", seat + 10 * seed) for seat in range(4)]
+        expected: dict[int, list[str]] = {}
+        while not s.is_terminal():
+            before = s.clone()
+            action = bots[s.current_player()].choose(s.clone())
+            s.apply(action)
+            actions.append(action)
+            for c in range(6):
+                if before.status[c] == ACTIVE and s.status[c] == NATIONALIZED:
+                    for p in range(4):
+                        if before.shares_held(p, c):
+                            expected.setdefault(p, []).append(
+                                f"{('red', 'blue', 'green', 'yellow', 'black', 'white')[c]}"
+                                f" {before.shares_held(p, c)} lost to the nationalization"
+                                f" at dividend #{s.dividends}")
+        lost = teach.losses(start, actions)
+        assert lost == {p: ", ".join(parts) for p, parts in expected.items()}, seed
+        seen += len(expected)
+        if seen >= 3:
+            return
+    raise AssertionError(f"only {seen} seats lost shares in 12 games")

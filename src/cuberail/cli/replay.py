@@ -25,7 +25,7 @@ from cuberail.cli.table import teach
 from cuberail.cli.titles import load_view
 from cuberail.core.errors import CuberailError, IllegalActionError, RecordError
 from cuberail.core.files import write_atomic
-from cuberail.core.record import Record
+from cuberail.core.record import Record, start_state
 from cuberail.core.state import GameState
 from cuberail.games import get_game
 
@@ -147,7 +147,9 @@ def _money_story(args: argparse.Namespace, record: Record, lines: list[str],
         for line in lines[:2]:
             console.print(line, highlight=False, markup=False)
         console.print(summary.summary_table(story))
-        made = [(name, teach.score_words(state, seat))
+        lost = teach.losses(start_state(record, get_game), record.actions)
+        made = [(name, "; ".join(w for w in (teach.score_words(state, seat), lost.get(seat))
+                                 if w))
                 for seat, name in enumerate(record.players)]
         if any(words for _, words in made):
             console.print("scores " + ("at the end" if state.is_terminal() else "now")

@@ -10,7 +10,7 @@ table``) reads it and names no title; a title without one plays in plain lines o
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from rich.console import RenderableType
@@ -130,6 +130,10 @@ def no_score_words(state: GameState, seat: int) -> str:
     return ""
 
 
+def no_losses(moves: Iterable[tuple[GameState, GameState]]) -> dict[int, str]:
+    return {}
+
+
 @dataclass(frozen=True)
 class TableKit:
     """What the table shows and teaches of one title.
@@ -146,7 +150,8 @@ class TableKit:
     ``networks``: the places (hexes, links) of the networks the player to move cares
     about (their companies', else every company's): where the board's window goes when
     nothing is on offer and no move was made on the map since their last move.
-    ``score_words``: a seat's score as its parts ("$39 cash + blue 3 × $50 = $189")."""
+    ``score_words``: a seat's score as its parts ("$39 cash + blue 3 × $50 = $189");
+    ``losses``: what each seat lost on the way that the final score no longer shows."""
 
     face: Face
     how_to_win: str
@@ -166,6 +171,10 @@ class TableKit:
     # what a seat's final score is made of ('' where the score is the cash): the 26th
     # newcomer run could not tell why a game was lost ($277 against $375)
     score_words: Callable[[GameState, int], str] = no_score_words
+    # what each seat lost during the game that its final score no longer shows, from the
+    # game's moves (each as the states before and after it): the 42nd newcomer run's
+    # shares taken by a nationalization vanished from its end screen unsaid
+    losses: Callable[[Iterable[tuple[GameState, GameState]]], dict[int, str]] = no_losses
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,9 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from cuberail.cli import summary
 from cuberail.core.actions import Action
 from cuberail.core.errors import CuberailError
+from cuberail.core.record import start_state
 from cuberail.core.state import GameState
+from cuberail.games import get_game
 from cuberail.games.words import english
 
 from . import choices as C
@@ -348,6 +350,8 @@ class TableMenu(TableLog):
             out.append(Option(line, disabled=True))
             # what the score is made of: the title's words, else (cash) where it came from
             made = teach.score_words(state, p) or self._money_lines(scores).get(p, "")
+            lost = self._losses().get(p, "")
+            made = f"{made}; {lost}" if made and lost else made or lost
             out += [Option(Text(part, style="dim"), disabled=True)
                     for part in self._wrapped(made, indent="       ")] if made else []
             out += [Option(Text(part, style="dim italic"), disabled=True)
@@ -388,6 +392,20 @@ class TableMenu(TableLog):
         lines = self._money_of(story, scores)
         self._money_at = (at, lines)
         return lines
+
+    def _losses(self) -> dict[int, str]:
+        """What each seat lost on the way that its final score no longer shows (the
+        title's words: shares a nationalization took), worked out once a position."""
+        record = self.game.record
+        kept: tuple[int, dict[int, str]] | None = getattr(self, "_losses_at", None)
+        if kept is not None and kept[0] == len(record.actions):
+            return kept[1]
+        try:
+            lost = teach.losses(start_state(record, get_game), record.actions)
+        except CuberailError:
+            lost = {}
+        self._losses_at = (len(record.actions), lost)
+        return lost
 
     @staticmethod
     def _money_of(story: summary.CashStory | None, scores: Sequence[int]) -> dict[int, str]:

@@ -7,7 +7,7 @@ computed from the state and the moves so far by the title's kit, never guessed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -177,3 +177,20 @@ def score_words(state: GameState, seat: int) -> str:
     """What a seat's score is made of, in words ('' where the title's score is the cash)."""
     kit = find_table(state.title)
     return kit.score_words(state, seat) if kit is not None else ""
+
+
+def losses(start: GameState, actions: Sequence[Action]) -> dict[int, str]:
+    """What each seat lost on the way that its final score no longer shows (the title's
+    words, by seat), from the game's ``actions`` played from ``start`` (left as it is)."""
+    kit = find_table(start.title)
+    if kit is None:
+        return {}
+
+    def moves() -> Iterator[tuple[GameState, GameState]]:
+        state = start.clone()
+        for action in actions:
+            before = state.clone()
+            state.apply(action)
+            yield before, state
+
+    return kit.losses(moves())

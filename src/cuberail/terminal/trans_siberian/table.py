@@ -5,7 +5,7 @@ compact company and player tables, a clicked link in words, and what the table t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from functools import cache
 
@@ -15,7 +15,12 @@ from rich.text import Text
 from cuberail.core.state import GameState
 from cuberail.games.trans_siberian import board as tsb
 from cuberail.games.trans_siberian.moves import end_words
-from cuberail.games.trans_siberian.state import ACTIVE, STATUS_NAMES, TransSiberianState
+from cuberail.games.trans_siberian.state import (
+    ACTIVE,
+    NATIONALIZED,
+    STATUS_NAMES,
+    TransSiberianState,
+)
 from cuberail.terminal.kit import NAME, Face, Payout, TableKit, compact_table, short
 from cuberail.terminal.trans_siberian import board, hints, netview, teach
 
@@ -156,6 +161,24 @@ def score_words(state: GameState, seat: int) -> str:
     return text + (f"; {', '.join(idle)}: not public, $0" if idle else "")
 
 
+def losses(moves: Iterable[tuple[GameState, GameState]]) -> dict[int, str]:
+    """TS-8.1: the shares each seat held in a company when a dividend nationalized it,
+    which the final score no longer shows (the engine removes them): "green 1 lost to the
+    nationalization at dividend #4". The 42nd newcomer run lost a game holding a green
+    share and its end screen never said where it went."""
+    lost: dict[int, list[str]] = {}
+    for before, after in moves:
+        b, a = _ts(before), _ts(after)
+        for c in range(tsb.NUM_COMPANIES):
+            if b.status[c] == ACTIVE and a.status[c] == NATIONALIZED:
+                for p in range(b.num_players):
+                    if b.shares_held(p, c):
+                        lost.setdefault(p, []).append(
+                            f"{tsb.COMPANY_IDS[c]} {b.shares_held(p, c)} lost to the"
+                            f" nationalization at dividend #{a.dividends}")
+    return {p: ", ".join(parts) for p, parts in lost.items()}
+
+
 def end_reasons(state: GameState) -> list[str]:
     """TS-9.1: the end conditions that held when the game ended, and the companies
     nationalized (their shares count for nothing), in words."""
@@ -229,4 +252,5 @@ FACE = replace(_WHOLE, shorter=_shorter, above_first=True)
 TABLE = TableKit(FACE, teach.HOW_TO_WIN, teach.RULES, teach.tracker, teach.warning,
                  teach.build_refusals, teach.KEYS, teach.tracker_line, teach.notes,
                  end_reasons, why_not=teach.why_not, only_move=teach.only_move,
-                 payouts=payouts, hint_why=hints.why, score_words=score_words)
+                 payouts=payouts, hint_why=hints.why, score_words=score_words,
+                 losses=losses)
