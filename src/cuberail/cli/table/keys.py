@@ -83,8 +83,12 @@ class TableKeys(TableFlow):
         self.hinting = True
         detail = self.hint_told == self.moment()  # (remembered: no second search)
         if not detail:
+            # how long at most (the 42nd newcomer run, on a loaded machine, read a bare
+            # "hint: searching…" after 1.2 s and did not know whether to wait)
             self._say(f"hint: searching for {self.game.hint_seconds:g} s…"
-                      if self.game.hint_iterations is None else "hint: searching…")
+                      if self.game.hint_iterations is None else
+                      f"hint: searching (a second or two, {self.game.hint_seconds:g} s at"
+                      " most)…")
         self._hint_search(self.generation, len(self.game.record.actions), state.clone(),
                           detail, list(self.history))
 
