@@ -172,7 +172,8 @@ class TableKit:
     # newcomer run could not tell why a game was lost ($277 against $375)
     score_words: Callable[[GameState, int], str] = no_score_words
     # what each seat lost during the game that its final score no longer shows, from the
-    # game's moves (each as the states before and after it): the 42nd newcomer run's
+    # game's moves (each as the states before and after it, read before the next is asked
+    # for: the after state goes on to the next move): the 42nd newcomer run's
     # shares taken by a nationalization vanished from its end screen unsaid
     losses: Callable[[Iterable[tuple[GameState, GameState]]], dict[int, str]] = no_losses
 

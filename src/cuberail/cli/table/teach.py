@@ -181,7 +181,8 @@ def score_words(state: GameState, seat: int) -> str:
 
 def losses(start: GameState, actions: Sequence[Action]) -> dict[int, str]:
     """What each seat lost on the way that its final score no longer shows (the title's
-    words, by seat), from the game's ``actions`` played from ``start`` (left as it is)."""
+    words, by seat), from the game's ``actions`` played from ``start`` (left as it is).
+    The kit reads each move's states before asking for the next: one state goes on."""
     kit = find_table(start.title)
     if kit is None:
         return {}
