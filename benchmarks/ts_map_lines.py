@@ -6,7 +6,8 @@
 Plays seeded games of medium bots (3, 4 and 5 players in turn), takes a position every
 ``--every`` moves and at each game's end, and draws each on the map sizes the table uses
 (the whole map at 29 and 22 rows, the compact one at 78x19), with the links on offer
-numbered as the table numbers them. For every link drawn (built or on offer) it counts:
+numbered 1, 2, ... (in the order the engine lists them: tags as wide as the table's). For
+every link drawn (built or on offer) it counts:
 
 - *short*: its line shows fewer than two cells besides its tag (its names sit on
   neighbouring rows or touch: the line is under them);
@@ -49,7 +50,7 @@ def positions(games: int, every: int) -> list[TransSiberianState]:
 
 
 def offer(s: TransSiberianState) -> dict[str, str]:
-    """The links on offer, numbered 1, 2, ... (as the table's menu numbers them)."""
+    """The links on offer, numbered 1, 2, ... in the engine's order."""
     if s.is_terminal():
         return {}
     links = [str(a.args[0]) for a in s.legal_actions() if a.kind == "link" and a.args]
