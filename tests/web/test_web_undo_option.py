@@ -44,7 +44,7 @@ def test_the_lobby_box_creates_the_game_and_the_page_says_why_undo_is_off(
             # said beside the button (the 41st newcomer run did not dare press it)
             assert undo.is_visible() and undo.is_enabled()
             text = why.text_content() or ""
-            assert why.is_visible() and text.startswith("Takes back your move: "), text
+            assert why.is_visible() and text.startswith("Undo would take back your move: "), text
             assert text.endswith("bot moves after it.") or text.endswith(
                 "the bot's move after it."), text
             assert undo.get_attribute("aria-describedby") == "undo-why"
@@ -67,7 +67,7 @@ def test_an_unanswered_move_may_be_taken_back_an_answered_one_says_who(
     undo = page.locator("#undo")
     undo.wait_for(state="visible")
     said = page.locator("#undo-why").text_content() or ""
-    assert undo.is_enabled() and said.startswith("Takes back your move: "), said
+    assert undo.is_enabled() and said.startswith("Undo would take back your move: "), said
     assert said.endswith(".") and "after it" not in said, said  # nobody answered
     view = get_json(f"{base_url}/api/games/{game_id}")
     post_json(f"{base_url}/api/games/{game_id}/actions",

@@ -74,12 +74,22 @@ function renderSeats() {
   const n = Number($("#players").value) || 0;
   const rows = [...box.querySelectorAll(".seat")];
   for (let i = rows.length; i < n; i += 1) {
+    const name = h("input", { class: "seat-name", name: `name${i}`, maxlength: 40,
+      placeholder: t("lobby.name"), "aria-label": t("lobby.seat_name", { n: i + 1 }) });
+    const kind = h("select", { class: "seat-bot", name: `bot${i}`,
+      "aria-label": t("lobby.seat_kind", { n: i + 1 }) }, botChoices(i === 0 ? "" : "medium"));
+    // a name typed in a seat the player left a bot makes it a person's (the 43rd newcomer
+    // run typed "Bob" in seat 2, still "bot: medium", and Bob became a bot); a bot chosen
+    // by hand keeps the name it is given
+    name.addEventListener("input", () => {
+      if (name.value.trim() && kind.value && !kind.dataset.chosen) {
+        kind.value = "";
+        seatsChanged();
+      }
+    });
+    kind.addEventListener("change", () => { kind.dataset.chosen = "1"; });
     const row = h("div", { class: "seat" },
-      h("label", {}, h("span", {}, t("lobby.seat", { n: i + 1 })),
-        h("input", { class: "seat-name", name: `name${i}`, maxlength: 40,
-          placeholder: t("lobby.name"), "aria-label": t("lobby.seat_name", { n: i + 1 }) })),
-      h("select", { class: "seat-bot", name: `bot${i}`, "aria-label": t("lobby.seat_kind", { n: i + 1 }) },
-        botChoices(i === 0 ? "" : "medium")));
+      h("label", {}, h("span", {}, t("lobby.seat", { n: i + 1 })), name), kind);
     box.append(row);
   }
   for (const row of rows.slice(n)) row.remove();

@@ -54,7 +54,9 @@ export class UndoControl {
   }
 }
 
-/** "Takes back your move: bid $6 for the PRR share, and the 2 bot moves after it." */
+/** "Undo would take back your move: bid $6 for the PRR share, and the 2 bot moves after
+ *  it." (a conditional: the 43rd newcomer run read "Takes back your move: ..." beside
+ *  "Waiting for Bob." as a move already taken back) */
 function takesBack({ move, after }) {
   const tail = after > 1 ? t("log.undo_after", { n: after })
     : after === 1 ? t("log.undo_after_one") : "";
