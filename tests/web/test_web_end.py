@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from tests.server.play import finished_record
 from webapi import create, finished, play_until
 from webplay import get_json, post_json, wait_loaded
@@ -68,8 +69,8 @@ def test_trans_siberian_end_banner_in_german(base_url: str, open_page: Any) -> N
     page, view = open_finished(base_url, open_page, "trans-siberian", {"dividend_track": 1},
                                locale="de-DE")
     check_banner(page, view)
-    assert "gewinnt" in page.locator("#end-banner h2").inner_text() \
-        or "teilen sich den Sieg" in page.locator("#end-banner h2").inner_text()
+    heading = page.locator("#end-banner h2").inner_text()
+    assert any(w in heading for w in ("gewinnt", "du gewinnst", "teilen sich den Sieg")), heading
     why = page.locator("#end-banner .why").inner_text()
     assert why == "Das Spiel ist zu Ende: die Dividendenleiste ist am Ende angekommen.", why
     assert "dividend track" not in page.locator("#end").inner_text()  # translated there too
@@ -137,3 +138,24 @@ def test_chicago_express_end_banner_tells_each_players_money_story(
         spent = begin + paid[seat] - cash
         assert cell.inner_text() == (f"${begin} at the start + ${paid[seat]} from dividends"
                                      f" − ${spent} spent = ${cash}"), cell.inner_text()
+
+
+def test_the_winner_s_own_page_says_you_win_a_watcher_s_names_them(
+        base_url: str, open_page: Any) -> None:
+    """The 43rd newcomer run, seated as "Me", read "Game over — Me wins!": the winner's own
+    page says "you win", with the name; a watcher's (and a loser's) names the winner."""
+    made = create(base_url, "chicago-express", PLAYERS, {})
+    view = play_until(base_url, made, finished, seed=5)
+    winners = view["result"]["winners"]
+    if len(winners) != 1:
+        pytest.skip("a shared victory: the banner names them all")
+    won = winners[0]
+    lost = next(seat for seat in range(len(PLAYERS)) if seat != won)
+    name = PLAYERS[won]
+    for url, heading in ((made["seats"][won]["invite_url"], f"Game over — you win, {name}!"),
+                         (made["seats"][lost]["invite_url"], f"Game over — {name} wins!"),
+                         (f"{base_url}/g/{made['id']}", f"Game over — {name} wins!")):
+        page = open_page(width=1366, height=768).page
+        page.goto(url)
+        page.wait_for_selector("#end-banner:visible")
+        assert page.locator("#end-banner h2").inner_text() == heading

@@ -116,7 +116,8 @@ export function storyParts(spec, player, story, score) {
 /** Fill the banner `box` for a finished game (hide it otherwise); `hinted`: the reader's
  *  hints ({played, moves, asked}: hintcount.js), said under the scores; `lost`: the
  *  shares lost during the game, by seat (lostShares). */
-export function renderEndBanner(box, view, state, nameOf, story = null, hinted = null, lost = null) {
+export function renderEndBanner(box, view, state, nameOf, story = null, hinted = null, lost = null,
+  me = null) {
   if (!view.over || !view.result) {
     box.hidden = true;
     box.replaceChildren();
@@ -131,8 +132,10 @@ export function renderEndBanner(box, view, state, nameOf, story = null, hinted =
   const scores = view.result.scores || [];
   const winners = view.result.winners || [];
   const names = winners.map(nameOf);
+  // the page's own seat alone on top: "you win" (the 43rd newcomer run, seated as "Me",
+  // read "Game over — Me wins!")
   const title = names.length > 1 ? t("endb.winners", { names: listOf(names) })
-    : t("endb.winner", { name: names[0] ?? "" });
+    : t(me !== null && winners[0] === me ? "endb.you_win" : "endb.winner", { name: names[0] ?? "" });
   const reasons = endReasons(state);
   const order = scores.map((score, seat) => [score, seat]).sort((a, b) => b[0] - a[0]);
   const rows = order.flatMap(([score, seat]) => {

@@ -127,7 +127,7 @@ function renderPanels(view, state, live) {
   renderEndBanner($("#end-banner"), live ? view : { ...view, over: false }, state, nameOf,
     live && view.over ? endStory() : null,
     live && view.over && G.token ? hintsPlayed(G.id, G.seat, log.entries) : null,
-    live && view.over ? endLost() : null);
+    live && view.over ? endLost() : null, G.token ? G.seat : null);
   if (live && view.over) closeNotice($("#toast"));  // the end banner tells the last dividend's outcome
   const paid = $("#toast").line;  // a dividend taken back by an undo: its notice goes too
   if (paid && (!paid.isConnected || paid.closest("li")?.classList.contains("undone"))) closeNotice($("#toast"));
