@@ -31,3 +31,15 @@ def test_a_name_typed_in_a_default_bot_seat_makes_it_a_person_s(base_url: str,
     players = {p["name"]: p.get("bot") for p in view["players"]}
     assert players == {"Alice": None, "Bob": None, "Robo": "easy"}, players
     page.wait_for_selector("#created:not([hidden]) #invites li")  # the invite links
+
+
+def test_the_hints_box_says_following_them_beats_medium_bots(base_url: str,
+                                                             open_page: Any) -> None:
+    """The 41st and 43rd newcomer runs followed every hint and beat the medium bots in
+    every game ("the challenge disappears"; measured in docs/bots.md): the box that
+    allows hints says so, and which bots make a match."""
+    page = open_page().page
+    page.goto(f"{base_url}/")
+    page.wait_for_selector("body[data-ready='1']")
+    label = page.locator("label.hints-choice").inner_text()
+    assert "Following every hint beats medium bots most of the time: choose hard ones" in label
