@@ -26,12 +26,12 @@ CLOSE_CALL = "a close call: the two are within a short search's noise"
 # after a swing of SURPRISE or more since the seat's last hint (since_words)
 SURPRISE_WORDS = ("a short search's chance: it expects simple play from everyone, so a"
                   " rival's strong move can turn it this far")
-# when no winning line is in the search's reach (it then plays for points: hint_search)
 # what the chance assumes (the 41st newcomer run followed every hint, won three games of
 # three against medium bots and read chances of 12-35% all along: "I won while being told
 # I would probably lose"); measured in both titles, following every hint wins well above
 # an even share against medium bots (docs/bots.md, "What the chance assumes")
 SIMPLY = "the chance if everyone plays simply from here; following the hints does better"
+# when no winning line is in the search's reach (it then plays for points: hint_search)
 FOR_POINTS = "no winning line in reach, so it keeps your score nearest the leader's"
 # when every line the search sees wins (it then plays for the margin: hint_search)
 FOR_MARGIN = "every line wins as far as the search sees, so it plays for the widest margin"
@@ -192,7 +192,6 @@ def since_words(before: float, moves: int, now: float, moved: Swing,
     # a turn this far (the 38th newcomer run read 91% become 19% five moves later and
     # stopped believing the numbers): what the number is and why it can turn
     return out + (f"; {SURPRISE_WORDS}" if moved.surprise else "")
-
 
 
 def plan_words(move: str, then: tuple[str, ...]) -> str:
