@@ -5,7 +5,7 @@ and the box's title (whether some choices are out of view)."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.widgets import OptionList
@@ -381,31 +381,35 @@ class TableMenu(TableLog):
         spent ("$30 at the start + $61 from dividends − $43 spent = $48"; the 27th
         newcomer run could not tell from the end why it lost, and `cuberail replay
         --summary` could); {} where the record keeps no cash and dividends."""
-        at = len(self.game.record.actions)
-        kept: tuple[int, dict[int, str]] | None = getattr(self, "_money_at", None)
-        if kept is not None and kept[0] == at:  # (the menu is drawn again and again)
-            return kept[1]
-        try:
-            story = summary.cash_story(self.game.record)
-        except CuberailError:
-            story = None
-        lines = self._money_of(story, scores)
-        self._money_at = (at, lines)
-        return lines
+        def lines() -> dict[int, str]:
+            try:
+                story = summary.cash_story(self.game.record)
+            except CuberailError:
+                story = None
+            return self._money_of(story, scores)
+
+        return self._per_position("money", lines)
 
     def _losses(self) -> dict[int, str]:
         """What each seat lost on the way that its final score no longer shows (the
-        title's words: shares a nationalization took), worked out once a position."""
-        record = self.game.record
-        kept: tuple[int, dict[int, str]] | None = getattr(self, "_losses_at", None)
-        if kept is not None and kept[0] == len(record.actions):
-            return kept[1]
-        try:
-            lost = teach.losses(start_state(record, get_game), record.actions)
-        except CuberailError:
-            lost = {}
-        self._losses_at = (len(record.actions), lost)
-        return lost
+        title's words: shares a nationalization took)."""
+        def lost() -> dict[int, str]:
+            record = self.game.record
+            try:
+                return teach.losses(start_state(record, get_game), record.actions)
+            except CuberailError:
+                return {}
+
+        return self._per_position("losses", lost)
+
+    def _per_position(self, what: str, work: Callable[[], dict[int, str]]) -> dict[int, str]:
+        """``work()`` once a position, kept under ``what``: the menu is drawn again and
+        again, and each replays the record."""
+        at = len(self.game.record.actions)
+        kept: dict[str, tuple[int, dict[int, str]]] = self.__dict__.setdefault("_kept", {})
+        if what not in kept or kept[what][0] != at:
+            kept[what] = (at, work())
+        return kept[what][1]
 
     @staticmethod
     def _money_of(story: summary.CashStory | None, scores: Sequence[int]) -> dict[int, str]:
