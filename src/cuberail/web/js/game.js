@@ -318,10 +318,14 @@ async function showWin() {
   $("#win-box").hidden = !win;
 }
 
-/** Everything shown is current: publish the index (the contract for automated players). */
+/** Everything shown is current: publish the index (the contract for automated players)
+ *  and, once fetched with the live connection open (after its first word, or back
+ *  online), that the page is current with the live game (data-synced, which tests wait
+ *  for with aria-busy false; the first fetch, before the socket opens, is not). */
 function settle() {
   refocus();
   root().dataset.gameIndex = String(G.view.index);
+  if (root().dataset.live === "1") root().dataset.synced = "1";
   root().setAttribute("aria-busy", "false");
 }
 
@@ -330,9 +334,7 @@ function scheduleRefresh() {
   if (pending) return;
   pending = setTimeout(async () => {
     pending = null;
-    // fetched after the socket's word: the page is current with the live game (the
-    // signal automated players and tests wait for, with aria-busy false)
-    if (await refresh()) root().dataset.synced = "1";
+    await refresh();
   }, 30);
 }
 
@@ -342,7 +344,7 @@ function onConnection(online) {
   if (online) {
     G.boardKey = "";
     say(t("net.back"), "ok");
-    refresh().then((ok) => { if (ok) root().dataset.synced = "1"; });  // current again
+    refresh();
     return;
   }
   $("#chooser").hidden = true;
